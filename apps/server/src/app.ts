@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@studio/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOriginCheck } from './http/origin-check';
+import { registerWebApp } from './http/web-app';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Secret for session signing; main.ts resolves it (env or a per-data-dir generated one). */
+  authSecret: string;
+  /** Pino options or false; tests pass false to keep output quiet. */
+  logger?: boolean | { level: string };
+}
+
+/** Origins the browser may call us from: the public URL, plus loopback aliases outside production. */
+export function trustedOrigins(config: Config): string[] {
+  const origins = new Set([config.publicUrl]);
+  if (!config.isProduction) {
+    for (const host of ['localhost', '127.0.0.1']) origins.add(`http://${host}:${config.port}`);
+    origins.add('http://localhost:5173'); // Vite dev server
+  }
+  return [...origins];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON bodies only: a text/plain POST is what an HTML form on another site can send without CORS.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  const origins = trustedOrigins(config);
+  registerOriginCheck(app, origins);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    // Same-origin media is all we serve; cross-origin isolation would break provider previews later.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'AI Product Studio API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const auth: Auth = createAuth({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    secret: deps.authSecret,
+    secureCookies: config.isProduction,
+    trustedOrigins: origins,
+  });
+  await app.register(authHandlerRoutes(auth));
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ db: database.db }));
+      await api.register(sessionRoutes({ auth, db: database.db }));
+    },
+    { prefix: API_BASE },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads `process.env`. Everything else receives a typed `Config`.
+ * Invalid configuration fails fast at start with one readable message per problem.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url().optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means: start the embedded PostgreSQL under `$DATA_DIR/postgres`. */
+  databaseUrl: string | undefined;
+  role: Role;
+  logLevel: string;
+  /** The origin users reach the app at; used for auth callbacks and the Origin check. */
+  publicUrl: string;
+  /** Unset outside production: a per-data-dir secret is generated and kept in DATA_DIR. */
+  authSecret: string | undefined;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset": shells and .env files often export VAR= by accident.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    role: env.ROLE,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+  };
+}

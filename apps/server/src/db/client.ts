@@ -1,0 +1,19 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle client losing its connection (e.g. database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}

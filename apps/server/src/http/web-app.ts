@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html is always revalidated so a
+ * deploy is picked up at once. Any GET that is not an API call and not a file gets index.html (SPA
+ * fallback for client routes); unknown `/api/*` stays a JSON 404 (the not-found handler).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api')) return;
+    if (path.extname(pathname) !== '') return; // a file request: let static answer or 404
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

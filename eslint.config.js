@@ -1,0 +1,80 @@
+// One lint setup for the whole workspace: type-aware TypeScript rules, no `any`, and the
+// architectural boundaries (web imports only the contract from the workspace; only the
+// server's config/env.ts reads the environment).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+
+const envReadMessage = 'Read configuration through config/env.ts; it is the only place that reads process.env.';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'artifacts/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: envReadMessage },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Scripts, benches, test runners and tool configs sit outside the app and may read their own env.
+    files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.config.ts', '**/*.config.js', 'apps/server/src/config/env.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@studio/*', '!@studio/contract', '**/apps/server/**', '**/server/src/**', '../../../*'],
+              message: 'The web app imports only @studio/contract from the workspace.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@studio/*', '**/apps/**'], message: 'The contract depends on nothing in the workspace.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Stable machine-readable error codes; the client branches on these, never on messages. */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error body every `/api` failure uses (ARCHITECTURE §5). */
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
