@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Test tiers as Vitest projects: contract + server unit, server integration (real PostgreSQL), web components.
+// Test tiers as Vitest projects: contract and server unit tests, server integration tests on real
+// PostgreSQL (one embedded server per run, one cloned database per test file), web component tests.
 export default defineConfig({
   test: {
     projects: [
@@ -12,7 +13,26 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      './apps/server/vitest.config.ts',
+      {
+        test: {
+          name: 'server-unit',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server-int',
+          root: './apps/server',
+          include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       './apps/web/vite.config.ts',
     ],
   },

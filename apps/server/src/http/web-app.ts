@@ -17,6 +17,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
+    cacheControl: false, // our setHeaders decides, per file kind
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -26,7 +27,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api')) return;
     if (path.extname(pathname) !== '') return; // a file request: let static answer or 404
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

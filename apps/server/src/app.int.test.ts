@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { errorBodySchema } from '@studio/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness';
+
+describe('API error contract', () => {
+  it('answers an unknown /api/v1 path with a 404 JSON error body', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = errorBodySchema.parse(res.json());
+    expect(body.error.code).toBe('not_found');
+  });
+
+  it('turns a thrown database error into a 500 body without stack or SQL', async () => {
+    const { app } = await createTestApp({
+      configure: (a, database) => {
+        a.get('/api/v1/test-only/boom', async () => {
+          await database.db.execute(sql`SELECT secret_column FROM no_such_table`);
+          return { ok: true };
+        });
+      },
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/v1/test-only/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'internal_error', message: 'Something went wrong on our side.' },
+    });
+    expect(res.body).not.toMatch(/no_such_table|secret_column|SELECT|at .*\.ts/);
+  });
+
+  it('rejects an invalid JSON body with a 400 error body', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).error.code).toBe('bad_request');
+  });
+
+  it('refuses non-JSON bodies on state-changing calls', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.c',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(errorBodySchema.parse(res.json()).error.code).toBe('unsupported_media_type');
+  });
+
+  it('sends security headers and a request id on every response', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes an OpenAPI document and a browsable reference at /api/docs', async () => {
+    const { app } = await createTestApp();
+    const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/session']));
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('web app serving', () => {
+  async function appWithBuiltWeb() {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-web-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    return createTestApp({ env: { WEB_DIST_DIR: dist } });
+  }
+
+  it.each(['/', '/login', '/gallery', '/canvas-editor?tool=upscaler', '/some/deep/client/route'])(
+    'serves index.html for the client route %s',
+    async (url) => {
+      const { app } = await appWithBuiltWeb();
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const { app } = await appWithBuiltWeb();
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404 instead of the SPA page', async () => {
+    const { app } = await appWithBuiltWeb();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(errorBodySchema.parse(res.json()).error.code).toBe('not_found');
+  });
+});

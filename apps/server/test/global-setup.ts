@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+
+export const TEMPLATE_DATABASE = 'studio_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the `postgres` maintenance database of the run's embedded server. */
+    pgAdminUrl: string;
+  }
+}
+
+/**
+ * One real PostgreSQL for the whole integration run, with a migrated template database. Each test
+ * file clones the template (CREATE DATABASE … TEMPLATE, ~20 ms), so files run in parallel, isolated.
+ */
+export default async function setup(project: TestProject) {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-int-'));
+  await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
+  const server = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: TEMPLATE_DATABASE });
+  const template = createDatabase(server.url, { max: 1 });
+  await runMigrations(template.pool);
+  await template.close();
+  project.provide('pgAdminUrl', server.urlFor('postgres'));
+  return async () => {
+    await server.stop();
+    await fs.rm(root, { recursive: true, force: true });
+  };
+}

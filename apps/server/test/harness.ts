@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+import { createDatabase, type Database } from '../src/db/client';
+
+const TEMPLATE_DATABASE = 'studio_template';
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** Each test file gets its own database, cloned from the migrated template on first use. */
+let fileDatabaseUrl: Promise<string> | undefined;
+const cleanups: (() => Promise<void>)[] = [];
+
+function databaseUrl(name: string): string {
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function testDatabaseUrl(): Promise<string> {
+  fileDatabaseUrl ??= (async () => {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    cleanups.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    return databaseUrl(name);
+  })();
+  return fileDatabaseUrl;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', DATA_DIR: '/nonexistent', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/**
+ * `buildApp()` on this file's database. Pass `configure` to add test-only routes before the app
+ * is ready; the app and pool are closed after the file.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; configure?: (app: FastifyInstance, database: Database) => void } = {},
+): Promise<TestApp> {
+  const database = createDatabase(await testDatabaseUrl(), { max: 5 });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    logger: false,
+  });
+  options.configure?.(app, database);
+  await app.ready();
+  cleanups.unshift(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database };
+}
+
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** Signs up through Better Auth and returns the session cookie header to send on later requests. */
+export async function signUp(
+  app: FastifyInstance,
+  user: { name?: string; email?: string; password?: string } = {},
+): Promise<{ cookie: string; email: string; password: string }> {
+  const email = user.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
+  const password = user.password ?? 'correct horse battery';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { name: user.name ?? 'Test User', email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { cookie: cookieHeader(res.headers['set-cookie']), email, password };
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, format check, every Vitest tier (unit, integration, component), then the
+// browser journeys on the built app. Stops at the first failing step; ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const artifacts = path.join(root, 'artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+const tiers = { unit: { passed: 0, failed: 0 }, integration: { passed: 0, failed: 0 }, component: { passed: 0, failed: 0 }, browser: { passed: 0, failed: 0 } };
+
+function run(title, command, args, env = {}) {
+  process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  process.stdout.write(`${ok ? '✔' : '✘'} ${title} (${seconds}s)\n`);
+  return ok;
+}
+
+function tierOf(file) {
+  if (file.includes('/apps/web/')) return 'component';
+  if (file.endsWith('.int.test.ts')) return 'integration';
+  return 'unit';
+}
+
+function readVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const suite of report.testResults ?? []) {
+    const tier = tiers[tierOf(suite.name)];
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status === 'passed') tier.passed++;
+      else if (t.status === 'failed') tier.failed++;
+    }
+    // A file that failed to load has no assertions but must still count as a failure.
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) tier.failed++;
+  }
+}
+
+function readPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  tiers.browser.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  tiers.browser.failed += stats.unexpected ?? 0;
+}
+
+function summary(ok) {
+  process.stdout.write('\n━━ Summary ━━\n');
+  for (const [name, t] of Object.entries(tiers)) {
+    process.stdout.write(`${name.padEnd(12)} ${String(t.passed).padStart(4)} passed  ${String(t.failed).padStart(3)} failed\n`);
+  }
+  const passed = Object.values(tiers).reduce((n, t) => n + t.passed, 0);
+  let failed = Object.values(tiers).reduce((n, t) => n + t.failed, 0);
+  // A failing step with no failing test (typecheck, lint, build, a crashed runner) still fails the run.
+  if (!ok && failed === 0) failed = 1;
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+const vitestJson = path.join(artifacts, 'vitest.json');
+const playwrightJson = path.join(artifacts, 'playwright.json');
+fs.rmSync(vitestJson, { force: true });
+fs.rmSync(playwrightJson, { force: true });
+
+const steps = [
+  () => run('Typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  () => run('Lint', 'npm', ['run', '--silent', 'lint']),
+  () => run('Format', 'npm', ['run', '--silent', 'format:check']),
+  () => {
+    const ok = run('Unit, integration and component tests (Vitest)', 'npx', [
+      'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+    ]);
+    readVitest(vitestJson);
+    return ok;
+  },
+  () => run('Build web app', 'npm', ['run', '--silent', 'build']),
+  () => {
+    const ok = run('Browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      CI: '1',
+    });
+    readPlaywright(playwrightJson);
+    return ok;
+  },
+];
+
+for (const step of steps) {
+  if (!step()) summary(false);
+}
+summary(true);
