@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Initial JavaScript per route, gzipped, from the Vite manifest of the built web app.
+// A route's initial JS = the entry chunk and its static imports + the route's lazy chunk and its
+// static imports (what the browser must fetch before the page renders). Budget: ≤ 150 KiB.
+// Usage: npm run build && node bench/bundle-size.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const BUDGET_KIB = 150;
+
+const gz = new Map();
+const gzipKiB = (file) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024);
+  return gz.get(file);
+};
+
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryFiles = closure(entryKey);
+const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipKiB(f), 0);
+
+const rows = [['(shell only)', sum(entryFiles)]];
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry) continue;
+  const files = closure(key, new Set(entryFiles));
+  rows.push([key.replace(/^src\//, ''), sum(files)]);
+}
+rows.sort((a, b) => b[1] - a[1]);
+const worst = rows[0][1];
+console.log('initial JS per lazy route (gzip -9, KiB)');
+for (const [name, kib] of rows) console.log(`${kib.toFixed(1).padStart(8)}  ${name}`);
+console.log(`\nlargest: ${worst.toFixed(1)} KiB of ${BUDGET_KIB} KiB budget — ${worst <= BUDGET_KIB ? 'within' : 'OVER'} budget`);
+const css = Object.values(manifest).flatMap((c) => c.css ?? []);
+console.log(`css: ${[...new Set(css)].reduce((n, f) => n + gzipKiB(f), 0).toFixed(1)} KiB gzipped`);
+process.exitCode = worst <= BUDGET_KIB ? 0 : 1;
