@@ -8,11 +8,19 @@ export interface TestUser {
 }
 
 export function newUser(name = 'Maya Rao'): TestUser {
-  return { name, email: `maya-${randomBytes(4).toString('hex')}@example.com`, password: 'a long test password' };
+  return {
+    name,
+    email: `maya-${randomBytes(4).toString('hex')}@example.com`,
+    password: 'a long test password',
+  };
 }
 
 /** Creates an account through the API with the page's own cookie jar, so the page is signed in. */
-export async function signUp(page: Page, baseURL: string, user: TestUser = newUser()): Promise<TestUser> {
+export async function signUp(
+  page: Page,
+  baseURL: string,
+  user: TestUser = newUser(),
+): Promise<TestUser> {
   const res = await page.request.post('/api/auth/sign-up/email', {
     data: user,
     headers: { origin: new URL(baseURL).origin },

@@ -17,7 +17,9 @@ const sidebarItems = [
   ['Subscription', '/subscription'],
 ] as const;
 
-test('an unauthenticated visitor to a guarded route lands on the login screen', async ({ page }) => {
+test('an unauthenticated visitor to a guarded route lands on the login screen', async ({
+  page,
+}) => {
   await page.goto('/gallery');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
@@ -28,7 +30,9 @@ test('an unauthenticated visitor to a guarded route lands on the login screen', 
   await page.screenshot({ path: `${screenshotDir}/login-mobile-390.png`, fullPage: true });
 });
 
-test('a new user creates an account on the login screen and reaches the shell', async ({ page }) => {
+test('a new user creates an account on the login screen and reaches the shell', async ({
+  page,
+}) => {
   const user = newUser('Maya Rao');
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Create account' }).click();
@@ -48,15 +52,24 @@ test('a new user creates an account on the login screen and reaches the shell', 
   await page.screenshot({ path: `${screenshotDir}/shell-desktop-1440.png`, fullPage: true });
 });
 
-test('the sidebar navigates, marks the active item and the header titles the page', async ({ page, baseURL }) => {
+test('the sidebar navigates, marks the active item and the header titles the page', async ({
+  page,
+  baseURL,
+}) => {
   await signUp(page, baseURL ?? '');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Credit History' }).click();
   await expect(page).toHaveURL(/\/credit-history$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Credit History' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Credit History' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Credit History' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   // A deep link survives a full reload (SPA fallback + session cookie).
   await page.goto('/canvas-editor?tool=upscaler');
@@ -65,7 +78,10 @@ test('the sidebar navigates, marks the active item and the header titles the pag
   await expect(page.getByRole('heading', { level: 1, name: 'AI Product Studio' })).toBeVisible();
 });
 
-test('the desktop sidebar collapses to an icon rail and expands again', async ({ page, baseURL }) => {
+test('the desktop sidebar collapses to an icon rail and expands again', async ({
+  page,
+  baseURL,
+}) => {
   await signUp(page, baseURL ?? '');
   await page.goto('/gallery');
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
@@ -76,7 +92,10 @@ test('the desktop sidebar collapses to an icon rail and expands again', async ({
   await expect(sidebar).toHaveCSS('width', '256px');
 });
 
-test('on a phone the sidebar slides in over an overlay and closes after navigating', async ({ page, baseURL }) => {
+test('on a phone the sidebar slides in over an overlay and closes after navigating', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, baseURL ?? '');
   await page.goto('/');
@@ -93,7 +112,10 @@ test('on a phone the sidebar slides in over an overlay and closes after navigati
   await expect(nav).toBeHidden();
 });
 
-test('a signed-in user opening /login is sent to the dashboard, and Logout returns to /login', async ({ page, baseURL }) => {
+test('a signed-in user opening /login is sent to the dashboard, and Logout returns to /login', async ({
+  page,
+  baseURL,
+}) => {
   await signUp(page, baseURL ?? '', newUser('Arjun Mehta'));
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
@@ -112,7 +134,10 @@ test('unknown API paths answer a JSON error body, not the web page', async ({ re
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
   const health = await request.get('/api/v1/health');
-  expect(await health.json()).toMatchObject({ ok: true, database: { version: expect.stringMatching(/^PostgreSQL 17/) } });
+  expect(await health.json()).toMatchObject({
+    ok: true,
+    database: { version: expect.stringMatching(/^PostgreSQL 17/) },
+  });
 });
 
 test('the API reference is browsable at /api/docs', async ({ page }) => {

@@ -9,12 +9,21 @@ const root = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(root, 'artifacts');
 fs.mkdirSync(artifacts, { recursive: true });
 
-const tiers = { unit: { passed: 0, failed: 0 }, integration: { passed: 0, failed: 0 }, component: { passed: 0, failed: 0 }, browser: { passed: 0, failed: 0 } };
+const tiers = {
+  unit: { passed: 0, failed: 0 },
+  integration: { passed: 0, failed: 0 },
+  component: { passed: 0, failed: 0 },
+  browser: { passed: 0, failed: 0 },
+};
 
 function run(title, command, args, env = {}) {
   process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
   process.stdout.write(`${ok ? '✔' : '✘'} ${title} (${seconds}s)\n`);
@@ -37,7 +46,11 @@ function readVitest(file) {
       else if (t.status === 'failed') tier.failed++;
     }
     // A file that failed to load has no assertions but must still count as a failure.
-    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) tier.failed++;
+    if (
+      suite.status === 'failed' &&
+      !(suite.assertionResults ?? []).some((t) => t.status === 'failed')
+    )
+      tier.failed++;
   }
 }
 
@@ -51,7 +64,9 @@ function readPlaywright(file) {
 function summary(ok) {
   process.stdout.write('\n━━ Summary ━━\n');
   for (const [name, t] of Object.entries(tiers)) {
-    process.stdout.write(`${name.padEnd(12)} ${String(t.passed).padStart(4)} passed  ${String(t.failed).padStart(3)} failed\n`);
+    process.stdout.write(
+      `${name.padEnd(12)} ${String(t.passed).padStart(4)} passed  ${String(t.failed).padStart(3)} failed\n`,
+    );
   }
   const passed = Object.values(tiers).reduce((n, t) => n + t.passed, 0);
   let failed = Object.values(tiers).reduce((n, t) => n + t.failed, 0);
@@ -72,16 +87,25 @@ const steps = [
   () => run('Format', 'npm', ['run', '--silent', 'format:check']),
   () => {
     const ok = run('Unit, integration and component tests (Vitest)', 'npx', [
-      'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
     ]);
     readVitest(vitestJson);
     return ok;
   },
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
   () => {
-    const ok = run('Browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      CI: '1',
-    });
+    const ok = run(
+      'Browser tests (Playwright + Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      {
+        CI: '1',
+      },
+    );
     readPlaywright(playwrightJson);
     return ok;
   },

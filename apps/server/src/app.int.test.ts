@@ -72,7 +72,9 @@ describe('API error contract', () => {
     expect(doc.statusCode).toBe(200);
     const spec = doc.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(spec.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/session']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/health', '/api/v1/session']),
+    );
     const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   const database = createDatabase(databaseUrl);
   await runMigrations(database.pool);
 
-  const authSecret = config.authSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'auth-secret')));
+  const authSecret =
+    config.authSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'auth-secret')));
   const app = await buildApp({ config, database, authSecret });
   if (embedded) app.log.info({ port: embedded.port }, 'embedded PostgreSQL started');
 
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

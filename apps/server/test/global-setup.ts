@@ -22,7 +22,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-int-'));
   await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
-  const server = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: TEMPLATE_DATABASE });
+  const server = await startEmbeddedPostgres({
+    dir: path.join(root, 'pg'),
+    database: TEMPLATE_DATABASE,
+  });
   const template = createDatabase(server.url, { max: 1 });
   await runMigrations(template.pool);
   await template.close();

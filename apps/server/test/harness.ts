@@ -40,7 +40,13 @@ export function testDatabaseUrl(): Promise<string> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', DATA_DIR: '/nonexistent', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '3000',
+    DATA_DIR: '/nonexistent',
+    ...overrides,
+  });
 }
 
 export interface TestApp {
@@ -53,7 +59,10 @@ export interface TestApp {
  * is ready; the app and pool are closed after the file.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; configure?: (app: FastifyInstance, database: Database) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    configure?: (app: FastifyInstance, database: Database) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = createDatabase(await testDatabaseUrl(), { max: 5 });
   const app = await buildApp({

@@ -30,23 +30,32 @@ interface Instance {
   output: () => string;
 }
 
-async function startServer(env: Record<string, string>): Promise<Instance> {
+function startServer(env: Record<string, string>): Instance {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   return { child, base: `http://127.0.0.1:${env.PORT ?? '3000'}`, output: () => output };
 }
 
-async function waitHealthy(instance: Instance): Promise<{ ok: boolean; database: { version: string } }> {
+async function waitHealthy(
+  instance: Instance,
+): Promise<{ ok: boolean; database: { version: string } }> {
   for (let i = 0; i < 120; i++) {
-    if (instance.child.exitCode !== null) throw new Error(`server exited early:\n${instance.output()}`);
+    if (instance.child.exitCode !== null)
+      throw new Error(`server exited early:\n${instance.output()}`);
     try {
       const res = await fetch(`${instance.base}/api/v1/health`);
       if (res.ok) return (await res.json()) as { ok: boolean; database: { version: string } };
@@ -61,7 +70,9 @@ async function waitHealthy(instance: Instance): Promise<{ ok: boolean; database:
 async function stopWith(instance: Instance, signal: NodeJS.Signals): Promise<number | null> {
   const exited = once(instance.child, 'exit');
   instance.child.kill(signal);
-  const [code] = (await Promise.race([exited, sleep(20_000).then(() => [undefined])])) as [number | null | undefined];
+  const [code] = (await Promise.race([exited, sleep(20_000).then(() => [undefined])])) as [
+    number | null | undefined,
+  ];
   if (code === undefined) throw new Error('server did not stop within 20 s');
   return code;
 }
@@ -86,9 +97,14 @@ async function json(res: Response): Promise<unknown> {
 
 describe('server process', () => {
   it('runs two instances side by side and stops each cleanly on SIGINT and SIGTERM, leaving no postgres behind', async () => {
-    const [dirA, dirB, portA, portB] = await Promise.all([tempDataDir(), tempDataDir(), freePort(), freePort()]);
-    const a = await startServer({ PORT: String(portA), DATA_DIR: dirA });
-    const b = await startServer({ PORT: String(portB), DATA_DIR: dirB });
+    const [dirA, dirB, portA, portB] = await Promise.all([
+      tempDataDir(),
+      tempDataDir(),
+      freePort(),
+      freePort(),
+    ]);
+    const a = startServer({ PORT: String(portA), DATA_DIR: dirA });
+    const b = startServer({ PORT: String(portB), DATA_DIR: dirB });
     const [healthA, healthB] = await Promise.all([waitHealthy(a), waitHealthy(b)]);
     expect(healthA.database.version).toMatch(/^PostgreSQL 17/);
     expect(healthB.database.version).toMatch(/^PostgreSQL 17/);
@@ -108,20 +124,29 @@ describe('server process', () => {
   it('keeps accounts and sessions across a restart of the same data directory', async () => {
     const [dir, port] = await Promise.all([tempDataDir(), freePort()]);
     const origin = `http://localhost:${port}`;
-    const first = await startServer({ PORT: String(port), DATA_DIR: dir });
+    const first = startServer({ PORT: String(port), DATA_DIR: dir });
     await waitHealthy(first);
     const signUp = await fetch(`${first.base}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ name: 'Rhea Kapoor', email: 'rhea@example.com', password: 'a long password' }),
+      body: JSON.stringify({
+        name: 'Rhea Kapoor',
+        email: 'rhea@example.com',
+        password: 'a long password',
+      }),
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(await stopWith(first, 'SIGINT')).toBe(0);
 
-    const second = await startServer({ PORT: String(port), DATA_DIR: dir });
+    const second = startServer({ PORT: String(port), DATA_DIR: dir });
     await waitHealthy(second);
-    const session = await json(await fetch(`${second.base}/api/v1/session`, { headers: { cookie } }));
+    const session = await json(
+      await fetch(`${second.base}/api/v1/session`, { headers: { cookie } }),
+    );
     expect(session).toMatchObject({ user: { email: 'rhea@example.com', name: 'Rhea Kapoor' } });
     const signIn = await fetch(`${second.base}/api/auth/sign-in/email`, {
       method: 'POST',
@@ -134,7 +159,7 @@ describe('server process', () => {
 
   it('refuses to start on invalid configuration with a readable message', async () => {
     const dir = await tempDataDir();
-    const bad = await startServer({ PORT: 'eighty', DATA_DIR: dir, DATABASE_URL: 'mysql://nope' });
+    const bad = startServer({ PORT: 'eighty', DATA_DIR: dir, DATABASE_URL: 'mysql://nope' });
     const [code] = (await once(bad.child, 'exit')) as [number];
     expect(code).toBe(1);
     expect(bad.output()).toContain('Invalid configuration');

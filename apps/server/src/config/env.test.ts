@@ -13,27 +13,46 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, DATA_DIR and DATABASE_URL', () => {
-    const config = loadConfig({ PORT: '3100', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@db:5432/app' });
-    expect(config).toMatchObject({ port: 3100, dataDir: '/tmp/x', databaseUrl: 'postgres://u:p@db:5432/app' });
+    const config = loadConfig({
+      PORT: '3100',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+    });
+    expect(config).toMatchObject({
+      port: 3100,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+    });
     expect(config.publicUrl).toBe('http://localhost:3100');
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
   });
 
   it('lists every invalid variable in one readable message', () => {
     const attempt = () => loadConfig({ PORT: '99999', ROLE: 'cook', DATABASE_URL: 'mysql://x' });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- ROLE: /);
+    expect(attempt).toThrow(
+      /Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- ROLE: /,
+    );
   });
 
   it('requires an explicit AUTH_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: is required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET: is required in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).isProduction).toBe(
+      true,
+    );
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe('https://studio.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe(
+      'https://studio.example.com',
+    );
   });
 });

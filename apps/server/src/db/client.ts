@@ -15,5 +15,11 @@ export function createDatabase(connectionString: string, options: { max?: number
   // An idle client losing its connection (e.g. database restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return { db, pool, close: async () => { if (!pool.ended) await pool.end(); } };
+  return {
+    db,
+    pool,
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
 }

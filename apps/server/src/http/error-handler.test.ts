@@ -1,5 +1,9 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerErrorHandler } from './error-handler';
@@ -11,13 +15,22 @@ function app() {
   a.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(a);
   a.get('/app-error', () => {
-    throw new AppError(402, 'insufficient_credits', 'You need 4 more credits.', { required: 5, available: 1 });
+    throw new AppError(402, 'insufficient_credits', 'You need 4 more credits.', {
+      required: 5,
+      available: 1,
+    });
   });
   a.get('/crash', () => {
     throw new Error('connection to 10.0.0.5 refused; password=hunter2');
   });
-  a.post('/validated', { schema: { body: z.object({ count: z.number().int().min(1) }) } }, () => ({ ok: true }));
-  a.get('/bad-output', { schema: { response: { 200: z.object({ n: z.number() }) } } }, () => ({ n: 'x' }) as never);
+  a.post('/validated', { schema: { body: z.object({ count: z.number().int().min(1) }) } }, () => ({
+    ok: true,
+  }));
+  a.get(
+    '/bad-output',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    () => ({ n: 'x' }) as never,
+  );
   return a;
 }
 
@@ -27,7 +40,11 @@ describe('error handler', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
       success: false,
-      error: { code: 'insufficient_credits', message: 'You need 4 more credits.', details: { required: 5, available: 1 } },
+      error: {
+        code: 'insufficient_credits',
+        message: 'You need 4 more credits.',
+        details: { required: 5, available: 1 },
+      },
     });
   });
 
@@ -58,6 +75,9 @@ describe('error handler', () => {
   it('answers unknown routes with a not_found error body', async () => {
     const res = await app().inject({ method: 'DELETE', url: '/nowhere?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, error: { code: 'not_found', message: 'No route for DELETE /nowhere' } });
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'not_found', message: 'No route for DELETE /nowhere' },
+    });
   });
 });

@@ -1,6 +1,9 @@
 import type { ErrorBody } from '@studio/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
 const body = (code: string, message: string, details?: unknown): ErrorBody => ({
@@ -30,7 +33,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message,
       }));
-      return reply.status(400).send(body('validation_failed', 'The request is not valid.', details));
+      return reply
+        .status(400)
+        .send(body('validation_failed', 'The request is not valid.', details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -38,16 +43,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
+      return reply
+        .status(429)
+        .send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(fastifyCodes[error.code] ?? 'bad_request', error.message));
+      return reply
+        .status(status)
+        .send(body(fastifyCodes[error.code] ?? 'bad_request', error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(status >= 500 ? status : 500).send(body('internal_error', 'Something went wrong on our side.'));
+    return reply
+      .status(status >= 500 ? status : 500)
+      .send(body('internal_error', 'Something went wrong on our side.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`));
+    reply
+      .status(404)
+      .send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`));
   });
 }

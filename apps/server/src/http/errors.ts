@@ -14,5 +14,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
-export const forbidden = (message = 'You cannot do that') => new AppError(403, 'forbidden', message);
+export const unauthorized = (message = 'Sign in to continue') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You cannot do that') =>
+  new AppError(403, 'forbidden', message);

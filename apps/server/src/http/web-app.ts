@@ -20,12 +20,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     cacheControl: false, // our setHeaders decides, per file kind
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api')) return;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api'))
+      return;
     if (path.extname(pathname) !== '') return; // a file request: let static answer or 404
     return reply.sendFile('index.html');
   });

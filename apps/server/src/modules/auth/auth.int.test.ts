@@ -16,7 +16,12 @@ describe('session', () => {
     const { cookie, email } = await signUp(app, { name: 'Priya Shah' });
     const res = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
     const { user } = sessionResponseSchema.parse(res.json());
-    expect(user).toMatchObject({ email, name: 'Priya Shah', image: null, providers: ['credential'] });
+    expect(user).toMatchObject({
+      email,
+      name: 'Priya Shah',
+      image: null,
+      providers: ['credential'],
+    });
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {

@@ -40,10 +40,18 @@ export const sessionRoutes =
   async (app) => {
     app.get(
       '/session',
-      { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user, or null',
+          response: { 200: sessionResponseSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        const session = await deps.auth.api.getSession({
+          headers: fromNodeHeaders(request.headers),
+        });
         if (!session) return { user: null };
         const { user } = session;
         return {

@@ -22,7 +22,9 @@ export const healthRoutes =
           return { ok: true, database: { version: await databaseVersion(deps.db) }, uptime };
         } catch (err) {
           request.log.error({ err }, 'health check: database unreachable');
-          return reply.status(503).send({ ok: false, database: { version: 'unavailable' }, uptime });
+          return reply
+            .status(503)
+            .send({ ok: false, database: { version: 'unavailable' }, uptime });
         }
       },
     );

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { mockSignedIn } from '@/testing/server';
+
+describe('guarded pages', () => {
+  it.each([
+    ['/try-on', 'Clothes AI Photoshoot'],
+    ['/realistic-photoshoot', 'Advance Clothes AI Photoshoot'],
+    ['/ai-designer', 'AI Designer'],
+    ['/ai-poses', 'AI Pose Change'],
+    ['/photoshoot', 'Product AI Photoshoot'],
+    ['/fashion-extractor', 'Fashion Extractor'],
+    ['/canvas-editor', 'Canvas Editor'],
+    ['/profile', 'Profile'],
+    ['/account-settings', 'Account Settings'],
+    ['/settings', 'Settings'],
+    ['/upgrade', 'Upgrade'],
+    ['/contact', 'Contact'],
+    ['/analytics', 'Analytics'],
+    ['/gallery', 'My Gallery'],
+    ['/credit-history', 'Credit History'],
+    ['/subscription', 'Subscription'],
+  ])('%s shows its page', async (path, title) => {
+    mockSignedIn();
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('/ shows the dashboard with shortcuts to the tools', async () => {
+    mockSignedIn();
+    renderApp('/');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Product AI Photoshoot.*Open/ })).toHaveAttribute(
+      'href',
+      '/photoshoot',
+    );
+  });
+});

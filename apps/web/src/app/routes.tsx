@@ -1,0 +1,96 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+
+type RouteModule = { default: ComponentType };
+
+interface LazyPage {
+  Component: LazyExoticComponent<ComponentType>;
+  /** Starts downloading the chunk; React.lazy reuses the same module promise later. */
+  preload: () => Promise<RouteModule>;
+}
+
+/** Every page is its own chunk, so the first load carries only the shell and the page shown. */
+function lazyPage(load: () => Promise<RouteModule>): LazyPage {
+  return { Component: lazy(load), preload: load };
+}
+
+const loginPage = lazyPage(() => import('./routes/login'));
+const layoutPage = lazyPage(() => import('./routes/app/layout'));
+const dashboardPage = lazyPage(() => import('./routes/app/dashboard'));
+const notFoundPage = lazyPage(() => import('./routes/app/not-found'));
+
+/** Guarded pages (spec §2), each with its own chunk. */
+const appPages: readonly (LazyPage & { path: string })[] = [
+  { path: paths.tryOn.path, ...lazyPage(() => import('./routes/app/try-on')) },
+  {
+    path: paths.realisticPhotoshoot.path,
+    ...lazyPage(() => import('./routes/app/realistic-photoshoot')),
+  },
+  { path: paths.aiDesigner.path, ...lazyPage(() => import('./routes/app/ai-designer')) },
+  { path: paths.aiPoses.path, ...lazyPage(() => import('./routes/app/ai-poses')) },
+  { path: paths.photoshoot.path, ...lazyPage(() => import('./routes/app/photoshoot')) },
+  {
+    path: paths.fashionExtractor.path,
+    ...lazyPage(() => import('./routes/app/fashion-extractor')),
+  },
+  { path: paths.canvasEditor.path, ...lazyPage(() => import('./routes/app/canvas-editor')) },
+  { path: paths.profile.path, ...lazyPage(() => import('./routes/app/profile')) },
+  { path: paths.accountSettings.path, ...lazyPage(() => import('./routes/app/account-settings')) },
+  { path: paths.settings.path, ...lazyPage(() => import('./routes/app/settings')) },
+  { path: paths.upgrade.path, ...lazyPage(() => import('./routes/app/upgrade')) },
+  { path: paths.contact.path, ...lazyPage(() => import('./routes/app/contact')) },
+  { path: paths.analytics.path, ...lazyPage(() => import('./routes/app/analytics')) },
+  { path: paths.gallery.path, ...lazyPage(() => import('./routes/app/gallery')) },
+  { path: paths.creditHistory.path, ...lazyPage(() => import('./routes/app/credit-history')) },
+  { path: paths.subscription.path, ...lazyPage(() => import('./routes/app/subscription')) },
+];
+
+/** Which chunk each route object needs, so the first page's chunks can be fetched up front. */
+const preloaders = new WeakMap<RouteObject, () => Promise<RouteModule>>();
+
+function withPreload<T extends RouteObject>(route: T, page: LazyPage): T {
+  preloaders.set(route, page.preload);
+  return route;
+}
+
+function pageRoute(page: LazyPage, path: string): RouteObject {
+  return withPreload({ path, element: <page.Component /> }, page);
+}
+
+/**
+ * The route tree. /login has its own guard; everything else sits behind RequireAuth and inside
+ * the shell, including the 404 page, so unknown paths keep the sidebar.
+ */
+export const routes: RouteObject[] = [
+  withPreload({ path: paths.login.path, element: <loginPage.Component /> }, loginPage),
+  {
+    element: <RequireAuth />,
+    children: [
+      withPreload(
+        {
+          element: <layoutPage.Component />,
+          children: [
+            withPreload({ index: true, element: <dashboardPage.Component /> }, dashboardPage),
+            ...appPages.map((page) => pageRoute(page, page.path)),
+            pageRoute(notFoundPage, '*'),
+          ],
+        },
+        layoutPage,
+      ),
+    ],
+  },
+];
+
+/**
+ * Starts downloading the chunks of the page at `pathname` at once (layout and page together),
+ * instead of one after the other as nested lazy components would.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void preloaders
+      .get(match.route)?.()
+      .catch(() => undefined);
+  }
+}

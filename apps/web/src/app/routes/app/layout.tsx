@@ -1,0 +1,3 @@
+import { AppLayout } from '@/features/shell/components/app-layout';
+
+export default AppLayout;

@@ -1,0 +1,3 @@
+import { NotFound } from '@/features/shell/components/not-found';
+
+export default NotFound;

@@ -1,0 +1,58 @@
+/**
+ * The single source of the app's paths. Links, redirects, the router, the sidebar and tests
+ * import from here, so renaming a route is a one-line change. `title` is the page's own name
+ * (document title, page headings); the header title follows the spec's rule in
+ * features/shell/lib/header-title.ts.
+ */
+export const paths = {
+  home: { path: '/', title: 'Dashboard' },
+  login: { path: '/login', title: 'Sign in' },
+  tryOn: { path: '/try-on', title: 'Clothes AI Photoshoot' },
+  realisticPhotoshoot: { path: '/realistic-photoshoot', title: 'Advance Clothes AI Photoshoot' },
+  aiDesigner: { path: '/ai-designer', title: 'AI Designer' },
+  aiPoses: { path: '/ai-poses', title: 'AI Pose Change' },
+  photoshoot: { path: '/photoshoot', title: 'Product AI Photoshoot' },
+  fashionExtractor: { path: '/fashion-extractor', title: 'Fashion Extractor' },
+  canvasEditor: { path: '/canvas-editor', title: 'Canvas Editor' },
+  profile: { path: '/profile', title: 'Profile' },
+  accountSettings: { path: '/account-settings', title: 'Account Settings' },
+  settings: { path: '/settings', title: 'Settings' },
+  upgrade: { path: '/upgrade', title: 'Upgrade' },
+  contact: { path: '/contact', title: 'Contact' },
+  analytics: { path: '/analytics', title: 'Analytics' },
+  gallery: { path: '/gallery', title: 'My Gallery' },
+  creditHistory: { path: '/credit-history', title: 'Credit History' },
+  subscription: { path: '/subscription', title: 'Subscription' },
+} as const satisfies Record<string, { path: `/${string}`; title: string }>;
+
+export type RouteKey = keyof typeof paths;
+export type AppPath = (typeof paths)[RouteKey]['path'];
+
+/** Query parameter that carries where to return after signing in. */
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * `/login`, or `/login?redirect=/gallery%3Fpage%3D2` when there is somewhere to come back to.
+ */
+export function getLoginHref(redirectTo?: string): string {
+  if (!redirectTo || redirectTo === paths.home.path) return paths.login.path;
+  return `${paths.login.path}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo }).toString()}`;
+}
+
+/**
+ * Where to go after signing in. Only same-app paths are accepted: `//evil.example` and
+ * `/\evil.example` would be read by the browser as another origin (open redirect), and a path
+ * back to /login would loop.
+ */
+export function getSafeRedirect(value: string | null | undefined): string {
+  if (!value?.startsWith('/')) return paths.home.path;
+  if (value.startsWith('//') || value.startsWith('/\\')) return paths.home.path;
+  if (
+    value === paths.login.path ||
+    value.startsWith(`${paths.login.path}?`) ||
+    value.startsWith(`${paths.login.path}/`)
+  ) {
+    return paths.home.path;
+  }
+  return value;
+}

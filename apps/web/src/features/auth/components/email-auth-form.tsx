@@ -1,0 +1,124 @@
+import { useRef, useState, type SubmitEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { getErrorMessage } from '@/lib/api-client';
+import { useSignIn, useSignUp } from '../api/sign-in';
+import {
+  PASSWORD_MIN_LENGTH,
+  validateCredentials,
+  type AuthMode,
+  type CredentialErrors,
+  type CredentialValues,
+} from '../lib/validate-credentials';
+import { PasswordInput } from './password-input';
+
+interface EmailAuthFormProps {
+  mode: AuthMode;
+  /** Values live in the parent so switching between the tabs keeps what was typed. */
+  values: CredentialValues;
+  onChange: (values: CredentialValues) => void;
+}
+
+const fieldOrder = ['name', 'email', 'password'] as const;
+
+/**
+ * Email sign-in / sign-up form. Validates on submit, then re-validates as the user types so
+ * messages disappear once fixed. On success the session query refreshes and the /login guard
+ * sends the user on; this form never navigates itself.
+ */
+export function EmailAuthForm({ mode, values, onChange }: EmailAuthFormProps) {
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const mutation = mode === 'sign-in' ? signIn : signUp;
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const errors: CredentialErrors = submitted ? validateCredentials(mode, values) : {};
+  const submitLabel = mode === 'sign-in' ? 'Sign in' : 'Create account';
+
+  const update = (field: keyof CredentialValues) => (event: { target: { value: string } }) => {
+    onChange({ ...values, [field]: event.target.value });
+  };
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateCredentials(mode, values);
+    const firstInvalid = fieldOrder.find((field) => found[field]);
+    if (firstInvalid) {
+      // Put the keyboard where the first problem is; the message is linked via aria-describedby.
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const email = values.email.trim();
+    if (mode === 'sign-in') signIn.mutate({ email, password: values.password });
+    else signUp.mutate({ name: values.name.trim(), email, password: values.password });
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      className="space-y-4"
+      aria-label={submitLabel}
+    >
+      {mode === 'sign-up' ? (
+        <Field label="Name" error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onChange={update('name')}
+            />
+          )}
+        </Field>
+      ) : null}
+      <Field label="Email" error={errors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+            value={values.email}
+            onChange={update('email')}
+          />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password}
+        hint={mode === 'sign-up' ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            value={values.password}
+            onChange={update('password')}
+          />
+        )}
+      </Field>
+
+      {mutation.isError ? (
+        <Alert variant="destructive" role="alert">
+          {getErrorMessage(mutation.error)}
+        </Alert>
+      ) : null}
+
+      <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

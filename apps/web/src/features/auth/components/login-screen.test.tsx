@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { currentLocation, renderApp } from '@/testing/render';
+import { mockCredits, mockSession, mockSubscription, server, testUser } from '@/testing/server';
+
+async function openLogin(path = '/login') {
+  mockSession(null);
+  const rendered = renderApp(path);
+  await screen.findByRole('heading', { name: 'Welcome to AI Product Studio' });
+  return rendered;
+}
+
+/** After a successful auth call the session answers with the user (the cookie is now set). */
+function signInSucceeds(endpoint: 'sign-in' | 'sign-up', onBody?: (body: unknown) => void) {
+  mockCredits(3);
+  mockSubscription('free');
+  server.use(
+    http.post(`/api/auth/${endpoint}/email`, async ({ request }) => {
+      onBody?.(await request.json());
+      mockSession(testUser);
+      return HttpResponse.json({ token: 't', user: testUser });
+    }),
+  );
+}
+
+describe('login screen', () => {
+  it('shows the branding, Google button and consent text', async () => {
+    await openLogin();
+
+    const branding = screen.getByRole('region', { name: 'About AI Product Studio' });
+    expect(within(branding).getByText('AI Product Studio')).toBeInTheDocument();
+    expect(within(branding).getAllByRole('figure')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByText('Terms of Service').closest('p')).toHaveTextContent(
+      'By continuing, you agree to our Terms of Service and acknowledge our Privacy Policy.',
+    );
+  });
+
+  it('explains that Google sign-in is not configured yet', async () => {
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Google sign-in is not configured on this server.',
+    );
+  });
+
+  it('validates the sign-in form before calling the server', async () => {
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter your email address.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example');
+    await user.type(screen.getByLabelText('Password'), 'short');
+
+    expect(
+      screen.getByText('Enter a valid email address, like name@example.com.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+  });
+
+  it('requires a name when creating an account', async () => {
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('tab', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Enter your name.');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+  });
+
+  it("shows the server's message in an alert when sign-in is refused", async () => {
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json(
+          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(currentLocation()).toBe('/login');
+  });
+
+  it('signs in and returns to the page the user wanted', async () => {
+    let sent: unknown;
+    signInSucceeds('sign-in', (body) => (sent = body));
+    const { user } = await openLogin('/login?redirect=%2Fgallery');
+
+    await user.type(screen.getByLabelText('Email'), '  ada.lovelace@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }),
+    ).toBeInTheDocument();
+    expect(currentLocation()).toBe('/gallery');
+    expect(sent).toEqual({ email: 'ada.lovelace@example.com', password: 'correct horse' });
+  });
+
+  it('creates an account and lands on the dashboard', async () => {
+    let sent: unknown;
+    signInSucceeds('sign-up', (body) => (sent = body));
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('tab', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada.lovelace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/');
+    expect(sent).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada.lovelace@example.com',
+      password: 'correct horse',
+    });
+  });
+
+  it('keeps what was typed when switching between the tabs', async () => {
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('tab', { name: 'Create account' }));
+
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+});

@@ -1,0 +1,40 @@
+import { BrandMark } from '@/components/ui/brand-mark';
+import { BrandPanel } from './brand-panel';
+import { EmailAuthPanel } from './email-auth-panel';
+import { GoogleSignIn } from './google-sign-in';
+
+/** The two-column login screen (spec §2 Login): branding left, sign-in options right. */
+export function LoginScreen() {
+  return (
+    <div className="grid min-h-dvh bg-background min-[769px]:grid-cols-2">
+      <BrandPanel />
+      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
+        <div className="w-full max-w-sm space-y-7">
+          <div className="space-y-2">
+            <BrandMark className="size-10 min-[769px]:hidden" />
+            <h1 className="text-2xl font-semibold tracking-tight">Welcome to AI Product Studio</h1>
+            <p className="text-sm text-muted-foreground">
+              Sign in to create on-model photos, product shoots and fashion reels.
+            </p>
+          </div>
+
+          <GoogleSignIn />
+
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <span aria-hidden="true" className="h-px flex-1 bg-border" />
+            or use your email
+            <span aria-hidden="true" className="h-px flex-1 bg-border" />
+          </div>
+
+          <EmailAuthPanel />
+
+          <p className="text-center text-xs leading-relaxed text-muted-foreground">
+            By continuing, you agree to our{' '}
+            <strong className="font-medium text-foreground">Terms of Service</strong> and
+            acknowledge our <strong className="font-medium text-foreground">Privacy Policy</strong>.
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}

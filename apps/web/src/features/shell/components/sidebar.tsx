@@ -1,0 +1,106 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { BrandMark } from '@/components/ui/brand-mark';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { SidebarNav } from './sidebar-nav';
+import { SidebarUser } from './sidebar-user';
+import { UpgradePromo } from './upgrade-promo';
+
+export const SIDEBAR_ID = 'app-sidebar';
+
+interface SidebarProps {
+  /** Desktop only: icons-only w-16 rail instead of the w-64 panel. */
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  /** Mobile only: the slide-in panel is open. */
+  mobileOpen: boolean;
+  onCloseMobile: () => void;
+}
+
+/**
+ * One sidebar for both layouts: below md it is an off-canvas panel (always wide) that slides
+ * in over a dark overlay; from md up it is a sticky column that collapses to an icon rail.
+ */
+export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
+  const { showUpgradePromo } = useAccountSummary();
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+
+  // Opening the mobile panel moves focus into it, so keyboard and screen-reader users land there.
+  useEffect(() => {
+    if (mobileOpen) closeButtonRef.current?.focus();
+  }, [mobileOpen]);
+
+  return (
+    <aside
+      id={SIDEBAR_ID}
+      aria-label="Sidebar"
+      className={cn(
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-border bg-surface',
+        'transition-[translate,width,visibility] duration-200 ease-out motion-reduce:transition-none',
+        'md:sticky md:top-0 md:h-dvh md:translate-x-0 md:visible',
+        mobileOpen ? 'translate-x-0 shadow-popover' : 'invisible -translate-x-full',
+        collapsed ? 'md:w-16' : 'md:w-64',
+      )}
+    >
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center gap-2 border-b border-border px-4',
+          collapsed && 'md:justify-center md:px-0',
+        )}
+      >
+        <Link
+          to={paths.home.path}
+          className="flex min-w-0 items-center gap-2.5 rounded-md font-semibold"
+        >
+          <BrandMark />
+          <span className={cn('truncate', collapsed && 'md:sr-only')}>AI Product Studio</span>
+        </Link>
+        <Button
+          ref={closeButtonRef}
+          variant="ghost"
+          size="icon-sm"
+          className="ml-auto md:hidden"
+          aria-label="Close menu"
+          onClick={onCloseMobile}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+
+      {/* Nav and promo scroll together, so short screens never hide a page behind the promo. */}
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+        <SidebarNav collapsed={collapsed} />
+        {showUpgradePromo ? (
+          <div className={cn('mt-auto px-3 pb-3', collapsed && 'md:hidden')}>
+            <UpgradePromo />
+          </div>
+        ) : null}
+      </div>
+
+      <SidebarUser collapsed={collapsed} />
+
+      <div className="hidden border-t border-border px-3 py-2 md:block">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onToggleCollapsed}
+          aria-expanded={!collapsed}
+          aria-controls={SIDEBAR_ID}
+          className={cn(
+            'w-full text-muted-foreground',
+            collapsed ? 'justify-center px-0' : 'justify-start',
+          )}
+        >
+          {collapsed ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+          <span className={cn(collapsed && 'sr-only')}>
+            {collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          </span>
+        </Button>
+      </div>
+    </aside>
+  );
+}

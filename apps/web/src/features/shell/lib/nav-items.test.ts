@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { sidebarNavItems } from './nav-items';
+
+describe('sidebarNavItems', () => {
+  it('lists the spec items with their paths, in order', () => {
+    expect(sidebarNavItems.map(({ label, path }) => [label, path])).toEqual([
+      ['Dashboard', '/'],
+      ['Clothes AI Photoshoot', '/try-on'],
+      ['Advance Clothes AI Photoshoot', '/realistic-photoshoot'],
+      ['AI Pose Change', '/ai-poses'],
+      ['Fashion Extractor', '/fashion-extractor'],
+      ['Product AI Photoshoot', '/photoshoot'],
+      ['Canvas Editor', '/canvas-editor'],
+      ['My Gallery', '/gallery'],
+      ['Credit History', '/credit-history'],
+      ['Subscription', '/subscription'],
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './server';
+
+/** Adds a browser API jsdom lacks, without replacing a real one if a later jsdom has it. */
+function polyfill(target: object, name: string, value: unknown): void {
+  // `typeof`, not `in`: Vitest exposes jsdom's missing APIs as accessors that return undefined.
+  if (typeof Reflect.get(target, name) !== 'function') {
+    Object.defineProperty(target, name, { value, configurable: true, writable: true });
+  }
+}
+
+// Layout and pointer APIs that Radix (popper, pointer capture) and the shell call.
+polyfill(
+  globalThis,
+  'ResizeObserver',
+  class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  },
+);
+polyfill(Element.prototype, 'scrollIntoView', () => undefined);
+polyfill(Element.prototype, 'hasPointerCapture', () => false);
+polyfill(Element.prototype, 'releasePointerCapture', () => undefined);
+polyfill(window, 'matchMedia', (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+}));
+// jsdom defines scrollTo but only to log "not implemented".
+Object.defineProperty(window, 'scrollTo', {
+  value: () => undefined,
+  configurable: true,
+  writable: true,
+});
+
+// Any request without a handler fails the test: the app must not call endpoints we did not expect.
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+});
+afterAll(() => {
+  server.close();
+});
