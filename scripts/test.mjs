@@ -3,6 +3,7 @@
 // browser journeys on the built app. Stops at the first failing step; ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -98,14 +99,16 @@ const steps = [
   },
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
   () => {
+    // A fresh data directory (so a fresh embedded PostgreSQL) for the app under test, removed after.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
+    fs.chmodSync(dataDir, 0o755);
     const ok = run(
       'Browser tests (Playwright + Chromium)',
       'npx',
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-      {
-        CI: '1',
-      },
+      { CI: '1', E2E_DATA_DIR: dataDir },
     );
+    fs.rmSync(dataDir, { recursive: true, force: true });
     readPlaywright(playwrightJson);
     return ok;
   },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorBodySchema } from '@studio/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness';
 
 describe('API error contract', () => {
@@ -82,8 +82,14 @@ describe('API error contract', () => {
 });
 
 describe('web app serving', () => {
+  const distDirs: string[] = [];
+  afterAll(async () => {
+    await Promise.all(distDirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+  });
+
   async function appWithBuiltWeb() {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-web-'));
+    distDirs.push(dist);
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/platform/embedded-postgres';
+import { freePort, isProcessAlive } from '../src/platform/embedded-postgres';
 
 // The real process: `main.ts` with its embedded PostgreSQL, driven over loopback HTTP and signals.
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -82,15 +82,6 @@ async function postgresPid(dataDir: string): Promise<number> {
   return Number(pidFile.split('\n')[0]);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function json(res: Response): Promise<unknown> {
   return res.json();
 }
@@ -111,14 +102,14 @@ describe('server process', () => {
 
     const [pgA, pgB] = await Promise.all([postgresPid(dirA), postgresPid(dirB)]);
     expect(pgA).not.toBe(pgB);
-    expect(isAlive(pgA) && isAlive(pgB)).toBe(true);
+    expect(isProcessAlive(pgA) && isProcessAlive(pgB)).toBe(true);
 
     expect(await stopWith(a, 'SIGINT')).toBe(0);
-    expect(isAlive(pgA)).toBe(false);
+    expect(isProcessAlive(pgA)).toBe(false);
     // B is untouched by A's shutdown.
     expect((await fetch(`${b.base}/api/v1/health`)).ok).toBe(true);
     expect(await stopWith(b, 'SIGTERM')).toBe(0);
-    expect(isAlive(pgB)).toBe(false);
+    expect(isProcessAlive(pgB)).toBe(false);
   });
 
   it('keeps accounts and sessions across a restart of the same data directory', async () => {

@@ -40,6 +40,8 @@ export async function startEmbeddedPostgres(
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const password = await readOrCreateSecret(`${dir}.password`, 18);
   const port = options.port ?? (await freePort());
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await assertTraversableByOthers([path.dirname(dir), import.meta.dirname]);
 
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -48,7 +50,7 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a dedicated `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     // Only loopback: the embedded server is private to this process.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => {
@@ -78,6 +80,26 @@ export async function startEmbeddedPostgres(
   };
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach both its binaries (in
+ * this checkout's node_modules) and its data directory. Say so plainly instead of failing in initdb.
+ */
+async function assertTraversableByOthers(targets: string[]): Promise<void> {
+  for (const target of targets) {
+    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+      const stat = await fs.stat(dir).catch(() => undefined);
+      if (stat && (stat.mode & 0o001) === 0) {
+        throw new Error(
+          `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir} ` +
+            `(mode ${(stat.mode & 0o777).toString(8)}). Put the checkout and DATA_DIR where other users ` +
+            'can traverse (e.g. not under /root), run as a non-root user, or set DATABASE_URL.',
+        );
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+}
+
 /** A loopback port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -104,12 +126,12 @@ async function stopOrphan(dir: string): Promise<void> {
   } catch {
     return;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
   process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+  for (let i = 0; i < 100 && isProcessAlive(pid); i++) await sleep(100);
 }
 
-function isAlive(pid: number): boolean {
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
