@@ -99,13 +99,18 @@ test('on a phone the sidebar slides in over an overlay and closes after navigati
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, baseURL ?? '');
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: /welcome/i })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await expect(nav).toBeHidden();
   await expect(page.getByRole('button', { name: /collapse sidebar/i })).toBeHidden();
   await page.screenshot({ path: `${screenshotDir}/shell-mobile-390.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(nav).toBeVisible();
+  // Wait for the slide-in to finish: the panel rests flush with the left edge.
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
   await page.screenshot({ path: `${screenshotDir}/shell-mobile-390-menu-open.png` });
   await nav.getByRole('link', { name: 'My Gallery' }).click();
   await expect(page).toHaveURL(/\/gallery$/);
