@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@studio/contract';
@@ -18,12 +19,18 @@ import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerSessionGuard } from './modules/auth/session-guard';
+import { userRoutes } from './modules/users/users.routes';
+import type { Mailer } from './platform/email/mailer';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   /** Secret for session signing; main.ts resolves it (env or a per-data-dir generated one). */
   authSecret: string;
+  mailer: Mailer;
+  /** Run when an account is deleted, before its row goes (storage, generations…). */
+  accountErasers?: readonly ((userId: string) => Promise<void>)[];
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | { level: string };
 }
@@ -91,18 +98,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Limits are opted into per route (auth endpoints, later uploads and generation), never global.
+  await app.register(rateLimit, { global: false });
+
   const auth: Auth = createAuth({
     db: database.db,
     publicUrl: config.publicUrl,
     secret: deps.authSecret,
     secureCookies: config.isProduction,
     trustedOrigins: origins,
+    mailer: deps.mailer,
+    google: config.google,
   });
-  await app.register(authHandlerRoutes(auth));
+  await app.register(authHandlerRoutes({ auth, rateLimitMultiplier: config.rateLimitMultiplier }));
   await app.register(
     async (api) => {
+      registerSessionGuard(api, auth);
       await api.register(healthRoutes({ db: database.db }));
-      await api.register(sessionRoutes({ auth, db: database.db }));
+      await api.register(sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }));
+      await api.register(
+        userRoutes({ db: database.db, auth, accountErasers: deps.accountErasers ?? [] }),
+      );
     },
     { prefix: API_BASE },
   );

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/email/mailer';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './platform/embedded-postgres';
 import { readOrCreateSecret } from './platform/local-secret';
 
@@ -39,7 +40,16 @@ async function main(): Promise<void> {
 
   const authSecret =
     config.authSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'auth-secret')));
-  const app = await buildApp({ config, database, authSecret });
+  let logMail: (line: string) => void = () => undefined;
+  const mailer: Mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, (entry) => {
+        logMail(`mail to ${entry.to}: ${entry.subject}\n${entry.text}`);
+      });
+  const app = await buildApp({ config, database, authSecret, mailer });
+  logMail = (line) => {
+    app.log.info({ outbox: path.join(config.dataDir, 'outbox') }, line);
+  };
   if (embedded) app.log.info({ port: embedded.port }, 'embedded PostgreSQL started');
 
   let stopping = false;

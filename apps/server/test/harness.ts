@@ -5,6 +5,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { createDatabase, type Database } from '../src/db/client';
+import type { MailMessage } from '../src/platform/email/mailer';
 
 const TEMPLATE_DATABASE = 'studio_template';
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -52,6 +53,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Every message the app sent, in order. */
+  mail: MailMessage[];
 }
 
 /**
@@ -62,13 +65,21 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     configure?: (app: FastifyInstance, database: Database) => void;
+    accountErasers?: ((userId: string) => Promise<void>)[];
   } = {},
 ): Promise<TestApp> {
   const database = createDatabase(await testDatabaseUrl(), { max: 5 });
+  const mail: MailMessage[] = [];
   const app = await buildApp({
     config: testConfig(options.env),
     database,
     authSecret: 'test-secret-test-secret-test-secret-0123',
+    mailer: {
+      send: async (message) => {
+        mail.push(message);
+      },
+    },
+    ...(options.accountErasers ? { accountErasers: options.accountErasers } : {}),
     logger: false,
   });
   options.configure?.(app, database);
@@ -77,7 +88,7 @@ export async function createTestApp(
     await app.close();
     await database.close();
   });
-  return { app, database };
+  return { app, database, mail };
 }
 
 afterAll(async () => {

@@ -22,8 +22,24 @@ const envSchema = z
     PUBLIC_URL: z.url().optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     WEB_DIST_DIR: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('AI Product Studio <no-reply@localhost>'),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
@@ -46,6 +62,13 @@ export interface Config {
   /** Unset outside production: a per-data-dir secret is generated and kept in DATA_DIR. */
   authSecret: string | undefined;
   webDistDir: string;
+  /** Google sign-in through OIDC discovery; undefined when not configured. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** Unset: mail is logged and kept in the local outbox (`$DATA_DIR/outbox`). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Scales every rate limit (tests and local load runs raise it; production keeps 1). */
+  rateLimitMultiplier: number;
 }
 
 export class ConfigError extends Error {
@@ -79,5 +102,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist'),
     ),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   };
 }

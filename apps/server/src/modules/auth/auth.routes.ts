@@ -1,68 +1,122 @@
-import { sessionResponseSchema } from '@studio/contract';
+import { authProvidersResponseSchema, sessionResponseSchema } from '@studio/contract';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
 import type { Auth } from './auth';
 import { findProviderIds } from './auth.repository';
+import { requireUser } from './session-guard';
+
+/** Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). */
+export const authRateLimits = {
+  signInPerAddress: { max: 20, window: '15 minutes' },
+  signInPerAccount: { max: 5, window: '15 minutes' },
+  signUpPerAddress: { max: 10, window: '1 hour' },
+  resetPerAddress: { max: 10, window: '1 hour' },
+  resetPerAccount: { max: 3, window: '1 hour' },
+} as const;
+
+function bodyEmail(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+}
 
 /** Better Auth's own endpoints, bridged from Fastify to its fetch-style handler. */
+async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, auth.options.baseURL);
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers: fromNodeHeaders(request.headers),
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') reply.header(key, value);
+  });
+  // Several cookies must stay several headers; Headers.forEach would join them with commas.
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.send(response.body ? await response.text() : null);
+}
+
 export const authHandlerRoutes =
-  (auth: Auth): FastifyPluginAsyncZod =>
+  (deps: { auth: Auth; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    const { auth } = deps;
+    const limit = (
+      name: string,
+      rule: { max: number; window: string },
+      key: (request: FastifyRequest) => string,
+    ): preHandlerAsyncHookHandler =>
+      app.rateLimit({
+        max: Math.ceil(rule.max * deps.rateLimitMultiplier),
+        timeWindow: rule.window,
+        keyGenerator: (request) => `${name}:${key(request)}`,
+        errorResponseBuilder: (_request, context) =>
+          new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${context.after}.`),
+      }) as preHandlerAsyncHookHandler;
+    const byAddress = (request: FastifyRequest) => request.ip;
+
+    const guarded: [string, preHandlerAsyncHookHandler[]][] = [
+      [
+        '/api/auth/sign-in/email',
+        [
+          limit('sign-in-address', authRateLimits.signInPerAddress, byAddress),
+          limit('sign-in-account', authRateLimits.signInPerAccount, bodyEmail),
+        ],
+      ],
+      ['/api/auth/sign-up/email', [limit('sign-up-address', authRateLimits.signUpPerAddress, byAddress)]],
+      [
+        '/api/auth/request-password-reset',
+        [
+          limit('reset-address', authRateLimits.resetPerAddress, byAddress),
+          limit('reset-account', authRateLimits.resetPerAccount, bodyEmail),
+        ],
+      ],
+    ];
+    for (const [url, preHandler] of guarded) {
+      app.post(url, { schema: { hide: true }, preHandler }, (request, reply) =>
+        forwardToAuth(auth, request, reply),
+      );
+    }
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
-      async handler(request, reply) {
-        const url = new URL(request.url, auth.options.baseURL);
-        const response = await auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers: fromNodeHeaders(request.headers),
-            ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-          }),
-        );
-        reply.status(response.status);
-        response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie') reply.header(key, value);
-        });
-        // Several cookies must stay several headers; Headers.forEach would join them with commas.
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? await response.text() : null);
-      },
+      handler: (request, reply) => forwardToAuth(auth, request, reply),
     });
   };
 
-/** `GET /api/v1/session`: the client's single source of "who am I". */
+/** `GET /api/v1/session` and `GET /api/v1/auth/providers`: both public. */
 export const sessionRoutes =
-  (deps: { auth: Auth; db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; googleEnabled: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/session',
       {
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user, or null',
-          response: { 200: sessionResponseSchema },
-        },
+        config: { public: true },
+        schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const session = await deps.auth.api.getSession({
-          headers: fromNodeHeaders(request.headers),
-        });
-        if (!session) return { user: null };
-        const { user } = session;
-        return {
-          user: {
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            image: user.image ?? null,
-            providers: await findProviderIds(deps.db, user.id),
-          },
-        };
+        const user = request.sessionUser;
+        if (!user) return { user: null };
+        return { user: { ...requireUser(request), providers: await findProviderIds(deps.db, user.id) } };
       },
+    );
+    app.get(
+      '/auth/providers',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign-in methods this server offers',
+          response: { 200: authProvidersResponseSchema },
+        },
+      },
+      async () => ({ google: deps.googleEnabled, email: true }),
     );
   };

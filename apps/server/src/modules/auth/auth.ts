@@ -1,7 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
+import type { Mailer } from '../../platform/email/mailer';
+import { ensureProfile, recordSignIn } from '../users/users.repository';
 
 export interface AuthOptions {
   db: Db;
@@ -9,23 +13,80 @@ export interface AuthOptions {
   secret: string;
   secureCookies: boolean;
   trustedOrigins: string[];
+  mailer: Mailer;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
 }
 
-/** Better Auth on our PostgreSQL. The accounts issue adds Google (OIDC), reset mail and rate limits. */
+export const GOOGLE_PROVIDER_ID = 'google';
+
+/**
+ * Better Auth on our PostgreSQL: email/password (scrypt, 8–128 characters, never truncated), password
+ * reset by mail, and Google through OIDC discovery (state, PKCE and the id_token nonce are checked by
+ * Better Auth). Rate limits are ours (auth.routes.ts), so Better Auth's own limiter is off.
+ */
 export function createAuth(options: AuthOptions) {
+  const { db, mailer } = options;
   return betterAuth({
     appName: 'AI Product Studio',
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
+    database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your AI Product Studio password',
+          text:
+            `Hi ${user.name},\n\nSomeone asked to reset the password of your AI Product Studio account.\n` +
+            `Open this link within an hour to choose a new one:\n\n${url}\n\n` +
+            `If it was not you, ignore this message: your password stays as it is.\n`,
+        });
+      },
     },
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row at once, whichever way it signed up.
+          async after(user) {
+            await ensureProfile(db, { userId: user.id, name: user.name, profileUrl: user.image ?? '' });
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await recordSignIn(db, session.userId, session.createdAt);
+          },
+        },
+      },
+    },
+    plugins: options.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                discoveryUrl: options.google.discoveryUrl,
+                clientId: options.google.clientId,
+                clientSecret: options.google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                prompt: 'select_account',
+              },
+            ],
+          }),
+        ]
+      : [],
+    rateLimit: { enabled: false },
     advanced: { useSecureCookies: options.secureCookies },
     telemetry: { enabled: false },
   });

@@ -9,6 +9,7 @@ export const healthRoutes =
     app.get(
       '/health',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'Liveness and database reachability',

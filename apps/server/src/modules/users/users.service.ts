@@ -1,0 +1,111 @@
+import {
+  ANONYMOUS_USER_NAME,
+  type MissingFields,
+  type RegisterRequest,
+  type SessionUser,
+  type UserProfile,
+} from '@studio/contract';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import * as repo from './users.repository';
+
+export interface UsersDeps {
+  db: Db;
+  /**
+   * Erase what other modules keep about a user (stored media, generations…) before the account row
+   * goes. Each module that stores personal data registers one; they run in order, and any failure
+   * aborts the deletion so nothing is left half-deleted without the user knowing.
+   */
+  accountErasers: readonly ((userId: string) => Promise<void>)[];
+}
+
+/** Spec §3 registration: display name, else email local part, else 'Anonymous User'. */
+export function registrationName(name: string | undefined, email: string): string {
+  const trimmed = name?.trim();
+  if (trimmed) return trimmed;
+  const local = email.split('@')[0]?.trim();
+  return local || ANONYMOUS_USER_NAME;
+}
+
+function toUserProfile(profile: repo.ProfileRow, email: string, credits: number): UserProfile {
+  return {
+    uid: profile.userId,
+    name: profile.name,
+    emailId: email,
+    companyName: profile.companyName,
+    phoneNumber: profile.phoneNumber,
+    profileUrl: profile.profileUrl,
+    credits,
+    registrationDate: profile.registeredAt.toISOString(),
+    lastSignIn: profile.lastSignInAt?.toISOString() ?? null,
+    accountType: profile.accountType,
+  };
+}
+
+async function loadProfile(db: Db, user: Pick<SessionUser, 'id' | 'email' | 'name' | 'image'>) {
+  let profile = await repo.findProfile(db, user.id);
+  if (!profile) {
+    // Accounts created before profiles existed, or a profile lost to a failed hook: heal on read.
+    await repo.ensureProfile(db, { userId: user.id, name: registrationName(user.name, user.email), profileUrl: user.image ?? '' });
+    profile = await repo.findProfile(db, user.id);
+  }
+  if (!profile) throw notFound('Profile not found');
+  return toUserProfile(profile, user.email, await repo.findBalance(db, user.id));
+}
+
+/** Idempotent: the first call creates the profile, later calls return it unchanged. */
+export async function register(
+  deps: Pick<UsersDeps, 'db'>,
+  user: SessionUser,
+  body: RegisterRequest,
+): Promise<{ created: boolean; data: UserProfile }> {
+  const email = user.email || (body.emailId ?? '');
+  const { created } = await repo.ensureProfile(deps.db, {
+    userId: user.id,
+    name: registrationName(body.name?.trim() || user.name, email),
+    profileUrl: body.profileUrl || user.image || '',
+  });
+  return { created, data: await loadProfile(deps.db, user) };
+}
+
+export async function profileDetails(
+  deps: Pick<UsersDeps, 'db'>,
+  user: SessionUser,
+): Promise<{ data: UserProfile; missingFields: MissingFields }> {
+  const data = await loadProfile(deps.db, user);
+  return {
+    data,
+    missingFields: { companyName: data.companyName.trim() === '', phoneNumber: data.phoneNumber.trim() === '' },
+  };
+}
+
+type EditableField = 'name' | 'companyName' | 'phoneNumber';
+const editableFields: readonly EditableField[] = ['name', 'companyName', 'phoneNumber'];
+
+/** Drops undefined and null fields, writes only those that differ, and reports which changed. */
+export async function updateProfile(
+  deps: Pick<UsersDeps, 'db'>,
+  user: SessionUser,
+  input: Partial<Record<EditableField, string | null | undefined>>,
+): Promise<{ updated: EditableField[]; data: UserProfile }> {
+  const current = await loadProfile(deps.db, user);
+  const patch: repo.ProfilePatch = {};
+  const updated: EditableField[] = [];
+  for (const field of editableFields) {
+    const value = input[field];
+    if (value === undefined || value === null || value === current[field]) continue;
+    patch[field] = value;
+    updated.push(field);
+  }
+  if (updated.length > 0) await repo.updateProfile(deps.db, user.id, patch);
+  return { updated, data: updated.length > 0 ? await loadProfile(deps.db, user) : current };
+}
+
+export async function credits(deps: Pick<UsersDeps, 'db'>, userId: string): Promise<number> {
+  return repo.findBalance(deps.db, userId);
+}
+
+export async function deleteAccount(deps: UsersDeps, userId: string): Promise<void> {
+  for (const erase of deps.accountErasers) await erase(userId);
+  await repo.deleteUser(deps.db, userId);
+}
