@@ -109,13 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins: origins,
     mailer: deps.mailer,
     google: config.google,
+    log: (level, message) => {
+      app.log[level]({ component: 'better-auth' }, message);
+    },
   });
   await app.register(authHandlerRoutes({ auth, rateLimitMultiplier: config.rateLimitMultiplier }));
   await app.register(
     async (api) => {
       registerSessionGuard(api, auth);
       await api.register(healthRoutes({ db: database.db }));
-      await api.register(sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }));
+      await api.register(
+        sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),
+      );
       await api.register(
         userRoutes({ db: database.db, auth, accountErasers: deps.accountErasers ?? [] }),
       );

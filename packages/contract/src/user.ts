@@ -55,7 +55,10 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
 /** `PUT /user/profile`: undefined or null fields are dropped; only changed fields are written. */
 export const updateProfileRequestSchema = z.object({
   userId: z.string().min(1),
-  name: optionalText(200).refine((v) => v === undefined || v === null || v.length > 0, 'Name cannot be blank'),
+  name: optionalText(200).refine(
+    (v) => v === undefined || v === null || v.length > 0,
+    'Name cannot be blank',
+  ),
   companyName: optionalText(200),
   phoneNumber: optionalText(40),
 });
@@ -69,11 +72,16 @@ export const updateProfileResponseSchema = z.object({
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 /** `POST /user/credits`. */
-export const creditsResponseSchema = z.object({ success: z.literal(true), credits: z.number().int().min(0) });
+export const creditsResponseSchema = z.object({
+  success: z.literal(true),
+  credits: z.number().int().min(0),
+});
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 
 /** `PUT /user/name` (Settings: Change Name). */
-export const changeNameRequestSchema = z.object({ name: z.string().trim().min(1, 'Name cannot be blank').max(200) });
+export const changeNameRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Name cannot be blank').max(200),
+});
 export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;

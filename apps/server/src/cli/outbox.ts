@@ -21,5 +21,7 @@ if (entries.length === 0) {
 }
 for (const e of entries) {
   const links = e.text.match(/https?:\/\/\S+/g) ?? [];
-  process.stdout.write(`${e.createdAt}  to ${e.to}\n  ${e.subject}\n${links.map((l) => `  ${l}\n`).join('')}\n`);
+  process.stdout.write(
+    `${e.createdAt}  to ${e.to}\n  ${e.subject}\n${links.map((l) => `  ${l}\n`).join('')}\n`,
+  );
 }

@@ -24,7 +24,9 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
-    GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+    GOOGLE_DISCOVERY_URL: z
+      .url()
+      .default('https://accounts.google.com/.well-known/openid-configuration'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

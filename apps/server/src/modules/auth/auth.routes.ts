@@ -46,18 +46,27 @@ export const authHandlerRoutes =
   (deps: { auth: Auth; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth } = deps;
+    // Several independent limits may guard one route (per address and per account), so each is a
+    // manual check: the plugin's own route hook runs only once per request.
     const limit = (
       name: string,
       rule: { max: number; window: string },
       key: (request: FastifyRequest) => string,
-    ): preHandlerAsyncHookHandler =>
-      app.rateLimit({
+    ): preHandlerAsyncHookHandler => {
+      const check = app.createRateLimit({
         max: Math.ceil(rule.max * deps.rateLimitMultiplier),
         timeWindow: rule.window,
         keyGenerator: (request) => `${name}:${key(request)}`,
-        errorResponseBuilder: (_request, context) =>
-          new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${context.after}.`),
-      }) as preHandlerAsyncHookHandler;
+      });
+      return async (request, reply) => {
+        const result = await check(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        const seconds = Math.max(1, result.ttlInSeconds);
+        reply.header('retry-after', String(seconds));
+        const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+        throw new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${wait}.`);
+      };
+    };
     const byAddress = (request: FastifyRequest) => request.ip;
 
     const guarded: [string, preHandlerAsyncHookHandler[]][] = [
@@ -68,7 +77,10 @@ export const authHandlerRoutes =
           limit('sign-in-account', authRateLimits.signInPerAccount, bodyEmail),
         ],
       ],
-      ['/api/auth/sign-up/email', [limit('sign-up-address', authRateLimits.signUpPerAddress, byAddress)]],
+      [
+        '/api/auth/sign-up/email',
+        [limit('sign-up-address', authRateLimits.signUpPerAddress, byAddress)],
+      ],
       [
         '/api/auth/request-password-reset',
         [
@@ -98,13 +110,19 @@ export const sessionRoutes =
       '/session',
       {
         config: { public: true },
-        schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user, or null',
+          response: { 200: sessionResponseSchema },
+        },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const user = request.sessionUser;
         if (!user) return { user: null };
-        return { user: { ...requireUser(request), providers: await findProviderIds(deps.db, user.id) } };
+        return {
+          user: { ...requireUser(request), providers: await findProviderIds(deps.db, user.id) },
+        };
       },
     );
     app.get(

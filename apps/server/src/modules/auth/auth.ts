@@ -15,6 +15,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   mailer: Mailer;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** Better Auth's own log lines go to the app logger (with request ids nearby), not the console. */
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -57,7 +59,11 @@ export function createAuth(options: AuthOptions) {
         create: {
           // Every account gets its profile row at once, whichever way it signed up.
           async after(user) {
-            await ensureProfile(db, { userId: user.id, name: user.name, profileUrl: user.image ?? '' });
+            await ensureProfile(db, {
+              userId: user.id,
+              name: user.name,
+              profileUrl: user.image ?? '',
+            });
           },
         },
       },
@@ -87,6 +93,11 @@ export function createAuth(options: AuthOptions) {
         ]
       : [],
     rateLimit: { enabled: false },
+    logger: {
+      log: (level, message) => {
+        options.log(level, message);
+      },
+    },
     advanced: { useSecureCookies: options.secureCookies },
     telemetry: { enabled: false },
   });

@@ -42,7 +42,12 @@ export function registerSessionGuard(app: FastifyInstance, auth: Auth): void {
       throw unauthorized();
     }
     const { user } = session;
-    request.sessionUser = { id: user.id, email: user.email, name: user.name, image: user.image ?? null };
+    request.sessionUser = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image ?? null,
+    };
     if (claimedUserIds(request).some((id) => id !== user.id)) {
       throw forbidden('You can only act on your own account.');
     }

@@ -10,19 +10,34 @@ describe('POST /user/register', () => {
   it('is idempotent: concurrent and repeated calls leave one profile with the same data', async () => {
     const { app, database } = await createTestApp();
     const { cookie } = await signUp(app, { name: 'Leela Nair' });
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie },
+    });
     const userId = session.json<{ user: { id: string } }>().user.id;
     const call = () =>
       app.inject({
         method: 'POST',
         url: '/api/v1/user/register',
         headers: { cookie, ...json },
-        payload: { userId, emailId: 'ignored@example.com', name: 'Someone Else', profileUrl: '', timestamp: new Date().toISOString() },
+        payload: {
+          userId,
+          emailId: 'ignored@example.com',
+          name: 'Someone Else',
+          profileUrl: '',
+          timestamp: new Date().toISOString(),
+        },
       });
     const results = await Promise.all([call(), call(), call()]);
     const bodies = results.map((r) => registerResponseSchema.parse(r.json()));
     expect(new Set(bodies.map((b) => JSON.stringify(b.data))).size).toBe(1);
-    expect(bodies[0]?.data).toMatchObject({ uid: userId, name: 'Leela Nair', accountType: 'Standard User', credits: 0 });
+    expect(bodies[0]?.data).toMatchObject({
+      uid: userId,
+      name: 'Leela Nair',
+      accountType: 'Standard User',
+      credits: 0,
+    });
     const rows = await database.db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(rows).toHaveLength(1);
   });
@@ -30,7 +45,9 @@ describe('POST /user/register', () => {
   it('creates a missing profile with the spec fallbacks: display name, else email local part', async () => {
     const { app, database } = await createTestApp();
     const { cookie, email } = await signUp(app, { name: 'Temp' });
-    const userId = (await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } })).json<{
+    const userId = (
+      await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } })
+    ).json<{
       user: { id: string };
     }>().user.id;
     await database.db.delete(profiles).where(eq(profiles.userId, userId));
@@ -50,7 +67,11 @@ describe('POST /user/register', () => {
 
 async function signedIn(app: Awaited<ReturnType<typeof createTestApp>>['app'], name = 'Dev Patel') {
   const user = await signUp(app, { name });
-  const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: user.cookie } });
+  const session = await app.inject({
+    method: 'GET',
+    url: '/api/v1/session',
+    headers: { cookie: user.cookie },
+  });
   return { ...user, userId: session.json<{ user: { id: string } }>().user.id };
 }
 
@@ -67,7 +88,12 @@ describe('authorization on user routes', () => {
     const { app } = await createTestApp();
     const me = await signedIn(app, 'Me');
     const other = await signedIn(app, 'Other');
-    const res = await app.inject({ method, url, headers: { cookie: me.cookie, ...json }, payload: { userId: other.userId } });
+    const res = await app.inject({
+      method,
+      url,
+      headers: { cookie: me.cookie, ...json },
+      payload: { userId: other.userId },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, error: { code: 'forbidden' } });
     // The other account is untouched.
@@ -86,7 +112,12 @@ describe('authorization on user routes', () => {
     ['POST', '/api/v1/user/password'],
   ] as const)('%s %s answers 401 without a session', async (method, url) => {
     const { app } = await createTestApp();
-    const res = await app.inject({ method, url, headers: json, payload: { userId: 'x', name: 'n', currentPassword: 'a', newPassword: 'abcdefgh' } });
+    const res = await app.inject({
+      method,
+      url,
+      headers: json,
+      payload: { userId: 'x', name: 'n', currentPassword: 'a', newPassword: 'abcdefgh' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, error: { code: 'unauthorized' } });
   });
@@ -96,7 +127,10 @@ describe('authorization on user routes', () => {
     for (const url of ['/api/v1/health', '/api/v1/session', '/api/v1/auth/providers']) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({ google: false, email: true });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({
+      google: false,
+      email: true,
+    });
   });
 });
 
@@ -132,15 +166,31 @@ describe('profile', () => {
     const { app } = await createTestApp();
     const me = await signedIn(app, 'Dev Patel');
     const put = (payload: Record<string, unknown>) =>
-      app.inject({ method: 'PUT', url: '/api/v1/user/profile', headers: { cookie: me.cookie, ...json }, payload: { userId: me.userId, ...payload } });
-    const first = await put({ name: 'Dev Patel', companyName: null, phoneNumber: '+91 98765 43210' });
-    expect(first.json()).toMatchObject({ updated: ['phoneNumber'], data: { name: 'Dev Patel', companyName: '', phoneNumber: '+91 98765 43210' } });
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/profile',
+        headers: { cookie: me.cookie, ...json },
+        payload: { userId: me.userId, ...payload },
+      });
+    const first = await put({
+      name: 'Dev Patel',
+      companyName: null,
+      phoneNumber: '+91 98765 43210',
+    });
+    expect(first.json()).toMatchObject({
+      updated: ['phoneNumber'],
+      data: { name: 'Dev Patel', companyName: '', phoneNumber: '+91 98765 43210' },
+    });
     const second = await put({ phoneNumber: '+91 98765 43210' });
     expect(second.json()).toMatchObject({ updated: [] });
     const renamed = await put({ name: 'Devendra Patel' });
     expect(renamed.json()).toMatchObject({ updated: ['name'], data: { name: 'Devendra Patel' } });
     // The account name follows, so every screen agrees.
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: me.cookie } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie: me.cookie },
+    });
     expect(session.json()).toMatchObject({ user: { name: 'Devendra Patel' } });
   });
 
@@ -160,7 +210,12 @@ describe('profile', () => {
   it('changes the name from Settings', async () => {
     const { app } = await createTestApp();
     const me = await signedIn(app);
-    const res = await app.inject({ method: 'PUT', url: '/api/v1/user/name', headers: { cookie: me.cookie, ...json }, payload: { name: ' Asha Rao ' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/name',
+      headers: { cookie: me.cookie, ...json },
+      payload: { name: ' Asha Rao ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { name: 'Asha Rao' } });
   });
@@ -170,9 +225,14 @@ describe('POST /user/credits', () => {
   it('answers the balance of the signed-in user, 0 for a new account', async () => {
     const { app, database } = await createTestApp();
     const me = await signedIn(app);
-    const read = async () =>
+    const read = async (): Promise<unknown> =>
       (
-        await app.inject({ method: 'POST', url: '/api/v1/user/credits', headers: { cookie: me.cookie, ...json }, payload: { userId: me.userId } })
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/user/credits',
+          headers: { cookie: me.cookie, ...json },
+          payload: { userId: me.userId },
+        })
       ).json();
     expect(await read()).toEqual({ success: true, credits: 0 });
     await database.db.insert(creditAccounts).values({ userId: me.userId, balance: 7 });
@@ -210,12 +270,19 @@ describe('POST /user/password', () => {
     expect(right.statusCode).toBe(200);
     const newCookie = cookieHeader(right.headers['set-cookie']);
     const sessionOf = async (cookie: string) =>
-      (await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } })).json<{ user: unknown }>().user;
+      (await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } })).json<{
+        user: unknown;
+      }>().user;
     expect(await sessionOf(otherCookie)).toBeNull();
     expect(await sessionOf(newCookie)).toMatchObject({ email: me.email });
 
     const signIn = (password: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: me.email, password } });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: json,
+        payload: { email: me.email, password },
+      });
     expect((await signIn(me.password)).statusCode).toBe(401);
     expect((await signIn('a brand new password')).statusCode).toBe(200);
   });
@@ -265,9 +332,18 @@ describe('POST /user/delete-account', () => {
            + (SELECT count(*) FROM credit_accounts WHERE user_id = ${me.userId})
            + (SELECT count(*) FROM verifications WHERE identifier LIKE ${`%${me.email}%`}) AS n`);
     expect(Number(leftovers.rows[0]?.n)).toBe(0);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: me.cookie } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie: me.cookie },
+    });
     expect(session.json()).toEqual({ user: null });
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: me.email, password: me.password } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email: me.email, password: me.password },
+    });
     expect(signIn.statusCode).toBe(401);
   });
 
@@ -287,7 +363,11 @@ describe('POST /user/delete-account', () => {
       payload: { userId: me.userId },
     });
     expect(res.statusCode).toBe(500);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: me.cookie } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie: me.cookie },
+    });
     expect(session.json()).toMatchObject({ user: { email: me.email } });
   });
 });

@@ -37,7 +37,11 @@ export const userRoutes =
         },
       },
       async (request) => {
-        const result = await users.register(deps, { ...requireUser(request), providers: [] }, request.body);
+        const result = await users.register(
+          deps,
+          { ...requireUser(request), providers: [] },
+          request.body,
+        );
         return { success: true as const, ...result };
       },
     );
@@ -70,7 +74,11 @@ export const userRoutes =
       },
       async (request) => {
         const { userId: _userId, ...fields } = request.body;
-        const result = await users.updateProfile(deps, { ...requireUser(request), providers: [] }, fields);
+        const result = await users.updateProfile(
+          deps,
+          { ...requireUser(request), providers: [] },
+          fields,
+        );
         return { success: true as const, ...result };
       },
     );
@@ -105,7 +113,10 @@ export const userRoutes =
           response: { 200: creditsResponseSchema },
         },
       },
-      async (request) => ({ success: true as const, credits: await users.credits(deps, requireUser(request).id) }),
+      async (request) => ({
+        success: true as const,
+        credits: await users.credits(deps, requireUser(request).id),
+      }),
     );
 
     app.post(
@@ -121,7 +132,11 @@ export const userRoutes =
       async (request, reply) => {
         const user = requireUser(request);
         if (!(await hasPasswordAccount(deps.db, user.id))) {
-          throw new AppError(400, 'no_password', 'This account signs in with Google and has no password to change.');
+          throw new AppError(
+            400,
+            'no_password',
+            'This account signs in with Google and has no password to change.',
+          );
         }
         try {
           const { headers } = await deps.auth.api.changePassword({
@@ -138,7 +153,10 @@ export const userRoutes =
           }
           throw err;
         }
-        return { success: true as const, message: 'Password changed. You were signed out everywhere else.' };
+        return {
+          success: true as const,
+          message: 'Password changed. You were signed out everywhere else.',
+        };
       },
     );
 

@@ -46,7 +46,11 @@ async function loadProfile(db: Db, user: Pick<SessionUser, 'id' | 'email' | 'nam
   let profile = await repo.findProfile(db, user.id);
   if (!profile) {
     // Accounts created before profiles existed, or a profile lost to a failed hook: heal on read.
-    await repo.ensureProfile(db, { userId: user.id, name: registrationName(user.name, user.email), profileUrl: user.image ?? '' });
+    await repo.ensureProfile(db, {
+      userId: user.id,
+      name: registrationName(user.name, user.email),
+      profileUrl: user.image ?? '',
+    });
     profile = await repo.findProfile(db, user.id);
   }
   if (!profile) throw notFound('Profile not found');
@@ -75,7 +79,10 @@ export async function profileDetails(
   const data = await loadProfile(deps.db, user);
   return {
     data,
-    missingFields: { companyName: data.companyName.trim() === '', phoneNumber: data.phoneNumber.trim() === '' },
+    missingFields: {
+      companyName: data.companyName.trim() === '',
+      phoneNumber: data.phoneNumber.trim() === '',
+    },
   };
 }
 

@@ -41,9 +41,17 @@ export function createOutboxMailer(
 ): Mailer {
   return {
     async send(message) {
-      const entry: OutboxEntry = { id: randomUUID(), from, createdAt: new Date().toISOString(), ...message };
+      const entry: OutboxEntry = {
+        id: randomUUID(),
+        from,
+        createdAt: new Date().toISOString(),
+        ...message,
+      };
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
-      const file = path.join(outboxDir, `${entry.createdAt.replace(/[:.]/g, '-')}-${entry.id}.json`);
+      const file = path.join(
+        outboxDir,
+        `${entry.createdAt.replace(/[:.]/g, '-')}-${entry.id}.json`,
+      );
       await fs.writeFile(file, JSON.stringify(entry, null, 2), { mode: 0o600 });
       log(entry);
     },
@@ -59,7 +67,9 @@ export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
     return [];
   }
   const entries = await Promise.all(
-    files.map(async (f) => JSON.parse(await fs.readFile(path.join(outboxDir, f), 'utf8')) as OutboxEntry),
+    files.map(
+      async (f) => JSON.parse(await fs.readFile(path.join(outboxDir, f), 'utf8')) as OutboxEntry,
+    ),
   );
   return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
