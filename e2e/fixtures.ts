@@ -30,3 +30,11 @@ export async function signUp(
 }
 
 export const screenshotDir = new URL('../artifacts/screenshots/', import.meta.url).pathname;
+
+/** Who the local mock Google provider (mock-idp.ts) signs in. */
+export const MOCK_GOOGLE_CLIENT_ID = 'e2e-google-client';
+export const googleIdentity = {
+  sub: 'e2e-google-1',
+  email: 'gita.google@example.com',
+  name: 'Gita Sharma',
+};

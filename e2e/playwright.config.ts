@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { MOCK_GOOGLE_CLIENT_ID } from './fixtures';
 
 // Browser journeys against the real built app: the server (with its own embedded PostgreSQL in a fresh
 // data directory) is started by the run and driven with Debian's Chromium. No browser is downloaded.
 const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://localhost:${port}`;
+const idpPort = Number(process.env.E2E_IDP_PORT ?? 3219);
 const dataDir = process.env.E2E_DATA_DIR ?? freshDataDir();
 
 function freshDataDir(): string {
@@ -52,20 +54,35 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: '..',
-    url: `${baseURL}/api/v1/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mock-idp.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { E2E_IDP_PORT: String(idpPort) },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: '..',
+      url: `${baseURL}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        GOOGLE_CLIENT_ID: MOCK_GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+        // Journeys create many accounts from one address; the limits themselves are integration-tested.
+        RATE_LIMIT_MULTIPLIER: '50',
+      },
+    },
+  ],
 });
