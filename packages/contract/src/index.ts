@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './api';
 export * from './errors';
 export * from './health';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /** Spec doc 1 §3 "User profile"; `credits` is the live balance, dates are ISO strings. */
 export const userProfileSchema = z.object({
@@ -15,8 +16,6 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export const DEFAULT_ACCOUNT_TYPE = 'Standard User';
-export const ANONYMOUS_USER_NAME = 'Anonymous User';
 
 /** Every user call names the user it is about; the server refuses any id but the session user's. */
 export const userIdBodySchema = z.object({ userId: z.string().min(1) });
@@ -84,8 +83,6 @@ export const changeNameRequestSchema = z.object({
 });
 export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** `POST /user/password` (Settings: Change Password). Every other session of the user ends. */
 export const changePasswordRequestSchema = z.object({
