@@ -62,6 +62,10 @@ function readPlaywright(file) {
   tiers.browser.failed += stats.unexpected ?? 0;
 }
 
+function failedCount() {
+  return Object.values(tiers).reduce((n, t) => n + t.failed, 0);
+}
+
 function summary(ok) {
   process.stdout.write('\n━━ Summary ━━\n');
   for (const [name, t] of Object.entries(tiers)) {
@@ -94,8 +98,10 @@ const steps = [
       '--reporter=json',
       `--outputFile.json=${vitestJson}`,
     ]);
+    const failedBefore = failedCount();
     readVitest(vitestJson);
-    return ok;
+    // Trust the report as well as the exit code: a library hooking process exit once masked a failure.
+    return ok && failedCount() === failedBefore;
   },
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
   () => {

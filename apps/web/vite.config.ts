@@ -29,5 +29,7 @@ export default defineConfig({
     environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
     css: false,
     restoreMocks: true,
+    // jsdom tests share 2 cores with the integration tier in `npm test`; 5 s is too tight under load.
+    testTimeout: 15_000,
   },
 });

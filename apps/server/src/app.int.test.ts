@@ -122,3 +122,22 @@ describe('web app serving', () => {
     expect(errorBodySchema.parse(res.json()).error.code).toBe('not_found');
   });
 });
+
+describe('sign-in popup isolation', () => {
+  it('lets app pages open popups and keeps the opener on the popup landing page', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-web-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const { app } = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const login = await app.inject({ method: 'GET', url: '/login' });
+      expect(login.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      const landing = await app.inject({
+        method: 'GET',
+        url: '/auth/popup-complete?status=success',
+      });
+      expect(landing.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    } finally {
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+});

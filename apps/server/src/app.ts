@@ -86,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Same-origin media is all we serve; cross-origin isolation would break provider previews later.
     crossOriginEmbedderPolicy: false,
+    // Google sign-in runs in a popup that must be able to message this page when it finishes.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.isProduction,
   });
 

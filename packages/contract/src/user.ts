@@ -16,7 +16,6 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-
 /** Every user call names the user it is about; the server refuses any id but the session user's. */
 export const userIdBodySchema = z.object({ userId: z.string().min(1) });
 export type UserIdBody = z.infer<typeof userIdBodySchema>;
@@ -82,7 +81,6 @@ export const changeNameRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name cannot be blank').max(200),
 });
 export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
-
 
 /** `POST /user/password` (Settings: Change Password). Every other session of the user ends. */
 export const changePasswordRequestSchema = z.object({

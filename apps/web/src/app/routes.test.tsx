@@ -12,21 +12,38 @@ describe('guarded pages', () => {
     ['/photoshoot', 'Product AI Photoshoot'],
     ['/fashion-extractor', 'Fashion Extractor'],
     ['/canvas-editor', 'Canvas Editor'],
-    ['/profile', 'Profile'],
-    ['/account-settings', 'Account Settings'],
-    ['/settings', 'Settings'],
     ['/upgrade', 'Upgrade'],
     ['/contact', 'Contact'],
     ['/analytics', 'Analytics'],
     ['/gallery', 'My Gallery'],
     ['/credit-history', 'Credit History'],
     ['/subscription', 'Subscription'],
-  ])('%s shows its page', async (path, title) => {
+  ])('%s shows its coming-soon page', async (path, title) => {
     mockSignedIn();
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/account-settings', 'Account Settings'],
+    ['/settings', 'Settings'],
+  ])('%s shows its page', async (path, title) => {
+    mockSignedIn();
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('/profile shows the profile', async () => {
+    mockSignedIn();
+    renderApp('/profile');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' }),
+    ).toBeInTheDocument();
   });
 
   it('/ shows the dashboard with shortcuts to the tools', async () => {

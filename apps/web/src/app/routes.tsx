@@ -17,6 +17,8 @@ function lazyPage(load: () => Promise<RouteModule>): LazyPage {
 }
 
 const loginPage = lazyPage(() => import('./routes/login'));
+const resetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const popupCompletePage = lazyPage(() => import('./routes/popup-complete'));
 const layoutPage = lazyPage(() => import('./routes/app/layout'));
 const dashboardPage = lazyPage(() => import('./routes/app/dashboard'));
 const notFoundPage = lazyPage(() => import('./routes/app/not-found'));
@@ -60,11 +62,14 @@ function pageRoute(page: LazyPage, path: string): RouteObject {
 }
 
 /**
- * The route tree. /login has its own guard; everything else sits behind RequireAuth and inside
- * the shell, including the 404 page, so unknown paths keep the sidebar.
+ * The route tree. /login has its own guard; /reset-password and /auth/popup-complete are public
+ * and outside the shell; everything else sits behind RequireAuth and inside the shell, including
+ * the 404 page, so unknown paths keep the sidebar.
  */
 export const routes: RouteObject[] = [
   withPreload({ path: paths.login.path, element: <loginPage.Component /> }, loginPage),
+  pageRoute(resetPasswordPage, paths.resetPassword.path),
+  pageRoute(popupCompletePage, paths.authPopupComplete.path),
   {
     element: <RequireAuth />,
     children: [

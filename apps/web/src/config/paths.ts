@@ -7,6 +7,9 @@
 export const paths = {
   home: { path: '/', title: 'Dashboard' },
   login: { path: '/login', title: 'Sign in' },
+  resetPassword: { path: '/reset-password', title: 'Reset password' },
+  /** Where the Google popup lands after the provider; public, no shell. */
+  authPopupComplete: { path: '/auth/popup-complete', title: 'Signing in' },
   tryOn: { path: '/try-on', title: 'Clothes AI Photoshoot' },
   realisticPhotoshoot: { path: '/realistic-photoshoot', title: 'Advance Clothes AI Photoshoot' },
   aiDesigner: { path: '/ai-designer', title: 'AI Designer' },

@@ -4,3 +4,24 @@ const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 export function formatCredits(count: number): string {
   return `${integer.format(count)} ${count === 1 ? 'credit' : 'credits'}`;
 }
+
+const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function toDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'January 15, 2025' (in the user's locale), or null for a missing or unreadable date. */
+export function formatLongDate(value: string | null | undefined): string | null {
+  const date = toDate(value);
+  return date ? longDate.format(date) : null;
+}
+
+/** 'Jan 15, 2025, 10:30 AM' (in the user's locale), or null for a missing or unreadable date. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  const date = toDate(value);
+  return date ? dateTime.format(date) : null;
+}

@@ -18,14 +18,16 @@ export function createTestQueryClient(): QueryClient {
 interface RenderOptions {
   path?: string;
   queryClient?: QueryClient;
+  /** For tests on fake timers: `{ advanceTimers: vi.advanceTimersByTime }`. */
+  userEventOptions?: Parameters<typeof userEvent.setup>[0];
 }
 
 /** Renders one component with the app's providers and a router at `path`. */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+  { path = '/', queryClient = createTestQueryClient(), userEventOptions }: RenderOptions = {},
 ) {
-  const user = userEvent.setup();
+  const user = userEvent.setup(userEventOptions);
   const result = render(
     <TestProviders path={path} queryClient={queryClient}>
       {ui}

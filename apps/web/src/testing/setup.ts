@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { server } from './server';
+import { resetFakeAccounts, server } from './server';
 
 /** Adds a browser API jsdom lacks, without replacing a real one if a later jsdom has it. */
 function polyfill(target: object, name: string, value: unknown): void {
@@ -46,7 +46,9 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetFakeAccounts();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 afterAll(() => {
   server.close();

@@ -33,6 +33,9 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
     }),
   );
   reply.status(response.status);
+  // The provider sends the sign-in popup back here; it must not lose its opener (see ADR 008).
+  if (url.pathname.startsWith('/api/auth/callback/'))
+    reply.header('cross-origin-opener-policy', 'unsafe-none');
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') reply.header(key, value);
   });

@@ -1,39 +1,76 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import type { MissingFields, UserProfile } from '@studio/contract';
+import { DEFAULT_ACCOUNT_TYPE } from '@studio/contract/constants';
 import { api } from '@/lib/api-client';
-import { isRecord, nonBlank } from '@/lib/guards';
+import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
 
-/** The part of the profile the shell needs; the profile screen will extend it. */
-export interface ProfileDetails {
-  name: string | null;
-  companyName: string | null;
-  phoneNumber: string | null;
+/** The signed-in user's profile and which optional fields are still empty. */
+export interface ProfileState {
+  profile: UserProfile;
+  missingFields: MissingFields;
 }
 
+const text = (value: unknown): string => (isString(value) ? value : '');
+
 /**
- * Accepts the profile either bare or wrapped as `{ success, data }`: the spec never showed the
- * server's answer and the contract has no schema for it yet (see the report's open questions).
+ * Reads a UserProfile (contract `userProfileSchema`) with the browser's small guards. Only the
+ * id is required; a missing optional text reads as '' so one odd field never hides the page.
  */
-export function parseProfileDetails(data: unknown): ProfileDetails {
-  const body = isRecord(data) && isRecord(data.data) ? data.data : data;
-  if (!isRecord(body)) throw new Error('Invalid profile response');
+export function parseUserProfile(value: unknown): UserProfile {
+  if (!isRecord(value) || !isString(value.uid) || value.uid === '') {
+    throw new Error('Invalid user profile');
+  }
   return {
-    name: nonBlank(body.name),
-    companyName: nonBlank(body.companyName),
-    phoneNumber: nonBlank(body.phoneNumber),
+    uid: value.uid,
+    name: text(value.name),
+    emailId: text(value.emailId),
+    companyName: text(value.companyName),
+    phoneNumber: text(value.phoneNumber),
+    profileUrl: text(value.profileUrl),
+    credits: isFiniteNumber(value.credits) ? Math.max(0, value.credits) : 0,
+    registrationDate: text(value.registrationDate),
+    lastSignIn: isString(value.lastSignIn) ? value.lastSignIn : null,
+    accountType: text(value.accountType).trim() || DEFAULT_ACCOUNT_TYPE,
   };
 }
 
-export const profileDetailsQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['account', 'profile-details', userId],
-    queryFn: ({ signal }) =>
-      api.post('/user/profile-details', { userId }, { parse: parseProfileDetails, signal }),
-  });
-
-/** The signed-in user's profile; a failed load counts as "no profile" (spec §4). */
-export function useProfileDetails(userId: string | null) {
-  return useQuery({
-    ...profileDetailsQueryOptions(userId ?? ''),
-    enabled: userId !== null,
-  });
+/** Company and phone count as missing when empty or only spaces (spec §3 missing-field flags). */
+export function getMissingFields(profile: Pick<UserProfile, 'companyName' | 'phoneNumber'>) {
+  return {
+    companyName: profile.companyName.trim() === '',
+    phoneNumber: profile.phoneNumber.trim() === '',
+  } satisfies MissingFields;
 }
+
+/** `{ success, data, missingFields }` from `POST /user/profile-details`. */
+export function parseProfileDetails(data: unknown): ProfileState {
+  if (!isRecord(data) || data.success !== true) throw new Error('Invalid profile response');
+  const profile = parseUserProfile(data.data);
+  const missing = data.missingFields;
+  const missingFields =
+    isRecord(missing) &&
+    typeof missing.companyName === 'boolean' &&
+    typeof missing.phoneNumber === 'boolean'
+      ? { companyName: missing.companyName, phoneNumber: missing.phoneNumber }
+      : getMissingFields(profile);
+  return { profile, missingFields };
+}
+
+/** `{ success, data: UserProfile }` answers (profile update, name change, registration). */
+export function parseProfileData(data: unknown): UserProfile {
+  if (!isRecord(data) || data.success !== true) throw new Error('Invalid profile response');
+  return parseUserProfile(data.data);
+}
+
+export const profileQueryKey = (userId: string) => ['account', 'profile', userId] as const;
+
+/** The profile of `userId`; `enabled` false (skipToken) until registration has succeeded. */
+export const profileDetailsQueryOptions = (userId: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: profileQueryKey(userId ?? ''),
+    queryFn:
+      userId !== null && enabled
+        ? ({ signal }) =>
+            api.post('/user/profile-details', { userId }, { parse: parseProfileDetails, signal })
+        : skipToken,
+  });

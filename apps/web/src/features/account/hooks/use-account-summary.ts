@@ -1,24 +1,23 @@
-import { useCurrentUser } from '@/features/auth/api/session';
-import { useProfileDetails } from '../api/profile-details';
-import { getDisplayName, getFirstName } from '../lib/display-name';
+import { nonBlank } from '@/lib/guards';
 import { useCredits } from '@/features/credits/api/credits';
 import { usePlan } from '@/features/billing/api/subscription-status';
 import { getPlanLabel, shouldShowUpgradePromo } from '@/features/billing/lib/plan';
+import { getDisplayName, getFirstName } from '../lib/display-name';
+import { useProfile } from './use-profile';
 
 /**
  * Everything the shell shows about the current user, derived in one place so the header, the
  * sidebar and the user menu always agree (names, plan label, credits).
  */
 export function useAccountSummary() {
-  const user = useCurrentUser();
+  const { user, profile } = useProfile();
   const userId = user?.id ?? null;
-  const profile = useProfileDetails(userId);
   const { credits, isLoading: creditsLoading } = useCredits(userId);
   const plan = usePlan(userId);
 
   const isAuthenticated = user !== null;
   const displayName = getDisplayName({
-    profileName: profile.data?.name,
+    profileName: profile?.name,
     accountName: user?.name,
     email: user?.email,
   });
@@ -29,7 +28,7 @@ export function useAccountSummary() {
     displayName,
     firstName: getFirstName(displayName),
     email: user?.email ?? null,
-    image: user?.image ?? null,
+    image: nonBlank(user?.image) ?? nonBlank(profile?.profileUrl),
     /** null while loading; 0 when the balance could not be read. */
     credits,
     creditsLoading,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, authApi, ignoreBody } from '@/lib/api-client';
+import { forgetSignInMethod } from '../lib/sign-in-method';
 import { sessionQueryOptions } from './session';
 
 export interface SignInInput {
@@ -16,6 +17,8 @@ export interface SignUpInput extends SignInInput {
  * /login guard then redirects) and proves the browser kept the cookie.
  */
 async function confirmSession(queryClient: QueryClient): Promise<void> {
+  // An email sign-in is never followed by the Google-only profile prompt.
+  forgetSignInMethod();
   const session = await queryClient.query({ ...sessionQueryOptions, staleTime: 0 });
   if (!session.user) {
     throw new ApiError({

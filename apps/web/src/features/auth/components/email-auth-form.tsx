@@ -19,6 +19,8 @@ interface EmailAuthFormProps {
   /** Values live in the parent so switching between the tabs keeps what was typed. */
   values: CredentialValues;
   onChange: (values: CredentialValues) => void;
+  /** Shows 'Forgot password?' beside the password label (sign-in only). */
+  onForgotPassword?: () => void;
 }
 
 const fieldOrder = ['name', 'email', 'password'] as const;
@@ -28,7 +30,7 @@ const fieldOrder = ['name', 'email', 'password'] as const;
  * messages disappear once fixed. On success the session query refreshes and the /login guard
  * sends the user on; this form never navigates itself.
  */
-export function EmailAuthForm({ mode, values, onChange }: EmailAuthFormProps) {
+export function EmailAuthForm({ mode, values, onChange, onForgotPassword }: EmailAuthFormProps) {
   const signIn = useSignIn();
   const signUp = useSignUp();
   const mutation = mode === 'sign-in' ? signIn : signUp;
@@ -98,6 +100,17 @@ export function EmailAuthForm({ mode, values, onChange }: EmailAuthFormProps) {
         label="Password"
         error={errors.password}
         hint={mode === 'sign-up' ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+        labelAside={
+          mode === 'sign-in' && onForgotPassword ? (
+            <button
+              type="button"
+              onClick={onForgotPassword}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </button>
+          ) : undefined
+        }
       >
         {(control) => (
           <PasswordInput

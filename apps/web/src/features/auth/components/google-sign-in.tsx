@@ -1,6 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
+import { nonBlank } from '@/lib/guards';
+import { getGoogleSignInUrl } from '../api/google-sign-in';
+import { useAuthProviders } from '../api/providers';
+import { getSession, sessionQueryOptions } from '../api/session';
+import {
+  describePopupError,
+  GOOGLE_POPUP_FEATURES,
+  GOOGLE_POPUP_NAME,
+  GOOGLE_SUCCESS_REDIRECT_DELAY_MS,
+  googleSignInMessages as messages,
+  waitForPopup,
+} from '../lib/google-popup';
+import { setRedirectHeld } from '../lib/redirect-hold';
+import { forgetSignInMethod, rememberGoogleSignIn } from '../lib/sign-in-method';
 
 function GoogleLogo() {
   return (
@@ -25,13 +41,120 @@ function GoogleLogo() {
   );
 }
 
+type GoogleState =
+  | { status: 'idle' }
+  | { status: 'not-configured' }
+  | { status: 'connecting' }
+  | { status: 'success' }
+  | { status: 'failed'; reason: string };
+
+/** The reason for a failed start: the auth server's own message, or 'unexpected' for the rest. */
+function describeStartError(error: unknown): string {
+  if (isApiError(error) && error.status > 0 && error.code !== 'malformed_response') {
+    return nonBlank(error.message) ?? messages.unknown;
+  }
+  return messages.unexpected;
+}
+
 /**
- * Interim Google button: the server has no Google provider configured yet, so the click only
- * explains that. The accounts work replaces the handler with the real OIDC redirect and the
- * spec's 'Connecting to Google...' states.
+ * 'Continue with Google' (spec §2 Login, §8): a popup to Google through Better Auth. The popup is
+ * opened synchronously in the click (popup blockers allow only that), then sent to the provider;
+ * /auth/popup-complete reports back by postMessage. On success the message shows for 1.5 s,
+ * the session is read again and the /login guard moves on to / or the saved redirect.
  */
 export function GoogleSignIn() {
-  const [showNotice, setShowNotice] = useState(false);
+  const providers = useAuthProviders();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<GoogleState>({ status: 'idle' });
+  const attempt = useRef<AbortController | null>(null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      attempt.current?.abort();
+      window.clearTimeout(redirectTimer.current);
+      setRedirectHeld(false);
+    },
+    [],
+  );
+
+  const fail = (reason: string) => {
+    setState({ status: 'failed', reason });
+  };
+
+  const succeed = () => {
+    rememberGoogleSignIn();
+    setRedirectHeld(true);
+    setState({ status: 'success' });
+    redirectTimer.current = window.setTimeout(() => {
+      void queryClient
+        .query({ ...sessionQueryOptions, staleTime: 0 })
+        .then(
+          (session) => {
+            if (session.user) return;
+            forgetSignInMethod();
+            fail(messages.unexpected);
+          },
+          () => {
+            fail(messages.unexpected);
+          },
+        )
+        // With a user in the session, releasing the hold lets the /login guard navigate.
+        .finally(() => {
+          setRedirectHeld(false);
+        });
+    }, GOOGLE_SUCCESS_REDIRECT_DELAY_MS);
+  };
+
+  const run = async (popup: Window, signal: AbortSignal) => {
+    // A function, not the property: the attempt can be abandoned (unmount) during every await.
+    const abandoned = () => signal.aborted;
+    // Listen before the popup can possibly answer.
+    const outcome = waitForPopup(popup, { signal }).catch(() => null);
+    try {
+      const url = await getGoogleSignInUrl();
+      if (abandoned()) return;
+      popup.location.href = url;
+    } catch (error) {
+      attempt.current?.abort();
+      popup.close();
+      fail(describeStartError(error));
+      return;
+    }
+
+    const result = await outcome;
+    if (!result || abandoned()) return;
+    if (result.kind === 'result') {
+      if (result.result.ok) succeed();
+      else fail(describePopupError(result.result));
+      return;
+    }
+    // Closed without a message. If the sign-in finished anyway (the message got lost), the
+    // session says so; otherwise the user closed the popup early.
+    const session = await getSession(signal).catch(() => null);
+    if (abandoned()) return;
+    if (session?.user) succeed();
+    else fail(messages.closed);
+  };
+
+  const start = () => {
+    if (providers?.google === false) {
+      setState({ status: 'not-configured' });
+      return;
+    }
+    attempt.current?.abort();
+    const popup = window.open('', GOOGLE_POPUP_NAME, GOOGLE_POPUP_FEATURES);
+    if (!popup) {
+      fail(messages.blocked);
+      return;
+    }
+    const controller = new AbortController();
+    attempt.current = controller;
+    setState({ status: 'connecting' });
+    void run(popup, controller.signal);
+  };
+
+  const connecting = state.status === 'connecting';
 
   return (
     <div className="space-y-3">
@@ -39,16 +162,32 @@ export function GoogleSignIn() {
         variant="outline"
         size="lg"
         className="w-full"
-        onClick={() => {
-          setShowNotice(true);
-        }}
+        loading={connecting}
+        disabled={connecting || state.status === 'success'}
+        onClick={start}
       >
-        <GoogleLogo />
+        {connecting ? null : <GoogleLogo />}
         Continue with Google
       </Button>
-      {showNotice ? (
+      {connecting ? (
+        <p role="status" className="text-center text-sm text-muted-foreground">
+          {messages.connecting}
+        </p>
+      ) : null}
+      {state.status === 'success' ? (
+        <Alert variant="success" role="status">
+          {messages.success}
+        </Alert>
+      ) : null}
+      {state.status === 'failed' ? (
+        <Alert variant="destructive" role="alert">
+          <p className="font-semibold">{messages.failed}</p>
+          <p>{state.reason}</p>
+        </Alert>
+      ) : null}
+      {state.status === 'not-configured' ? (
         <Alert variant="warning" role="status">
-          Google sign-in is not configured on this server.
+          {messages.notConfigured}
         </Alert>
       ) : null}
     </div>

@@ -1,8 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderApp } from '@/testing/render';
-import { mockCredits, mockSession, mockSubscription, server, testUser } from '@/testing/server';
+import {
+  mockCredits,
+  mockProviders,
+  mockSession,
+  mockSubscription,
+  server,
+  testUser,
+} from '@/testing/server';
 
 async function openLogin(path = '/login') {
   mockSession(null);
@@ -37,14 +44,31 @@ describe('login screen', () => {
     );
   });
 
-  it('explains that Google sign-in is not configured yet', async () => {
-    const { user } = await openLogin();
+  it('keeps the Google button but explains when the server has no Google sign-in', async () => {
+    mockProviders({ google: false, email: true });
+    const open = vi.spyOn(window, 'open');
+    const { user, queryClient } = await openLogin();
+    // The providers answer may arrive after the screen.
+    await waitFor(() => {
+      expect(queryClient.getQueryData(['auth', 'providers'])).toBeDefined();
+    });
 
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
 
     expect(screen.getByRole('status')).toHaveTextContent(
       'Google sign-in is not configured on this server.',
     );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('hides the email forms when the server offers Google only', async () => {
+    mockProviders({ google: true, email: false });
+    await openLogin();
+
+    await waitFor(() => {
+      expect(screen.queryByRole('tab', { name: 'Sign in' })).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
   });
 
   it('validates the sign-in form before calling the server', async () => {
@@ -132,6 +156,19 @@ describe('login screen', () => {
     });
   });
 
+  it('rejects passwords longer than 128 characters', async () => {
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('x'.repeat(129));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at most 128 characters.',
+    );
+  });
+
   it('keeps what was typed when switching between the tabs', async () => {
     const { user } = await openLogin();
 
@@ -139,5 +176,79 @@ describe('login screen', () => {
     await user.click(screen.getByRole('tab', { name: 'Create account' }));
 
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+});
+
+describe('forgot password', () => {
+  it('gives the same answer whether or not the email has an account', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/request-password-reset', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "If an account exists for that email, we've sent a link to reset your password.",
+    );
+    expect(sent).toEqual([{ email: 'ada@example.com', redirectTo: '/reset-password' }]);
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    await waitFor(() => {
+      expect(sent).toHaveLength(2);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "If an account exists for that email, we've sent a link to reset your password.",
+    );
+  });
+
+  it('checks the email before sending', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like name@example.com.',
+    );
+  });
+
+  it('shows the rate-limit message when asked too often', async () => {
+    server.use(
+      http.post('/api/auth/request-password-reset', () =>
+        HttpResponse.json(
+          { success: false, error: { code: 'rate_limited', message: 'Too many reset requests.' } },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many reset requests.');
+  });
+
+  it('goes back to the sign-in form', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+
+    expect(screen.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
   });
 });

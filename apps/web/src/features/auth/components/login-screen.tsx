@@ -1,10 +1,13 @@
 import { BrandMark } from '@/components/ui/brand-mark';
+import { useAuthProviders } from '../api/providers';
 import { BrandPanel } from './brand-panel';
 import { EmailAuthPanel } from './email-auth-panel';
 import { GoogleSignIn } from './google-sign-in';
 
 /** The two-column login screen (spec §2 Login): branding left, sign-in options right. */
 export function LoginScreen() {
+  // Email sign-in shows unless the server says it is switched off.
+  const emailEnabled = useAuthProviders()?.email !== false;
   return (
     <div className="grid min-h-dvh bg-background min-[769px]:grid-cols-2">
       <BrandPanel />
@@ -20,13 +23,17 @@ export function LoginScreen() {
 
           <GoogleSignIn />
 
-          <div className="flex items-center gap-3 text-xs text-muted-foreground">
-            <span aria-hidden="true" className="h-px flex-1 bg-border" />
-            or use your email
-            <span aria-hidden="true" className="h-px flex-1 bg-border" />
-          </div>
+          {emailEnabled ? (
+            <>
+              <div className="flex items-center gap-3 text-xs text-muted-foreground">
+                <span aria-hidden="true" className="h-px flex-1 bg-border" />
+                or use your email
+                <span aria-hidden="true" className="h-px flex-1 bg-border" />
+              </div>
 
-          <EmailAuthPanel />
+              <EmailAuthPanel />
+            </>
+          ) : null}
 
           <p className="text-center text-xs leading-relaxed text-muted-foreground">
             By continuing, you agree to our{' '}

@@ -1,3 +1,5 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/contract/constants';
+
 export type AuthMode = 'sign-in' | 'sign-up';
 
 export interface CredentialValues {
@@ -8,9 +10,7 @@ export interface CredentialValues {
 
 export type CredentialErrors = Partial<Record<keyof CredentialValues, string>>;
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Better Auth's default upper bound; longer input would only be rejected by the server. */
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 // Deliberately loose: one @, something before it, a dot in the domain. The server and the
 // confirmation flow are the real check; this only catches typos early.
@@ -32,9 +32,8 @@ export function validateCredentials(mode: AuthMode, values: CredentialValues): C
   if (mode === 'sign-up' && values.name.trim() === '')
     errors.name = credentialMessages.nameRequired;
 
-  const email = values.email.trim();
-  if (email === '') errors.email = credentialMessages.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = credentialMessages.emailInvalid;
+  const emailError = validateEmail(values.email);
+  if (emailError) errors.email = emailError;
 
   if (values.password === '') errors.password = credentialMessages.passwordRequired;
   else if (values.password.length < PASSWORD_MIN_LENGTH)
@@ -43,4 +42,12 @@ export function validateCredentials(mode: AuthMode, values: CredentialValues): C
     errors.password = credentialMessages.passwordTooLong;
 
   return errors;
+}
+
+/** The email check of the sign-in, sign-up and forgot-password forms. */
+export function validateEmail(value: string): string | undefined {
+  const email = value.trim();
+  if (email === '') return credentialMessages.emailRequired;
+  if (!EMAIL_PATTERN.test(email)) return credentialMessages.emailInvalid;
+  return undefined;
 }

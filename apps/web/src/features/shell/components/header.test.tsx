@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, renderApp, renderWithProviders } from '@/testing/render';
 import {
+  mockCreditsFailure,
   mockProfile,
   mockSession,
   mockSignedIn,
@@ -61,9 +62,9 @@ describe('Header', () => {
   });
 
   it('shows 0 credits when the credits call fails', async () => {
-    // The default handler answers /user/credits with 404, as the server does today.
     mockSession(testUser);
     mockSubscription('free');
+    mockCreditsFailure();
     renderHeader();
 
     expect(await screen.findByText('0 credits')).toBeInTheDocument();

@@ -1,0 +1,7 @@
+import { PopupComplete } from '@/features/auth/components/popup-complete';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export default function PopupCompleteRoute() {
+  useDocumentTitle('Signing in · AI Product Studio');
+  return <PopupComplete />;
+}

@@ -1,0 +1,7 @@
+import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export default function ResetPasswordRoute() {
+  useDocumentTitle('Reset password · AI Product Studio');
+  return <ResetPasswordScreen />;
+}

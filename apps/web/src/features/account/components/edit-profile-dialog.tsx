@@ -1,0 +1,148 @@
+import { useState, type SubmitEvent } from 'react';
+import type { UserProfile } from '@studio/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  canSaveProfileEdit,
+  getProfileChanges,
+  toProfileEditValues,
+  validateProfileEdit,
+  type ProfileEditValues,
+} from '../lib/profile-edit';
+import type { LazyDialogProps } from './lazy-dialog-button';
+
+/** The form lives inside the dialog content, so every opening starts from the stored profile. */
+function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: () => void }) {
+  const [initial] = useState(() => toProfileEditValues(profile));
+  const [values, setValues] = useState<ProfileEditValues>(initial);
+  const update = useUpdateProfile();
+  const errors = validateProfileEdit(values);
+  const nameTouched = values.name !== initial.name;
+
+  const change = (field: keyof ProfileEditValues) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+  };
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (errors.name) return;
+    const changes = getProfileChanges(initial, values);
+    // Nothing changed: saving is a no-op, so just close (spec §4 Profile edit).
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => {
+        notify.success('Profile updated');
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-4">
+      <Field label="Full Name" error={nameTouched ? errors.name : undefined}>
+        {(control) => (
+          <Input
+            {...control}
+            name="name"
+            autoComplete="name"
+            maxLength={200}
+            required
+            value={values.name}
+            onChange={change('name')}
+          />
+        )}
+      </Field>
+      <Field label="Company Name" hint="Optional">
+        {(control) => (
+          <Input
+            {...control}
+            name="companyName"
+            autoComplete="organization"
+            maxLength={200}
+            value={values.companyName}
+            onChange={change('companyName')}
+          />
+        )}
+      </Field>
+      <Field label="Phone Number" hint="Optional">
+        {(control) => (
+          <Input
+            {...control}
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            maxLength={40}
+            value={values.phoneNumber}
+            onChange={change('phoneNumber')}
+          />
+        )}
+      </Field>
+      {update.isError ? (
+        <Alert variant="destructive" role="alert">
+          {getErrorMessage(update.error)}
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button
+          type="submit"
+          disabled={!canSaveProfileEdit(initial, values) || update.isPending}
+          loading={update.isPending}
+        >
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The 'Edit Profile' modal (spec §4, §5), loaded on first use by edit-profile-button.tsx. */
+export default function EditProfileDialog({
+  profile,
+  open,
+  onOpenChange,
+  returnFocusRef,
+}: { profile: UserProfile } & LazyDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusRef.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>Only the fields you change are saved.</DialogDescription>
+        </DialogHeader>
+        <EditProfileForm
+          profile={profile}
+          onDone={() => {
+            onOpenChange(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState, type SubmitEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { getErrorMessage } from '@/lib/api-client';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  buildProfileCompletion,
+  canContinueProfilePrompt,
+  type PromptField,
+  type PromptValues,
+} from '../lib/profile-prompt';
+
+export type PromptCloseReason = 'saved' | 'skip' | 'dismiss';
+
+interface ProfileCompletionDialogProps {
+  /** The missing fields; only these are asked for. */
+  fields: PromptField[];
+  onClose: (reason: PromptCloseReason) => void;
+}
+
+/** 'Complete Your Profile' (spec §2): optional company name and phone number. */
+export default function ProfileCompletionDialog({ fields, onClose }: ProfileCompletionDialogProps) {
+  const [values, setValues] = useState<PromptValues>({ companyName: '', phoneNumber: '' });
+  const update = useUpdateProfile();
+
+  const change = (field: PromptField) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+  };
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canContinueProfilePrompt(values, fields)) return;
+    update.mutate(buildProfileCompletion(values, fields), {
+      onSuccess: () => {
+        onClose('saved');
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !update.isPending) onClose('dismiss');
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Complete Your Profile</DialogTitle>
+          <DialogDescription>
+            Tell us a little more so we can tailor the studio to your business. Both are optional.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit} className="space-y-4">
+          {fields.includes('companyName') ? (
+            <Field label="Company Name">
+              {(control) => (
+                <Input
+                  {...control}
+                  name="companyName"
+                  autoComplete="organization"
+                  maxLength={200}
+                  value={values.companyName}
+                  onChange={change('companyName')}
+                />
+              )}
+            </Field>
+          ) : null}
+          {fields.includes('phoneNumber') ? (
+            <Field label="Phone Number">
+              {(control) => (
+                <Input
+                  {...control}
+                  name="phoneNumber"
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={40}
+                  value={values.phoneNumber}
+                  onChange={change('phoneNumber')}
+                />
+              )}
+            </Field>
+          ) : null}
+          {update.isError ? (
+            <Alert variant="destructive" role="alert">
+              {getErrorMessage(update.error)}
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button
+              variant="outline"
+              disabled={update.isPending}
+              onClick={() => {
+                onClose('skip');
+              }}
+            >
+              Skip for now
+            </Button>
+            <Button
+              type="submit"
+              disabled={!canContinueProfilePrompt(values, fields) || update.isPending}
+              loading={update.isPending}
+            >
+              Continue
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

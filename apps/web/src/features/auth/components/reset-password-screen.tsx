@@ -1,0 +1,152 @@
+import { useState, type SubmitEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Field } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { nonBlank } from '@/lib/guards';
+import { useResetPassword } from '../api/password-reset';
+import {
+  validatePasswordReset,
+  type NewPasswordErrors,
+  type NewPasswordValues,
+} from '../lib/validate-password';
+import { PASSWORD_MIN_LENGTH } from '../lib/validate-credentials';
+import { AuthPageFrame } from './auth-page-frame';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { PasswordInput } from './password-input';
+
+const resetPasswordMessages = {
+  invalidLink: 'This password reset link is invalid or has expired.',
+  requestNew: "Enter your email and we'll send you a new link.",
+  done: 'Your password has been reset. You can now sign in with your new password.',
+} as const;
+
+function BackToSignIn({ label = 'Back to sign in' }: { label?: string }) {
+  return (
+    <Link
+      to={paths.login.path}
+      className={buttonVariants({ variant: 'link', className: 'w-full' })}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** An expired, used or missing token: say so and offer a new link right here. */
+function InvalidResetLink() {
+  return (
+    <div className="space-y-4">
+      <Alert variant="destructive" role="alert">
+        <p className="font-semibold">{resetPasswordMessages.invalidLink}</p>
+        <p>{resetPasswordMessages.requestNew}</p>
+      </Alert>
+      <ForgotPasswordForm />
+      <BackToSignIn />
+    </div>
+  );
+}
+
+const fieldOrder = ['newPassword', 'confirmPassword'] as const;
+
+/**
+ * /reset-password: where the emailed link lands, with `?token=…`, or `?error=INVALID_TOKEN`
+ * when the server already found the link expired or used.
+ */
+export function ResetPasswordScreen() {
+  const [searchParams] = useSearchParams();
+  const token = nonBlank(searchParams.get('token'));
+  const linkError = searchParams.get('error');
+  const reset = useResetPassword();
+  const [values, setValues] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' });
+  const [submitted, setSubmitted] = useState(false);
+
+  const tokenRejected =
+    reset.isError && isApiError(reset.error) && reset.error.code === 'invalid_token';
+  if (!token || linkError || tokenRejected) {
+    return (
+      <AuthPageFrame title="Reset link expired">
+        <InvalidResetLink />
+      </AuthPageFrame>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthPageFrame title="Password reset">
+        <Alert variant="success" role="status">
+          {resetPasswordMessages.done}
+        </Alert>
+        <Link to={paths.login.path} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+          Go to sign in
+        </Link>
+      </AuthPageFrame>
+    );
+  }
+
+  const errors: NewPasswordErrors = submitted ? validatePasswordReset(values) : {};
+  const update = (field: keyof NewPasswordValues) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+  };
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validatePasswordReset(values);
+    const firstInvalid = fieldOrder.find((field) => found[field]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    reset.mutate({ token, newPassword: values.newPassword });
+  };
+
+  return (
+    <AuthPageFrame title="Set a new password">
+      <form
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-4"
+        aria-label="Set a new password"
+      >
+        <Field
+          label="New password"
+          error={errors.newPassword}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="newPassword"
+              autoComplete="new-password"
+              value={values.newPassword}
+              onChange={update('newPassword')}
+            />
+          )}
+        </Field>
+        <Field label="Confirm new password" error={errors.confirmPassword}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={update('confirmPassword')}
+            />
+          )}
+        </Field>
+        {reset.isError ? (
+          <Alert variant="destructive" role="alert">
+            {getErrorMessage(reset.error)}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
+          Reset password
+        </Button>
+      </form>
+      <BackToSignIn />
+    </AuthPageFrame>
+  );
+}
