@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { googleIdentity, newUser, signUp, type TestUser } from './fixtures';
+import { googleIdentity, newUser, screenshotDir, signUp, type TestUser } from './fixtures';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -65,8 +65,10 @@ test('an email account signs out and back in, edits its profile and changes its 
     page.getByRole('main').getByRole('heading', { name: 'Nisha K. Verma' }),
   ).toBeVisible();
   await expect(page.getByRole('main').getByText('Verma Handlooms')).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/profile-desktop-1440.png`, fullPage: true });
 
   await page.goto('/settings');
+  await page.screenshot({ path: `${screenshotDir}/settings-desktop-1440.png`, fullPage: true });
   const form = page.getByRole('form', { name: 'Change Password' });
   await form.getByLabel('Current Password').fill(user.password);
   await form.getByLabel('New Password', { exact: true }).fill('my new password 2');
@@ -152,6 +154,7 @@ test('Google sign-in in a popup shows the profile completion prompt, and Skip hi
 
   const prompt = page.getByRole('dialog', { name: 'Complete Your Profile' });
   await expect(prompt).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/profile-prompt-desktop-1440.png` });
   await expect(prompt.getByLabel('Company Name')).toBeVisible();
   await expect(prompt.getByLabel('Phone Number')).toBeVisible();
   await expect(prompt.getByRole('button', { name: 'Continue' })).toBeDisabled();
