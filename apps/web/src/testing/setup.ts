@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetFakeAccounts, server } from './server';
+
+// Lazy route chunks load through Vite's transform in jsdom; with the integration tier sharing two
+// cores in `npm test`, the 1 s default for findBy/waitFor is too tight.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Adds a browser API jsdom lacks, without replacing a real one if a later jsdom has it. */
 function polyfill(target: object, name: string, value: unknown): void {

@@ -6,8 +6,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { PASSWORD_MIN_LENGTH } from '@/features/auth/lib/validate-credentials';
 import {
   validatePasswordChange,
   type PasswordChangeErrors,
@@ -169,32 +169,12 @@ function ChangePasswordCard({
                 />
               )}
             </Field>
-            <Field
-              label="New Password"
-              error={errors.newPassword}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            >
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  name="newPassword"
-                  autoComplete="new-password"
-                  value={values.newPassword}
-                  onChange={update('newPassword')}
-                />
-              )}
-            </Field>
-            <Field label="Confirm New Password" error={errors.confirmPassword}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={values.confirmPassword}
-                  onChange={update('confirmPassword')}
-                />
-              )}
-            </Field>
+            <NewPasswordFields
+              labels={{ newPassword: 'New Password', confirmPassword: 'Confirm New Password' }}
+              values={values}
+              errors={errors}
+              onChange={update}
+            />
             <Button type="submit" loading={changePassword.isPending}>
               Change Password
             </Button>

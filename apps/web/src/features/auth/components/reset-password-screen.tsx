@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { nonBlank } from '@/lib/guards';
@@ -13,10 +12,9 @@ import {
   type NewPasswordErrors,
   type NewPasswordValues,
 } from '../lib/validate-password';
-import { PASSWORD_MIN_LENGTH } from '../lib/validate-credentials';
 import { AuthPageFrame } from './auth-page-frame';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { PasswordInput } from './password-input';
+import { NewPasswordFields } from './new-password-fields';
 
 const resetPasswordMessages = {
   invalidLink: 'This password reset link is invalid or has expired.',
@@ -111,32 +109,12 @@ export function ResetPasswordScreen() {
         className="space-y-4"
         aria-label="Set a new password"
       >
-        <Field
-          label="New password"
-          error={errors.newPassword}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={update('newPassword')}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={errors.confirmPassword}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={update('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          labels={{ newPassword: 'New password', confirmPassword: 'Confirm new password' }}
+          values={values}
+          errors={errors}
+          onChange={update}
+        />
         {reset.isError ? (
           <Alert variant="destructive" role="alert">
             {getErrorMessage(reset.error)}
