@@ -24,6 +24,7 @@ import {
   type ProfileEditValues,
 } from '../lib/profile-edit';
 import type { LazyDialogProps } from './lazy-dialog-button';
+import { OptionalProfileFieldInput } from './optional-profile-field';
 
 /** The form lives inside the dialog content, so every opening starts from the stored profile. */
 function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: () => void }) {
@@ -69,31 +70,18 @@ function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: ()
           />
         )}
       </Field>
-      <Field label="Company Name" hint="Optional">
-        {(control) => (
-          <Input
-            {...control}
-            name="companyName"
-            autoComplete="organization"
-            maxLength={200}
-            value={values.companyName}
-            onChange={change('companyName')}
-          />
-        )}
-      </Field>
-      <Field label="Phone Number" hint="Optional">
-        {(control) => (
-          <Input
-            {...control}
-            name="phoneNumber"
-            type="tel"
-            autoComplete="tel"
-            maxLength={40}
-            value={values.phoneNumber}
-            onChange={change('phoneNumber')}
-          />
-        )}
-      </Field>
+      <OptionalProfileFieldInput
+        field="companyName"
+        hint="Optional"
+        value={values.companyName}
+        onChange={change('companyName')}
+      />
+      <OptionalProfileFieldInput
+        field="phoneNumber"
+        hint="Optional"
+        value={values.phoneNumber}
+        onChange={change('phoneNumber')}
+      />
       {update.isError ? (
         <Alert variant="destructive" role="alert">
           {getErrorMessage(update.error)}

@@ -9,8 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { OptionalProfileFieldInput } from './optional-profile-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import {
@@ -63,33 +62,18 @@ export default function ProfileCompletionDialog({ fields, onClose }: ProfileComp
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
           {fields.includes('companyName') ? (
-            <Field label="Company Name">
-              {(control) => (
-                <Input
-                  {...control}
-                  name="companyName"
-                  autoComplete="organization"
-                  maxLength={200}
-                  value={values.companyName}
-                  onChange={change('companyName')}
-                />
-              )}
-            </Field>
+            <OptionalProfileFieldInput
+              field="companyName"
+              value={values.companyName}
+              onChange={change('companyName')}
+            />
           ) : null}
           {fields.includes('phoneNumber') ? (
-            <Field label="Phone Number">
-              {(control) => (
-                <Input
-                  {...control}
-                  name="phoneNumber"
-                  type="tel"
-                  autoComplete="tel"
-                  maxLength={40}
-                  value={values.phoneNumber}
-                  onChange={change('phoneNumber')}
-                />
-              )}
-            </Field>
+            <OptionalProfileFieldInput
+              field="phoneNumber"
+              value={values.phoneNumber}
+              onChange={change('phoneNumber')}
+            />
           ) : null}
           {update.isError ? (
             <Alert variant="destructive" role="alert">

@@ -12,6 +12,7 @@ import {
   type CredentialErrors,
   type CredentialValues,
 } from '../lib/validate-credentials';
+import { EmailField } from './email-field';
 import { PasswordInput } from './password-input';
 
 interface EmailAuthFormProps {
@@ -80,22 +81,7 @@ export function EmailAuthForm({ mode, values, onChange, onForgotPassword }: Emai
           )}
         </Field>
       ) : null}
-      <Field label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            value={values.email}
-            onChange={update('email')}
-          />
-        )}
-      </Field>
+      <EmailField value={values.email} error={errors.email} onChange={update('email')} />
       <Field
         label="Password"
         error={errors.password}

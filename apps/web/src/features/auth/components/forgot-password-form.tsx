@@ -1,8 +1,7 @@
+import { EmailField } from './email-field';
 import { useState, type SubmitEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { validateEmail } from '../lib/validate-credentials';
@@ -36,25 +35,14 @@ export function ForgotPasswordForm({
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Reset password">
-      <Field label="Email" error={error}>
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            autoFocus={autoFocus}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-            }}
-          />
-        )}
-      </Field>
+      <EmailField
+        value={email}
+        error={error}
+        autoFocus={autoFocus}
+        onChange={(event) => {
+          setEmail(event.target.value);
+        }}
+      />
 
       {request.isSuccess ? (
         <Alert variant="success" role="status">

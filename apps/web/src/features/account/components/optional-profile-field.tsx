@@ -1,0 +1,39 @@
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+
+type OptionalProfileField = 'companyName' | 'phoneNumber';
+
+// Labels, input hints and the server's length limits (contract updateProfileRequestSchema) in one place.
+const fieldSpecs = {
+  companyName: {
+    label: 'Company Name',
+    type: 'text',
+    autoComplete: 'organization',
+    maxLength: 200,
+  },
+  phoneNumber: { label: 'Phone Number', type: 'tel', autoComplete: 'tel', maxLength: 40 },
+} as const;
+
+interface OptionalProfileFieldProps {
+  field: OptionalProfileField;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  hint?: string;
+}
+
+/** Company name or phone number input, shared by Edit Profile and the profile-completion prompt. */
+export function OptionalProfileFieldInput({
+  field,
+  value,
+  onChange,
+  hint,
+}: OptionalProfileFieldProps) {
+  const { label, ...inputProps } = fieldSpecs[field];
+  return (
+    <Field label={label} {...(hint === undefined ? {} : { hint })}>
+      {(control) => (
+        <Input {...control} {...inputProps} name={field} value={value} onChange={onChange} />
+      )}
+    </Field>
+  );
+}
