@@ -6,7 +6,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Auth } from './auth';
 import { findProviderIds } from './auth.repository';
-import { requireUser } from './session-guard';
 
 /** Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). */
 export const authRateLimits = {
@@ -124,7 +123,7 @@ export const sessionRoutes =
         const user = request.sessionUser;
         if (!user) return { user: null };
         return {
-          user: { ...requireUser(request), providers: await findProviderIds(deps.db, user.id) },
+          user: { ...user, providers: await findProviderIds(deps.db, user.id) },
         };
       },
     );

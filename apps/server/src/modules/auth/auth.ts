@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../../platform/email/mailer';
-import { ensureProfile, recordSignIn } from '../users/users.repository';
+import { createProfile, recordSignIn } from '../users/users.service';
 
 export interface AuthOptions {
   db: Db;
@@ -59,18 +59,14 @@ export function createAuth(options: AuthOptions) {
         create: {
           // Every account gets its profile row at once, whichever way it signed up.
           async after(user) {
-            await ensureProfile(db, {
-              userId: user.id,
-              name: user.name,
-              profileUrl: user.image ?? '',
-            });
+            await createProfile({ db }, user);
           },
         },
       },
       session: {
         create: {
           async after(session) {
-            await recordSignIn(db, session.userId, session.createdAt);
+            await recordSignIn({ db }, session.userId, session.createdAt);
           },
         },
       },

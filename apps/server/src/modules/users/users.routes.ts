@@ -18,7 +18,6 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session-guard';
-import { hasPasswordAccount } from './users.repository';
 import * as users from './users.service';
 
 const tags = ['user'];
@@ -37,11 +36,7 @@ export const userRoutes =
         },
       },
       async (request) => {
-        const result = await users.register(
-          deps,
-          { ...requireUser(request), providers: [] },
-          request.body,
-        );
+        const result = await users.register(deps, requireUser(request), request.body);
         return { success: true as const, ...result };
       },
     );
@@ -58,7 +53,7 @@ export const userRoutes =
       },
       async (request) => ({
         success: true as const,
-        ...(await users.profileDetails(deps, { ...requireUser(request), providers: [] })),
+        ...(await users.profileDetails(deps, requireUser(request))),
       }),
     );
 
@@ -74,11 +69,7 @@ export const userRoutes =
       },
       async (request) => {
         const { userId: _userId, ...fields } = request.body;
-        const result = await users.updateProfile(
-          deps,
-          { ...requireUser(request), providers: [] },
-          fields,
-        );
+        const result = await users.updateProfile(deps, requireUser(request), fields);
         return { success: true as const, ...result };
       },
     );
@@ -94,11 +85,9 @@ export const userRoutes =
         },
       },
       async (request) => {
-        const { data } = await users.updateProfile(
-          deps,
-          { ...requireUser(request), providers: [] },
-          { name: request.body.name },
-        );
+        const { data } = await users.updateProfile(deps, requireUser(request), {
+          name: request.body.name,
+        });
         return { success: true as const, data };
       },
     );
@@ -131,7 +120,7 @@ export const userRoutes =
       },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!(await hasPasswordAccount(deps.db, user.id))) {
+        if (!(await users.hasPassword(deps, user.id))) {
           throw new AppError(
             400,
             'no_password',

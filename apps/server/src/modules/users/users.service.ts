@@ -2,10 +2,10 @@ import {
   ANONYMOUS_USER_NAME,
   type MissingFields,
   type RegisterRequest,
-  type SessionUser,
   type UserProfile,
 } from '@studio/contract';
 import type { Db } from '../../db/client';
+import type { AuthUser } from '../auth/session-guard';
 import { notFound } from '../../http/errors';
 import * as repo from './users.repository';
 
@@ -42,15 +42,31 @@ function toUserProfile(profile: repo.ProfileRow, email: string, credits: number)
   };
 }
 
-async function loadProfile(db: Db, user: Pick<SessionUser, 'id' | 'email' | 'name' | 'image'>) {
+/** The profile row of a new account (called when the account is created, whichever way). */
+export async function createProfile(
+  deps: Pick<UsersDeps, 'db'>,
+  user: { id: string; email: string; name: string; image?: string | null | undefined },
+): Promise<void> {
+  await repo.ensureProfile(deps.db, {
+    userId: user.id,
+    name: registrationName(user.name, user.email),
+    profileUrl: user.image ?? '',
+  });
+}
+
+export async function recordSignIn(
+  deps: Pick<UsersDeps, 'db'>,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await repo.recordSignIn(deps.db, userId, at);
+}
+
+async function loadProfile(db: Db, user: AuthUser) {
   let profile = await repo.findProfile(db, user.id);
   if (!profile) {
     // Accounts created before profiles existed, or a profile lost to a failed hook: heal on read.
-    await repo.ensureProfile(db, {
-      userId: user.id,
-      name: registrationName(user.name, user.email),
-      profileUrl: user.image ?? '',
-    });
+    await createProfile({ db }, user);
     profile = await repo.findProfile(db, user.id);
   }
   if (!profile) throw notFound('Profile not found');
@@ -60,7 +76,7 @@ async function loadProfile(db: Db, user: Pick<SessionUser, 'id' | 'email' | 'nam
 /** Idempotent: the first call creates the profile, later calls return it unchanged. */
 export async function register(
   deps: Pick<UsersDeps, 'db'>,
-  user: SessionUser,
+  user: AuthUser,
   body: RegisterRequest,
 ): Promise<{ created: boolean; data: UserProfile }> {
   const email = user.email || (body.emailId ?? '');
@@ -74,7 +90,7 @@ export async function register(
 
 export async function profileDetails(
   deps: Pick<UsersDeps, 'db'>,
-  user: SessionUser,
+  user: AuthUser,
 ): Promise<{ data: UserProfile; missingFields: MissingFields }> {
   const data = await loadProfile(deps.db, user);
   return {
@@ -92,7 +108,7 @@ const editableFields: readonly EditableField[] = ['name', 'companyName', 'phoneN
 /** Drops undefined and null fields, writes only those that differ, and reports which changed. */
 export async function updateProfile(
   deps: Pick<UsersDeps, 'db'>,
-  user: SessionUser,
+  user: AuthUser,
   input: Partial<Record<EditableField, string | null | undefined>>,
 ): Promise<{ updated: EditableField[]; data: UserProfile }> {
   const current = await loadProfile(deps.db, user);
@@ -106,6 +122,10 @@ export async function updateProfile(
   }
   if (updated.length > 0) await repo.updateProfile(deps.db, user.id, patch);
   return { updated, data: updated.length > 0 ? await loadProfile(deps.db, user) : current };
+}
+
+export async function hasPassword(deps: Pick<UsersDeps, 'db'>, userId: string): Promise<boolean> {
+  return repo.hasPasswordAccount(deps.db, userId);
 }
 
 export async function credits(deps: Pick<UsersDeps, 'db'>, userId: string): Promise<number> {
