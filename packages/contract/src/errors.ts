@@ -13,6 +13,10 @@ export const errorCodes = [
   'unsupported_media_type',
   'internal_error',
   'service_unavailable',
+  'insufficient_credits',
+  'plan_required',
+  'invalid_signature',
+  'payment_provider_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -4,3 +4,5 @@ export * from './errors';
 export * from './health';
 export * from './session';
 export * from './user';
+export * from './plans';
+export * from './billing';

@@ -1,6 +1,8 @@
 import type { SessionUser, UserProfile } from '@studio/contract';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { billingHandlers } from './billing-handlers';
+import { creditHistoryHandlers } from './credit-history-handlers';
 
 export const testUser: SessionUser = {
   id: 'user_123',
@@ -18,12 +20,6 @@ export const googleUser: SessionUser = {
   image: null,
   providers: ['google'],
 };
-
-const notImplemented = () =>
-  HttpResponse.json(
-    { success: false, error: { code: 'not_found', message: 'Route not found' } },
-    { status: 404 },
-  );
 
 export function errorResponse(status: number, code: string, message: string) {
   return HttpResponse.json({ success: false, error: { code, message } }, { status });
@@ -143,7 +139,6 @@ export const handlers = [
   http.post('/api/v1/user/delete-account', () =>
     HttpResponse.json({ success: true, message: 'Your account has been deleted.' }),
   ),
-  http.post('/api/v1/subscription/status', notImplemented),
   http.post('/api/auth/sign-out', () => HttpResponse.json({ success: true })),
   http.post('/api/auth/request-password-reset', () =>
     HttpResponse.json({ status: true, message: 'If this email exists, a link was sent.' }),
@@ -154,7 +149,7 @@ export const handlers = [
   ),
 ];
 
-export const server = setupServer(...handlers);
+export const server = setupServer(...handlers, ...billingHandlers, ...creditHistoryHandlers);
 
 /** GET /api/v1/session answers with this user (null: signed out). */
 export function mockSession(user: SessionUser | null = testUser): void {
