@@ -1,3 +1,5 @@
 export * from './auth';
+export * from './billing';
 export * from './credits';
+export * from './generations';
 export * from './profiles';

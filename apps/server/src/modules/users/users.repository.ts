@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, creditAccounts, profiles, users } from '../../db/schema';
+import { accounts, profiles, users } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -43,14 +43,6 @@ export async function updateProfile(db: Db, userId: string, patch: ProfilePatch)
   });
 }
 
-export async function findBalance(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: creditAccounts.balance })
-    .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId));
-  return row?.balance ?? 0;
-}
-
 export async function hasPasswordAccount(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .select({ providerId: accounts.providerId })
@@ -60,8 +52,9 @@ export async function hasPasswordAccount(db: Db, userId: string): Promise<boolea
 }
 
 /**
- * Removes the user row; sessions, accounts (password hashes, OAuth tokens), profile and balance go
- * with it through ON DELETE CASCADE, in one statement.
+ * Removes the user row; sessions, accounts (password hashes, OAuth tokens) and the profile go
+ * with it through ON DELETE CASCADE, in one statement. The credit ledger, orders and
+ * subscriptions have no foreign key to it: accounting records stay, keyed by an opaque id (ADR 008).
  */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });

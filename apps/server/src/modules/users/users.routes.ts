@@ -104,7 +104,7 @@ export const userRoutes =
       },
       async (request) => ({
         success: true as const,
-        credits: await users.credits(deps, requireUser(request).id),
+        credits: await users.balance(deps, requireUser(request).id),
       }),
     );
 

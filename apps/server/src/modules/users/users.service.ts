@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../auth/session-guard';
 import { notFound } from '../../http/errors';
+import * as credits from '../credits/credits.service';
 import * as repo from './users.repository';
 
 export interface UsersDeps {
@@ -52,6 +53,7 @@ export async function createProfile(
     name: registrationName(user.name, user.email),
     profileUrl: user.image ?? '',
   });
+  await credits.grantWelcomeCredits(deps.db, user.id);
 }
 
 export async function recordSignIn(
@@ -70,7 +72,7 @@ async function loadProfile(db: Db, user: AuthUser) {
     profile = await repo.findProfile(db, user.id);
   }
   if (!profile) throw notFound('Profile not found');
-  return toUserProfile(profile, user.email, await repo.findBalance(db, user.id));
+  return toUserProfile(profile, user.email, await credits.balanceOf(db, user.id));
 }
 
 /** Idempotent: the first call creates the profile, later calls return it unchanged. */
@@ -85,6 +87,7 @@ export async function register(
     name: registrationName(body.name?.trim() || user.name, email),
     profileUrl: body.profileUrl || user.image || '',
   });
+  if (created) await credits.grantWelcomeCredits(deps.db, user.id);
   return { created, data: await loadProfile(deps.db, user) };
 }
 
@@ -128,8 +131,8 @@ export async function hasPassword(deps: Pick<UsersDeps, 'db'>, userId: string): 
   return repo.hasPasswordAccount(deps.db, userId);
 }
 
-export async function credits(deps: Pick<UsersDeps, 'db'>, userId: string): Promise<number> {
-  return repo.findBalance(deps.db, userId);
+export async function balance(deps: Pick<UsersDeps, 'db'>, userId: string): Promise<number> {
+  return credits.balanceOf(deps.db, userId);
 }
 
 export async function deleteAccount(deps: UsersDeps, userId: string): Promise<void> {
