@@ -20,7 +20,12 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerSessionGuard } from './modules/auth/session-guard';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { creditRoutes } from './modules/credits/credits.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { createPaymentProviders } from './platform/payments';
+import type { PaymentProvider } from './platform/payments/types';
+import type { PaymentCurrency } from '@studio/contract';
 import type { Mailer } from './platform/email/mailer';
 
 export interface AppDeps {
@@ -31,6 +36,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Run when an account is deleted, before its row goes (storage, generations…). */
   accountErasers?: readonly ((userId: string) => Promise<void>)[];
+  /** Payment providers per currency; default: from config (Stripe, Razorpay or the sandbox). */
+  paymentProviders?: Partial<Record<PaymentCurrency, PaymentProvider>>;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | { level: string };
 }
@@ -126,6 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         userRoutes({ db: database.db, auth, accountErasers: deps.accountErasers ?? [] }),
       );
+      await api.register(
+        billingRoutes({
+          db: database.db,
+          publicUrl: config.publicUrl,
+          providers: deps.paymentProviders ?? createPaymentProviders(config.payments),
+          payments: config.payments,
+          rateLimitMultiplier: config.rateLimitMultiplier,
+          log: app.log,
+        }),
+      );
+      await api.register(creditRoutes({ db: database.db }));
     },
     { prefix: API_BASE },
   );

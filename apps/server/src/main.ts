@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { startCreditCycleJob } from './modules/billing/billing.jobs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createDatabase } from './db/client';
@@ -47,6 +48,17 @@ async function main(): Promise<void> {
   };
   if (embedded) app.log.info({ port: embedded.port }, 'embedded PostgreSQL started');
 
+  const jobs =
+    config.role === 'api'
+      ? []
+      : [
+          startCreditCycleJob({
+            db: database.db,
+            intervalMs: config.creditsJobIntervalMs,
+            log: app.log,
+          }),
+        ];
+
   // We own shutdown: stop taking requests, drain, close the pool, then stop the embedded PostgreSQL.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +69,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await Promise.all(jobs.map((job) => job.stop()));
       await database.close();
       await embedded?.stop();
     } finally {
@@ -67,7 +80,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.role === 'worker') {
-    app.log.info('ROLE=worker: no background jobs are defined yet; HTTP is not served');
+    app.log.info('ROLE=worker: running background jobs only; HTTP is not served');
     return;
   }
   await app.listen({ port: config.port, host: config.host });

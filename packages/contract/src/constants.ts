@@ -9,3 +9,16 @@ export const ANONYMOUS_USER_NAME = 'Anonymous User';
 /** Where users write for help, custom plans and cancellation requests (spec §2 Subscription). */
 export const SUPPORT_EMAIL = 'support@aiproductstudio.app';
 export const SUPPORT_HOURS = 'Mon-Fri, 9am-6pm IST';
+
+/** Display names of generation types (gallery and credit history). */
+export const GENERATION_TYPE_LABELS: Record<string, string> = {
+  photoshoot: 'Product AI Photoshoot',
+  'try-on': 'Clothes AI Photoshoot',
+  'realistic-try-on': 'Advance Clothes AI Photoshoot',
+  'ai-designer': 'AI Designer',
+  'ai-poses': 'AI Pose Change',
+  'fashion-extractor': 'Fashion Extractor',
+  'video-generation': 'Video Generation',
+  upscaler: 'Image Upscaler',
+  'background-removal': 'Background Removal',
+};

@@ -33,6 +33,23 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('AI Product Studio <no-reply@localhost>'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .startsWith('sk_', 'must be a Stripe secret key (sk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+    /** Only for local fakes of the Stripe API (tests, stripe-mock). */
+    STRIPE_API_URL: z.url().optional(),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    /** Only for local fakes of the Razorpay API. */
+    RAZORPAY_API_URL: z.url().optional(),
+    PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
+    CREDITS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -40,6 +57,27 @@ const envSchema = z
         code: 'custom',
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+      });
+    }
+    const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
+    }
+    const razorpayKeys = [
+      env.RAZORPAY_KEY_ID,
+      env.RAZORPAY_KEY_SECRET,
+      env.RAZORPAY_WEBHOOK_SECRET,
+    ];
+    if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message:
+          'Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together',
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -71,6 +109,21 @@ export interface Config {
   mailFrom: string;
   /** Scales every rate limit (tests and local load runs raise it; production keeps 1). */
   rateLimitMultiplier: number;
+  payments: PaymentsConfig;
+  /** How often plan cycles are granted and lapsed credits expired. */
+  creditsJobIntervalMs: number;
+}
+
+export interface PaymentsConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  razorpay:
+    | { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string | undefined }
+    | undefined;
+  /**
+   * The local test checkout answers for a currency without keys. On by default outside
+   * production; in production only with PAYMENTS_SANDBOX=true (it grants credits without money).
+   */
+  sandbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -115,5 +168,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    payments: {
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiUrl: env.STRIPE_API_URL,
+            }
+          : undefined,
+      razorpay:
+        env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
+          ? {
+              keyId: env.RAZORPAY_KEY_ID,
+              keySecret: env.RAZORPAY_KEY_SECRET,
+              webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+              apiUrl: env.RAZORPAY_API_URL,
+            }
+          : undefined,
+      sandbox:
+        env.PAYMENTS_SANDBOX === undefined
+          ? env.NODE_ENV !== 'production'
+          : env.PAYMENTS_SANDBOX === 'true',
+    },
+    creditsJobIntervalMs: env.CREDITS_JOB_INTERVAL_SECONDS * 1000,
   };
 }

@@ -22,6 +22,7 @@ const popupCompletePage = lazyPage(() => import('./routes/popup-complete'));
 const layoutPage = lazyPage(() => import('./routes/app/layout'));
 const dashboardPage = lazyPage(() => import('./routes/app/dashboard'));
 const notFoundPage = lazyPage(() => import('./routes/app/not-found'));
+const sandboxCheckoutPage = lazyPage(() => import('./routes/checkout-sandbox'));
 
 /** Guarded pages (spec §2), each with its own chunk. */
 const appPages: readonly (LazyPage & { path: string })[] = [
@@ -63,8 +64,9 @@ function pageRoute(page: LazyPage, path: string): RouteObject {
 
 /**
  * The route tree. /login has its own guard; /reset-password and /auth/popup-complete are public
- * and outside the shell; everything else sits behind RequireAuth and inside the shell, including
- * the 404 page, so unknown paths keep the sidebar.
+ * and outside the shell; the sandbox checkout is guarded but stands alone like a provider's
+ * payment page; everything else sits behind RequireAuth and inside the shell, including the 404
+ * page, so unknown paths keep the sidebar.
  */
 export const routes: RouteObject[] = [
   withPreload({ path: paths.login.path, element: <loginPage.Component /> }, loginPage),
@@ -73,6 +75,7 @@ export const routes: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
+      pageRoute(sandboxCheckoutPage, paths.sandboxCheckout.path),
       withPreload(
         {
           element: <layoutPage.Component />,

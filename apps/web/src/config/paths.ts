@@ -26,6 +26,8 @@ export const paths = {
   gallery: { path: '/gallery', title: 'My Gallery' },
   creditHistory: { path: '/credit-history', title: 'Credit History' },
   subscription: { path: '/subscription', title: 'Subscription' },
+  /** The local test checkout the server links to when no payment provider is configured; no shell. */
+  sandboxCheckout: { path: '/checkout/sandbox/:orderId', title: 'Test payment' },
 } as const satisfies Record<string, { path: `/${string}`; title: string }>;
 
 export type RouteKey = keyof typeof paths;

@@ -1,4 +1,59 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 
-/** Default fake API for the billing feature; tests override with server.use(). */
-export const billingHandlers: RequestHandler[] = [];
+/** The status the server sends for an account that never bought a plan. */
+export const freeSubscriptionStatus = {
+  success: true,
+  type: 'free',
+  subscriptionCode: 101,
+  subscriptionId: null,
+  endingTimestamp: null,
+  transactionTimestamp: null,
+  previous_type: null,
+  previous_subscriptionCode: null,
+} as const;
+
+export const SANDBOX_ORDER_ID = 'ord_sandbox_1';
+
+/**
+ * Default fake API for the billing feature; tests override with server.use(). Every account is
+ * on Free, payment links lead to the local sandbox, and orders complete.
+ */
+export const billingHandlers: RequestHandler[] = [
+  http.post('/api/v1/subscription/status', () => HttpResponse.json(freeSubscriptionStatus)),
+  ...['/api/v1/generate-payment-link', '/api/v1/generate-payment-link-inr'].map((path) =>
+    http.post(path, () =>
+      HttpResponse.json({
+        success: true,
+        payment_link: `/checkout/sandbox/${SANDBOX_ORDER_ID}`,
+        orderId: SANDBOX_ORDER_ID,
+      }),
+    ),
+  ),
+  http.post('/api/v1/order/status', async ({ request }) => {
+    const { orderId } = (await request.json()) as { orderId: string };
+    return HttpResponse.json({
+      success: true,
+      orderId,
+      status: 'completed',
+      message: 'Payment successful! 160 credits have been added to your account.',
+      credits: 160,
+      plan_display_name: 'Pro 4 Months',
+    });
+  }),
+  http.get('/api/v1/payments/sandbox/orders/:orderId', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      orderId: params.orderId,
+      plan_display_name: 'Pro 4 Months',
+      amount: 34,
+      currency: 'USD',
+      credits: 160,
+      status: 'pending',
+    }),
+  ),
+  http.post('/api/v1/payments/sandbox/complete', async ({ request }) => {
+    const { orderId, outcome } = (await request.json()) as { orderId: string; outcome: string };
+    const status = outcome === 'paid' ? 'completed' : 'failed';
+    return HttpResponse.json({ success: true, status, redirect: `/?od=${orderId}` });
+  }),
+];

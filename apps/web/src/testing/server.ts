@@ -1,7 +1,8 @@
 import type { SessionUser, UserProfile } from '@studio/contract';
+import { planCodeOf } from '@studio/contract/plans';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { billingHandlers } from './billing-handlers';
+import { billingHandlers, freeSubscriptionStatus } from './billing-handlers';
 import { creditHistoryHandlers } from './credit-history-handlers';
 
 export const testUser: SessionUser = {
@@ -181,15 +182,27 @@ export function mockCreditsFailure(): void {
   server.use(http.post('/api/v1/user/credits', () => errorResponse(500, 'internal_error', 'Boom')));
 }
 
-export function mockSubscription(type: string): void {
+/** The fields of a `/subscription/status` answer a test may set; the rest default to Free's. */
+export interface SubscriptionStatusFields {
+  type?: string;
+  subscriptionCode?: number;
+  subscriptionId?: string | null;
+  endingTimestamp?: string | null;
+  transactionTimestamp?: string | null;
+  previous_type?: string | null;
+  previous_subscriptionCode?: number | null;
+}
+
+/** POST /subscription/status answers with this plan type (and any other fields given). */
+export function mockSubscription(type: string, fields: SubscriptionStatusFields = {}): void {
+  mockSubscriptionStatus({ type, subscriptionCode: planCodeOf(type), ...fields });
+}
+
+/** POST /subscription/status answers with Free's status overridden by `fields`. */
+export function mockSubscriptionStatus(fields: SubscriptionStatusFields): void {
   server.use(
     http.post('/api/v1/subscription/status', () =>
-      HttpResponse.json({
-        type,
-        subscriptionCode: 102,
-        endingTimestamp: null,
-        previous_type: null,
-      }),
+      HttpResponse.json({ ...freeSubscriptionStatus, ...fields }),
     ),
   );
 }
@@ -200,6 +213,12 @@ export function mockSubscriptionPending(): void {
       await delay('infinite');
       return HttpResponse.json({});
     }),
+  );
+}
+
+export function mockSubscriptionFailure(): void {
+  server.use(
+    http.post('/api/v1/subscription/status', () => errorResponse(500, 'internal_error', 'Boom')),
   );
 }
 

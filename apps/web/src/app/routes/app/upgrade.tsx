@@ -1,19 +1,13 @@
-import { Crown } from 'lucide-react';
-import { paths } from '@/config/paths';
-import { ComingSoon } from '@/features/shell/components/coming-soon';
+import { PremiumFeatureGate } from '@/features/billing/components/premium-feature-gate';
+import { ProPlanPanel } from '@/features/billing/components/pro-plan-panel';
 
+const proPlans = ['pro', 'enterprise'] as const;
+
+/** /upgrade: the premium gate itself; members who already qualify see their plan instead. */
 export default function UpgradeRoute() {
   return (
-    <ComingSoon
-      title={paths.upgrade.title}
-      icon={Crown}
-      description="Upgrade to Pro for the Canvas Editor, video generation and 40 credits every month."
-      highlights={[
-        'Canvas Editor and video generation',
-        '40 credits every month',
-        'Unlimited gallery storage',
-        'Pay in USD or INR',
-      ]}
-    />
+    <PremiumFeatureGate requiredPlans={proPlans} featureName="Pro features">
+      <ProPlanPanel />
+    </PremiumFeatureGate>
   );
 }

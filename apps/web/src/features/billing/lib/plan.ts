@@ -1,13 +1,14 @@
-export type PlanFamily = 'free' | 'plus' | 'pro' | 'enterprise';
+import { planFamilyOf, type PlanFamily } from '@studio/contract/plans';
+
+export type { PlanFamily };
 
 /**
  * The plan family is the first segment of the subscription type before '_'
  * (`pro_monthly` → pro, `plus_4months` → plus, `enterprise` → enterprise); unknown or missing
- * types count as free.
+ * types count as free. The rule lives in the contract so the server and the client agree.
  */
 export function getPlanFamily(type: string | null | undefined): PlanFamily {
-  const family = (type ?? '').trim().toLowerCase().split('_')[0];
-  return family === 'pro' || family === 'plus' || family === 'enterprise' ? family : 'free';
+  return planFamilyOf(type);
 }
 
 const planLabels: Record<PlanFamily, string> = {

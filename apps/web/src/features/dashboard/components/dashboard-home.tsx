@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { paths, type AppPath } from '@/config/paths';
 import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { OrderStatusBanner } from '@/features/billing/components/order-status-banner';
 
 interface ToolShortcut {
   title: string;
@@ -58,11 +59,12 @@ const tools: readonly ToolShortcut[] = [
   },
 ];
 
-/** Interim dashboard: a greeting and the tools. Sliders, promo and order banners come later. */
+/** Interim dashboard: the order banner after a checkout, a greeting and the tools. Sliders and the promo come later. */
 export function DashboardHome() {
   const { firstName } = useAccountSummary();
   return (
     <div className="space-y-8">
+      <OrderStatusBanner />
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
           Welcome back, {firstName}

@@ -1,0 +1,45 @@
+import { generationHistoryResponseSchema, orderHistoryResponseSchema } from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireUser } from '../auth/session-guard';
+import * as history from './credit-history.service';
+
+const tags = ['credits'];
+// The guard refuses a userId other than the session's (403); the session decides whose history.
+const params = z.object({ userId: z.string().min(1) });
+
+export const creditRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/credit-transactions/order-history/:userId',
+      {
+        schema: {
+          tags,
+          summary: 'Purchases, welcome credits and adjustments',
+          params,
+          response: { 200: orderHistoryResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await history.orderHistory(deps.db, requireUser(request).id)),
+      }),
+    );
+    app.get(
+      '/credit-transactions/generation-history/:userId',
+      {
+        schema: {
+          tags,
+          summary: 'Credits used per generation (failed ones refunded) and expired credits',
+          params,
+          response: { 200: generationHistoryResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await history.generationHistory(deps.db, requireUser(request).id)),
+      }),
+    );
+  };

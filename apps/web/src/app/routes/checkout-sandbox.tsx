@@ -1,0 +1,3 @@
+import { SandboxCheckoutPage } from '@/features/billing/components/sandbox-checkout-page';
+
+export default SandboxCheckoutPage;

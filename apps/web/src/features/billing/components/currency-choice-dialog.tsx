@@ -1,0 +1,139 @@
+import { useId } from 'react';
+import {
+  formatPrice,
+  getProduct,
+  productDisplayName,
+  type PaymentCurrency,
+} from '@studio/contract/plans';
+import { Alert } from '@/components/ui/alert';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import type { Purchase } from '../lib/payment-request';
+
+export const PAYMENT_LINK_ERROR = 'Failed to generate payment link. Please try again.';
+
+/** INR first: it is the provider for customers in India, the product's home market. */
+const choices: readonly { currency: PaymentCurrency; audience: string; provider: string }[] = [
+  { currency: 'INR', audience: 'For customers in India', provider: 'Razorpay' },
+  { currency: 'USD', audience: 'International', provider: 'Stripe' },
+];
+
+interface CurrencyChoiceDialogProps {
+  /** What is being bought; null when the dialog is closed. */
+  item: Omit<Purchase, 'currency'> | null;
+  /** The currency whose payment link is being made, if any. */
+  pendingCurrency: PaymentCurrency | null;
+  failed: boolean;
+  onChoose: (currency: PaymentCurrency) => void;
+  onClose: () => void;
+}
+
+/** Spec §2 Subscription: pick INR (Razorpay) or USD (Stripe) before going to the payment page. */
+export function CurrencyChoiceDialog({
+  item,
+  pendingCurrency,
+  failed,
+  onChoose,
+  onClose,
+}: CurrencyChoiceDialogProps) {
+  const product = item ? getProduct(item.family, item.period) : null;
+  return (
+    <Dialog
+      open={item !== null}
+      onOpenChange={(open) => {
+        // While the link is being made the choice is locked in; closing would hide the outcome.
+        if (!open && pendingCurrency === null) onClose();
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Choose your currency</DialogTitle>
+          <DialogDescription>
+            {product
+              ? `${productDisplayName(product.serviceType)}: pick how you would like to pay.`
+              : null}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-3">
+          {choices.map((choice) => (
+            <CurrencyOption
+              key={choice.currency}
+              {...choice}
+              price={product ? formatPrice(product.price[choice.currency], choice.currency) : ''}
+              pending={pendingCurrency === choice.currency}
+              disabled={pendingCurrency !== null}
+              onChoose={onChoose}
+            />
+          ))}
+        </div>
+        {failed ? (
+          <Alert variant="destructive" role="alert">
+            {PAYMENT_LINK_ERROR}
+          </Alert>
+        ) : null}
+        {pendingCurrency ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Taking you to the payment page...
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CurrencyOption({
+  currency,
+  audience,
+  provider,
+  price,
+  pending,
+  disabled,
+  onChoose,
+}: {
+  currency: PaymentCurrency;
+  audience: string;
+  provider: string;
+  price: string;
+  pending: boolean;
+  disabled: boolean;
+  onChoose: (currency: PaymentCurrency) => void;
+}) {
+  const id = useId();
+  return (
+    <button
+      type="button"
+      aria-labelledby={`${id}-name`}
+      aria-describedby={`${id}-details`}
+      aria-busy={pending || undefined}
+      disabled={disabled}
+      onClick={() => {
+        onChoose(currency);
+      }}
+      className={cn(
+        'flex w-full items-center justify-between gap-4 rounded-lg border border-border bg-surface px-4 py-3 text-left transition-colors',
+        'hover:border-brand-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60',
+        pending && 'border-brand-400 bg-brand-50 disabled:opacity-100',
+      )}
+    >
+      <span className="min-w-0">
+        <span id={`${id}-name`} className="block font-semibold">
+          Pay in {currency}
+        </span>
+        <span id={`${id}-details`} className="block text-sm text-muted-foreground">
+          {audience} · {provider}
+        </span>
+      </span>
+      <span className="flex shrink-0 items-center gap-2 font-semibold">
+        {pending ? <Spinner className="text-primary" /> : null}
+        {price}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import {
+  DEFAULT_BILLING_PERIOD,
+  getProduct,
+  planFamilyOf,
+  type BillingPeriod,
+  type PaymentCurrency,
+} from '@studio/contract/plans';
+import { Button } from '@/components/ui/button';
+import { getLoginHref, paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/api/session';
+import { useSubscriptionStatus } from '../api/subscription-status';
+import { useCheckout } from '../hooks/use-checkout';
+import { detectCurrency } from '../lib/currency';
+import type { Purchase } from '../lib/payment-request';
+import { isExpired, planDisplayName } from '../lib/subscription-display';
+import { AdditionalActions } from './additional-actions';
+import { BillingPeriodToggle } from './billing-period-toggle';
+import { CurrencyChoiceDialog } from './currency-choice-dialog';
+import { CurrencySwitch } from './currency-switch';
+import { PlanGrid } from './plan-grid';
+import { SubscriptionStatusSection } from './subscription-status-section';
+
+type Item = Omit<Purchase, 'currency'>;
+
+/**
+ * /subscription (spec §2 Subscription): the current plan, the plan cards for the chosen billing
+ * period, checkout through the currency choice, and the email-based extras.
+ */
+export function SubscriptionPage() {
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
+  const navigate = useNavigate();
+  const statusQuery = useSubscriptionStatus(userId);
+  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
+  const [currency, setCurrency] = useState<PaymentCurrency>(() => detectCurrency());
+  const [selected, setSelected] = useState<Item | null>(null);
+  const checkout = useCheckout(userId);
+
+  const status = statusQuery.data;
+  // Expiry is judged as of the moment the status was loaded, so rendering stays pure.
+  const now = statusQuery.dataUpdatedAt;
+  const paidAndActive =
+    status !== undefined && planFamilyOf(status.type) !== 'free' && !isExpired(status, now);
+
+  const choose = (item: Item) => {
+    if (!user) {
+      void navigate(getLoginHref(paths.subscription.path));
+      return;
+    }
+    checkout.reset();
+    setSelected(item);
+  };
+
+  // The chosen currency stays marked from the click until the browser has left for the payment page.
+  const pendingCurrency =
+    checkout.isPending || checkout.isSuccess ? checkout.variables.currency : null;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h2 className="text-2xl font-semibold tracking-tight">Choose Your Plan</h2>
+          <p className="text-sm text-muted-foreground">
+            Monthly credits for every tool, or a one-time top-up that never expires.
+          </p>
+        </div>
+        {user ? (
+          <Button
+            variant="outline"
+            loading={statusQuery.isFetching}
+            onClick={() => {
+              void statusQuery.refetch();
+            }}
+          >
+            {statusQuery.isFetching ? null : <RefreshCw aria-hidden="true" />}
+            Refresh
+          </Button>
+        ) : null}
+      </div>
+
+      <SubscriptionStatusSection signedIn={user !== null} query={statusQuery} now={now} />
+
+      <div className="flex flex-col items-center gap-3">
+        <BillingPeriodToggle value={period} onChange={setPeriod} />
+        <CurrencySwitch value={currency} onChange={setCurrency} />
+      </div>
+
+      <PlanGrid
+        period={period}
+        currency={currency}
+        status={status}
+        now={now}
+        busy={pendingCurrency !== null ? selected : null}
+        onChoose={choose}
+      />
+
+      <AdditionalActions
+        topupCredits={getProduct('topup', period).credits}
+        topupBusy={pendingCurrency !== null && selected?.family === 'topup'}
+        onQuickTopup={() => {
+          choose({ family: 'topup', period });
+        }}
+        cancellation={
+          paidAndActive
+            ? { planName: planDisplayName(status.type), subscriptionId: status.subscriptionId }
+            : null
+        }
+      />
+
+      <p className="text-center text-sm text-muted-foreground">
+        Need a custom plan?{' '}
+        <Link to={paths.contact.path} className="font-medium text-primary hover:underline">
+          Contact us
+        </Link>
+      </p>
+
+      <CurrencyChoiceDialog
+        item={selected}
+        pendingCurrency={pendingCurrency}
+        failed={checkout.isError}
+        onChoose={(chosen) => {
+          if (selected) checkout.mutate({ ...selected, currency: chosen });
+        }}
+        onClose={() => {
+          setSelected(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { isPageSize, PAGE_SIZES, type PageSize } from '../lib/pagination';
+
+interface PaginationControlsProps {
+  /** Names the navigation landmark, e.g. 'Purchase history pages'. */
+  label: string;
+  page: number;
+  totalPages: number;
+  from: number;
+  to: number;
+  total: number;
+  pageSize: PageSize;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: PageSize) => void;
+}
+
+/** Rows per page (5, 10, 20, 50) and Previous/Next under a history table. */
+export function PaginationControls({
+  label,
+  page,
+  totalPages,
+  from,
+  to,
+  total,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: PaginationControlsProps) {
+  const sizeId = useId();
+  return (
+    <nav
+      aria-label={label}
+      className="flex flex-col gap-3 border-t border-border pt-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-center gap-3">
+        <Label htmlFor={sizeId} className="font-normal text-muted-foreground">
+          Rows per page
+        </Label>
+        <Select
+          value={String(pageSize)}
+          onValueChange={(value) => {
+            const size = Number(value);
+            if (isPageSize(size)) onPageSizeChange(size);
+          }}
+        >
+          <SelectTrigger id={sizeId} className="h-9 w-20">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PAGE_SIZES.map((size) => (
+              <SelectItem key={size} value={String(size)}>
+                {size}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <p className="text-muted-foreground" aria-live="polite">
+        Showing {from}–{to} of {total}
+      </p>
+      <div className="flex items-center justify-between gap-2 sm:justify-end">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => {
+            onPageChange(page - 1);
+          }}
+        >
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <span className="px-1 whitespace-nowrap text-muted-foreground">
+          Page {page} of {totalPages}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= totalPages}
+          onClick={() => {
+            onPageChange(page + 1);
+          }}
+        >
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,102 @@
+import type { OrderHistoryItem } from '@studio/contract';
+import { ReceiptText } from 'lucide-react';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { usePagination } from '../hooks/use-pagination';
+import { formatCreditChange, formatPurchaseAmount, shortOrderId } from '../lib/display';
+import { HistoryEmpty } from './history-empty';
+import { HistoryCell, HistoryRow, HistoryRowGroup, HistoryTable } from './history-table';
+import { PaginationControls } from './pagination-controls';
+import { PurchaseStatusBadge } from './purchase-status-badge';
+
+const columns = [
+  { label: 'Date' },
+  { label: 'Plan' },
+  { label: 'Credits', align: 'end' as const },
+  { label: 'Amount', align: 'end' as const },
+  { label: 'Order ID' },
+  { label: 'Status' },
+];
+
+function PurchaseRow({ item }: { item: OrderHistoryItem }) {
+  return (
+    <HistoryRowGroup>
+      <HistoryRow>
+        <HistoryCell label="Date" className="whitespace-nowrap">
+          {formatDateTime(item.created_at) ?? 'Invalid Date'}
+        </HistoryCell>
+        <HistoryCell label="Plan" className="font-medium">
+          {item.plan_display_name}
+        </HistoryCell>
+        <HistoryCell
+          label="Credits"
+          alignEnd
+          className={cn('font-medium tabular-nums', item.credits_received > 0 && 'text-success')}
+        >
+          {formatCreditChange(item.credits_received)}
+        </HistoryCell>
+        <HistoryCell label="Amount" alignEnd className="whitespace-nowrap tabular-nums">
+          {formatPurchaseAmount(item)}
+        </HistoryCell>
+        <HistoryCell label="Order ID">
+          <code title={item.id} className="text-xs text-muted-foreground">
+            {shortOrderId(item.id)}
+          </code>
+        </HistoryCell>
+        <HistoryCell label="Status">
+          <PurchaseStatusBadge status={item.status} />
+        </HistoryCell>
+      </HistoryRow>
+    </HistoryRowGroup>
+  );
+}
+
+/** The Purchase History tab: one row per order, welcome grant or adjustment, paged. */
+export function PurchaseHistory({
+  items,
+  filtered,
+  resetKey,
+}: {
+  items: OrderHistoryItem[];
+  /** Whether a filter is active; picks the empty-state hint. */
+  filtered: boolean;
+  /** Changes when the filters change, which sends the list back to page 1. */
+  resetKey: string;
+}) {
+  const pagination = usePagination(items, resetKey);
+
+  if (items.length === 0) {
+    return (
+      <HistoryEmpty
+        icon={ReceiptText}
+        title="No purchase history found"
+        description={
+          filtered
+            ? 'Try adjusting your filters to find transactions.'
+            : "You haven't made any credit purchases yet."
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <HistoryTable caption="Purchase history" columns={columns}>
+        {pagination.items.map((item) => (
+          <PurchaseRow key={item.id} item={item} />
+        ))}
+      </HistoryTable>
+      <PaginationControls
+        label="Purchase history pages"
+        page={pagination.page}
+        totalPages={pagination.totalPages}
+        from={pagination.from}
+        to={pagination.to}
+        total={pagination.total}
+        pageSize={pagination.pageSize}
+        onPageChange={pagination.setPage}
+        onPageSizeChange={pagination.setPageSize}
+      />
+    </div>
+  );
+}

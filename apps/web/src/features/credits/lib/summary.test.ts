@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { generationRow, orderRow } from '@/testing/credit-history-handlers';
+import { computeUsageRate, summarize, usageBreakdown } from './summary';
+
+describe('computeUsageRate', () => {
+  it('is 0 when nothing was purchased, even with usage', () => {
+    expect(computeUsageRate(0, 0)).toBe(0);
+    expect(computeUsageRate(12, 0)).toBe(0);
+  });
+
+  it.each([
+    [10, 40, 25],
+    [1, 3, 33],
+    [2, 3, 67],
+    [1, 8, 13],
+    [1, 200, 1],
+    [1, 201, 0],
+    [45, 40, 113],
+  ])('%i used of %i purchased is %i %%', (used, purchased, rate) => {
+    expect(computeUsageRate(used, purchased)).toBe(rate);
+  });
+});
+
+describe('summarize', () => {
+  it('counts only completed rows as purchased, welcome credits included', () => {
+    const summary = summarize(
+      [
+        orderRow({ credits_received: 40, status: 'completed' }),
+        orderRow({ credits_received: 5, status: 'completed', source: 'welcome', amount: 0 }),
+        orderRow({ credits_received: 160, status: 'pending' }),
+        orderRow({ credits_received: 80, status: 'failed' }),
+        orderRow({ credits_received: 20, status: 'refunded' }),
+        orderRow({ credits_received: 40, status: 'processing' }),
+      ],
+      [],
+    );
+
+    expect(summary).toMatchObject({ totalPurchased: 45, orderCount: 2, usageRate: 0 });
+  });
+
+  it('counts only generations with output as used', () => {
+    const summary = summarize(
+      [orderRow({ credits_received: 40 })],
+      [
+        generationRow({ credits_used: 4 }),
+        generationRow({
+          generation_type: 'video-generation',
+          credits_used: 6,
+          details: { imageUrls: [], videoUrls: ['https://cdn.example/v.mp4'] },
+        }),
+        // Failed: no images, so the charge was refunded.
+        generationRow({ credits_used: 5, details: { imageUrls: [] } }),
+        // A video generation that only left images behind did not produce its output.
+        generationRow({
+          generation_type: 'video-generation',
+          credits_used: 7,
+          details: { imageUrls: ['https://cdn.example/still.jpg'], videoUrls: [] },
+        }),
+        generationRow({ credits_used: 9, status: 'refunded' }),
+        generationRow({
+          generation_type: 'credit_expiry',
+          display_name: 'Expired plan credits',
+          credits_used: 30,
+          status: 'expired',
+          details: { imageUrls: [] },
+        }),
+      ],
+    );
+
+    expect(summary).toEqual({
+      totalPurchased: 40,
+      orderCount: 1,
+      totalUsed: 10,
+      generationCount: 2,
+      usageRate: 25,
+    });
+  });
+});
+
+describe('usageBreakdown', () => {
+  it('sums credits and counts per type from successful rows, largest spend first', () => {
+    const entries = usageBreakdown([
+      generationRow({
+        generation_type: 'upscaler',
+        display_name: 'Image Upscaler',
+        credits_used: 2,
+      }),
+      generationRow({
+        generation_type: 'photoshoot',
+        display_name: 'Product AI Photoshoot',
+        credits_used: 5,
+      }),
+      generationRow({
+        generation_type: 'upscaler',
+        display_name: 'Image Upscaler',
+        credits_used: 2,
+      }),
+      generationRow({
+        generation_type: 'photoshoot',
+        display_name: 'Product AI Photoshoot',
+        credits_used: 5,
+        status: 'refunded',
+      }),
+      generationRow({
+        generation_type: 'credit_expiry',
+        display_name: 'Expired plan credits',
+        credits_used: 30,
+        status: 'expired',
+      }),
+    ]);
+
+    expect(entries).toEqual([
+      { generationType: 'photoshoot', displayName: 'Product AI Photoshoot', credits: 5, count: 1 },
+      { generationType: 'upscaler', displayName: 'Image Upscaler', credits: 4, count: 2 },
+    ]);
+  });
+});

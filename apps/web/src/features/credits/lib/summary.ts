@@ -1,0 +1,73 @@
+import type { GenerationHistoryItem, OrderHistoryItem } from '@studio/contract';
+import { countsAsUsage } from './usage-outcome';
+
+export interface CreditSummary {
+  /** Credits from completed rows (orders, welcome credits, adjustments). */
+  totalPurchased: number;
+  /** How many completed rows those credits came from. */
+  orderCount: number;
+  /** Credits spent on successful generations. */
+  totalUsed: number;
+  generationCount: number;
+  /** totalUsed / totalPurchased as a whole percent. */
+  usageRate: number;
+}
+
+/** Only completed rows have delivered credits; pending, failed or refunded ones have not. */
+export function isCompletedPurchase(item: OrderHistoryItem): boolean {
+  return item.status === 'completed';
+}
+
+/** Used ÷ purchased as a rounded percent; 0 when nothing was purchased (no division by zero). */
+export function computeUsageRate(used: number, purchased: number): number {
+  if (purchased <= 0) return 0;
+  return Math.round((used / purchased) * 100);
+}
+
+/**
+ * The summary banner's totals, from the rows already narrowed to the selected period. The
+ * server's own totals cover all time, so they cannot be used once a period is chosen.
+ */
+export function summarize(
+  purchases: readonly OrderHistoryItem[],
+  usage: readonly GenerationHistoryItem[],
+): CreditSummary {
+  const completed = purchases.filter(isCompletedPurchase);
+  const successful = usage.filter(countsAsUsage);
+  const totalPurchased = completed.reduce((sum, item) => sum + item.credits_received, 0);
+  const totalUsed = successful.reduce((sum, item) => sum + item.credits_used, 0);
+  return {
+    totalPurchased,
+    orderCount: completed.length,
+    totalUsed,
+    generationCount: successful.length,
+    usageRate: computeUsageRate(totalUsed, totalPurchased),
+  };
+}
+
+export interface UsageBreakdownEntry {
+  generationType: string;
+  displayName: string;
+  credits: number;
+  count: number;
+}
+
+/** Credits and counts per generation type from successful rows, largest spend first. */
+export function usageBreakdown(usage: readonly GenerationHistoryItem[]): UsageBreakdownEntry[] {
+  const byType = new Map<string, UsageBreakdownEntry>();
+  for (const item of usage) {
+    if (!countsAsUsage(item)) continue;
+    const entry = byType.get(item.generation_type) ?? {
+      generationType: item.generation_type,
+      displayName: item.display_name,
+      credits: 0,
+      count: 0,
+    };
+    entry.credits += item.credits_used;
+    entry.count += 1;
+    byType.set(item.generation_type, entry);
+  }
+  return [...byType.values()].sort(
+    (a, b) => b.credits - a.credits || a.displayName.localeCompare(b.displayName),
+  );
+}
