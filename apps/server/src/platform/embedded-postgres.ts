@@ -193,3 +193,24 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
     await client.end();
   }
 }
+
+/**
+ * The URL of the embedded PostgreSQL a running server started on `dir`, or undefined when none
+ * runs. Command-line tools use it so they never start (or stop) a second server on the same data.
+ */
+export async function runningEmbeddedUrl(
+  dir: string,
+  database = 'studio',
+): Promise<string | undefined> {
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(path.resolve(dir), 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !isProcessAlive(pid) || !Number.isInteger(port)) return undefined;
+  const password = await readOrCreateSecret(`${path.resolve(dir)}.password`, 18);
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${String(port)}/${database}`;
+}

@@ -70,6 +70,20 @@ export async function findActiveSubscription(
   return row;
 }
 
+/** The most recent plan in any state (what "previous plan" means once none is active). */
+export async function findLatestSubscription(
+  db: DbOrTx,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function insertSubscription(
   tx: Tx,
   values: typeof subscriptions.$inferInsert,

@@ -298,6 +298,7 @@ async function applyPlanPurchase(
   const cycles = Math.round(product.credits / monthly);
   const days = product.days ?? 0;
   const current = await repo.findActiveSubscription(tx, order.userId);
+  const previous = current ?? (await repo.findLatestSubscription(tx, order.userId));
   if (current && current.type === product.serviceType && current.endsAt > now) {
     return repo.updateSubscription(tx, current.id, {
       endsAt: addDays(current.endsAt, days),
@@ -315,8 +316,8 @@ async function applyPlanPurchase(
     endsAt: addDays(now, days),
     monthlyCredits: monthly,
     cyclesTotal: cycles,
-    previousType: current?.type ?? null,
-    previousCode: current?.code ?? null,
+    previousType: previous?.type ?? null,
+    previousCode: previous?.code ?? null,
     lastOrderId: order.id,
     transactionAt: now,
   });
@@ -372,13 +373,15 @@ export async function runCreditCycles(
   return { cyclesGranted, usersExpired: users };
 }
 
-/** Spec §3 subscription status. A plan past its end reads as free, with itself as the previous plan. */
+/** Spec §3 subscription status. A plan that ended reads as free, with itself as the previous plan. */
 export async function subscriptionStatus(
   deps: Pick<BillingDeps, 'db'>,
   userId: string,
   now = new Date(),
 ): Promise<Omit<SubscriptionStatusResponse, 'success'>> {
-  const current = await repo.findActiveSubscription(deps.db, userId);
+  const current =
+    (await repo.findActiveSubscription(deps.db, userId)) ??
+    (await repo.findLatestSubscription(deps.db, userId));
   if (!current) {
     return {
       type: 'free',
@@ -390,7 +393,8 @@ export async function subscriptionStatus(
       previous_subscriptionCode: null,
     };
   }
-  const expired = current.endsAt <= now;
+  // Cancelled and refunded plans end at once; any ended plan reads as free, with it as previous.
+  const expired = current.status !== 'active' || current.endsAt <= now;
   return {
     type: expired ? 'free' : current.type,
     subscriptionCode: expired ? planCodeOf('free') : current.code,

@@ -28,6 +28,11 @@ export async function findUser(db: Db, userId: string): Promise<UserRow | undefi
   return row;
 }
 
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row;
+}
+
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   return row;

@@ -139,3 +139,8 @@ export async function deleteAccount(deps: UsersDeps, userId: string): Promise<vo
   for (const erase of deps.accountErasers) await erase(userId);
   await repo.deleteUser(deps.db, userId);
 }
+
+/** For operator tools: the account with this email (emails are stored lower-cased). */
+export async function findUserByEmail(deps: Pick<UsersDeps, 'db'>, email: string) {
+  return repo.findUserByEmail(deps.db, email);
+}

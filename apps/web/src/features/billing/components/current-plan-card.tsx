@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -27,6 +27,7 @@ function daysText(days: number): string {
  * and the subscription's id (first 8 characters), end, purchase and previous plan.
  */
 export function CurrentPlanCard({ status, now }: { status: SubscriptionStatus; now: number }) {
+  const titleId = useId();
   const display = getSubscriptionDisplay(status.endingTimestamp, now);
   const endDate = formatDate(status.endingTimestamp);
   const purchaseDate = formatDate(status.transactionTimestamp);
@@ -46,9 +47,9 @@ export function CurrentPlanCard({ status, now }: { status: SubscriptionStatus; n
   if (previousPlan) details.push({ label: 'Previous plan', value: previousPlan });
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="pb-4 sm:pb-4">
-        <CardTitle>Your Current Plan</CardTitle>
+        <CardTitle id={titleId}>Your Current Plan</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">

@@ -73,7 +73,11 @@ export function PlanCard({
         <p className="text-sm text-muted-foreground">{copy.tagline}</p>
       </div>
 
-      {product ? <PriceTag product={product} currency={currency} /> : <FreePriceTag currency={currency} />}
+      {product ? (
+        <PriceTag product={product} currency={currency} />
+      ) : (
+        <FreePriceTag currency={currency} />
+      )}
 
       <ul className="flex-1 space-y-2 text-sm">
         {credits ? (

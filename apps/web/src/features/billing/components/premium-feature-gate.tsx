@@ -20,7 +20,11 @@ interface PremiumFeatureGateProps {
  * a failure must not silently lock a paying user out), the upgrade page otherwise. An expired
  * plan arrives as type 'free', so it does not qualify.
  */
-export function PremiumFeatureGate({ requiredPlans, featureName, children }: PremiumFeatureGateProps) {
+export function PremiumFeatureGate({
+  requiredPlans,
+  featureName,
+  children,
+}: PremiumFeatureGateProps) {
   const session = useSession();
   const userId = session.data?.user?.id ?? null;
   const status = useSubscriptionStatus(userId);

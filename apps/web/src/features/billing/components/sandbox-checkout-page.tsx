@@ -13,7 +13,11 @@ import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { completeSandboxOrder, sandboxOrderQueryOptions, type SandboxOrder } from '../api/sandbox-checkout';
+import {
+  completeSandboxOrder,
+  sandboxOrderQueryOptions,
+  type SandboxOrder,
+} from '../api/sandbox-checkout';
 import { browserNavigation } from '../lib/browser-navigation';
 import { formatCredits } from '@/lib/format';
 
@@ -85,7 +89,9 @@ function CheckoutCard({ order }: { order: SandboxOrder }) {
         <SummaryRow label="Plan">{order.planDisplayName}</SummaryRow>
         <SummaryRow label="Credits">{formatCredits(order.credits)}</SummaryRow>
         <SummaryRow label="Amount">
-          <span className="text-base font-semibold">{formatPrice(order.amount, order.currency)}</span>
+          <span className="text-base font-semibold">
+            {formatPrice(order.amount, order.currency)}
+          </span>
         </SummaryRow>
         <SummaryRow label="Order">
           <span className="font-mono text-xs">{order.orderId}</span>
@@ -169,7 +175,9 @@ function OrderError({
 }) {
   return (
     <section className="space-y-4 rounded-2xl border border-border bg-surface p-6 text-center shadow-card">
-      <h1 className="text-xl font-semibold">{notFound ? 'Order not found' : 'Order unavailable'}</h1>
+      <h1 className="text-xl font-semibold">
+        {notFound ? 'Order not found' : 'Order unavailable'}
+      </h1>
       <p className="text-sm text-muted-foreground">
         {notFound ? 'This test order does not exist or belongs to another account.' : message}
       </p>

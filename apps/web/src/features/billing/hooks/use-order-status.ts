@@ -8,8 +8,7 @@ import { subscriptionStatusQueryOptions } from '../api/subscription-status';
 import { isSettling, ORDER_POLL_INTERVAL_MS, ORDER_POLL_LIMIT_MS } from '../lib/order-banner';
 
 export type OrderStatusView =
-  | { phase: 'checking' }
-  | { phase: 'result'; status: OrderStatus | 'error'; message: string };
+  { phase: 'checking' } | { phase: 'result'; status: OrderStatus | 'error'; message: string };
 
 const STATUS_ERROR_MESSAGE = 'We could not check your payment status. Please refresh the page.';
 

@@ -17,6 +17,8 @@ export function getBrowserTimeZone(): string | undefined {
  * only location hint the browser gives without a permission prompt, so it decides the default;
  * the user can still switch.
  */
-export function detectCurrency(timeZone: string | undefined = getBrowserTimeZone()): PaymentCurrency {
+export function detectCurrency(
+  timeZone: string | undefined = getBrowserTimeZone(),
+): PaymentCurrency {
   return timeZone !== undefined && INDIA_TIME_ZONES.has(timeZone) ? 'INR' : 'USD';
 }

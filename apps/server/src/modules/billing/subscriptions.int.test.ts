@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
+import * as credits from '../credits/credits.service';
+import * as generations from '../generations/generations.service';
+import * as billing from './billing.service';
+
+// Without payment keys the sandbox provider answers: the same fulfilment as a webhook.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface Customer {
+  cookie: string;
+  id: string;
+}
+
+async function customer(): Promise<Customer> {
+  const { cookie } = await signUp(t.app);
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
+  return { cookie, id: (res.json() as { user: { id: string } }).user.id };
+}
+
+function post(who: Customer, url: string, payload: object = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { cookie: who.cookie, origin: TEST_ORIGIN },
+    payload: { userId: who.id, ...payload },
+  });
+}
+
+function get(who: Customer, url: string) {
+  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: who.cookie } });
+}
+
+const balance = (who: Customer) => credits.balanceOf(t.database.db, who.id);
+
+async function sandboxPurchase(
+  who: Customer,
+  serviceType: string,
+  outcome: 'paid' | 'failed' | 'cancelled' = 'paid',
+  currency: 'USD' | 'INR' = 'INR',
+) {
+  const url = currency === 'USD' ? '/generate-payment-link' : '/generate-payment-link-inr';
+  const link = await post(who, url, { service_type: serviceType, amount: 0, quantity: 1 });
+  expect(link.statusCode, link.body).toBe(200);
+  const { payment_link, orderId } = link.json() as { payment_link: string; orderId: string };
+  expect(payment_link).toBe(`/checkout/sandbox/${orderId}`);
+  const done = await post(who, '/payments/sandbox/complete', { orderId, outcome });
+  expect(done.statusCode, done.body).toBe(200);
+  expect(done.json()).toMatchObject({ redirect: `/?od=${orderId}` });
+  return orderId;
+}
+
+async function status(who: Customer) {
+  return (await post(who, '/subscription/status')).json() as Record<string, unknown>;
+}
+
+describe('sandbox checkout', () => {
+  it('starts every account with 5 welcome credits, once', async () => {
+    const who = await customer();
+    await post(who, '/user/register', { emailId: '', name: 'Again' });
+    await post(who, '/user/register', { emailId: '', name: 'Again' });
+    expect(await balance(who)).toBe(5);
+  });
+
+  it('buys Pro monthly in INR: order completed, 40 credits, Pro active for 30 days', async () => {
+    const who = await customer();
+    const before = Date.now();
+    const orderId = await sandboxPurchase(who, 'pro_monthly');
+    const order = await get(who, `/payments/sandbox/orders/${orderId}`);
+    expect(order.json()).toMatchObject({
+      plan_display_name: 'Pro Monthly',
+      amount: 800,
+      currency: 'INR',
+      credits: 40,
+      status: 'completed',
+    });
+    expect((await post(who, '/order/status', { orderId })).json()).toMatchObject({
+      status: 'completed',
+      message: 'Payment successful! Your Pro Monthly plan is active.',
+    });
+    expect(await balance(who)).toBe(45);
+    const current = await status(who);
+    expect(current).toMatchObject({
+      success: true,
+      type: 'pro_monthly',
+      subscriptionCode: 102,
+      previous_type: null,
+    });
+    const ends = Date.parse(String(current.endingTimestamp));
+    expect(ends - before).toBeGreaterThanOrEqual(30 * DAY - 1000);
+    expect(ends - before).toBeLessThan(30 * DAY + 60_000);
+  });
+
+  it('grants nothing for a failed or cancelled payment and says so', async () => {
+    const who = await customer();
+    const failed = await sandboxPurchase(who, 'plus_monthly', 'failed', 'USD');
+    const cancelled = await sandboxPurchase(who, 'topup_monthly', 'cancelled', 'USD');
+    expect((await post(who, '/order/status', { orderId: failed })).json()).toMatchObject({
+      status: 'failed',
+      message: 'Payment failed: The test payment was declined. No credits were added.',
+    });
+    expect((await post(who, '/order/status', { orderId: cancelled })).json()).toMatchObject({
+      status: 'failed',
+    });
+    expect(await balance(who)).toBe(5);
+    expect(await status(who)).toMatchObject({ type: 'free' });
+  });
+
+  it('treats a double click on Pay as one payment', async () => {
+    const who = await customer();
+    const orderId = await sandboxPurchase(who, 'topup_monthly', 'paid', 'USD');
+    await post(who, '/payments/sandbox/complete', { orderId, outcome: 'paid' });
+    await Promise.all([
+      post(who, '/payments/sandbox/complete', { orderId, outcome: 'paid' }),
+      post(who, '/payments/sandbox/complete', { orderId, outcome: 'failed' }),
+    ]);
+    expect(await balance(who)).toBe(45);
+    expect((await post(who, '/order/status', { orderId })).json()).toMatchObject({
+      status: 'completed',
+    });
+  });
+
+  it("answers 404 for another user's order everywhere", async () => {
+    const owner = await customer();
+    const intruder = await customer();
+    const link = await post(owner, '/generate-payment-link', { service_type: 'pro_monthly' });
+    const { orderId } = link.json() as { orderId: string };
+    expect((await post(intruder, '/order/status', { orderId })).statusCode).toBe(404);
+    expect((await get(intruder, `/payments/sandbox/orders/${orderId}`)).statusCode).toBe(404);
+    const steal = await post(intruder, '/payments/sandbox/complete', { orderId, outcome: 'paid' });
+    expect(steal.statusCode).toBe(404);
+    expect((await post(intruder, '/order/status', { orderId: 'not-a-uuid' })).statusCode).toBe(404);
+    expect(await balance(intruder)).toBe(5);
+  });
+
+  it('refuses to act on or read another user by id', async () => {
+    const who = await customer();
+    const other = await customer();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscription/status',
+      headers: { cookie: who.cookie, origin: TEST_ORIGIN },
+      payload: { userId: other.id },
+    });
+    expect(res.statusCode).toBe(403);
+    const history = await get(who, `/credit-transactions/order-history/${other.id}`);
+    expect(history.statusCode).toBe(403);
+  });
+});
+
+describe('subscriptions over time (fake clock)', () => {
+  it('extends the same plan and grants a cycle every 30 days, expiring the last one', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'pro_monthly');
+    await sandboxPurchase(who, 'pro_monthly');
+    const now = Date.now();
+    const first = await status(who);
+    expect(Date.parse(String(first.endingTimestamp)) - now).toBeGreaterThan(59 * DAY);
+    // One plan of two cycles: the first now, the second at day 30.
+    expect(await balance(who)).toBe(45);
+
+    const day31 = new Date(now + 31 * DAY);
+    await billing.runCreditCycles({ db: t.database.db }, day31);
+    // Cycle 1's 40 expired at day 30, cycle 2's 40 arrived; the welcome credits never expire.
+    expect(await balance(who)).toBe(45);
+    await billing.runCreditCycles({ db: t.database.db }, day31); // a second run changes nothing
+    expect(await balance(who)).toBe(45);
+
+    const day61 = new Date(now + 61 * DAY);
+    await billing.runCreditCycles({ db: t.database.db }, day61);
+    expect(await balance(who)).toBe(5);
+    expect(await billing.subscriptionStatus({ db: t.database.db }, who.id, day61)).toMatchObject({
+      type: 'free',
+      previous_type: 'pro_monthly',
+      previous_subscriptionCode: 102,
+    });
+    const usage = (await get(who, `/credit-transactions/generation-history/${who.id}`)).json() as {
+      generation_history: { status: string; credits_used: number }[];
+      usage_by_type: object;
+    };
+    expect(usage.generation_history.filter((g) => g.status === 'expired')).toEqual([
+      expect.objectContaining({ credits_used: 40 }),
+      expect.objectContaining({ credits_used: 40 }),
+    ]);
+    expect(usage.usage_by_type).toEqual({});
+    expect(await credits.findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('spreads a yearly plan over twelve cycles of 20 and ends it after 365 days', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_yearly');
+    const start = Date.now();
+    expect(await balance(who)).toBe(5 + 20);
+    for (let cycle = 1; cycle < 12; cycle++) {
+      await billing.runCreditCycles(
+        { db: t.database.db },
+        new Date(start + (cycle * 30 + 1) * DAY),
+      );
+      expect(await balance(who)).toBe(5 + 20);
+    }
+    await billing.runCreditCycles({ db: t.database.db }, new Date(start + 364 * DAY));
+    expect(await balance(who)).toBe(25);
+    await billing.runCreditCycles({ db: t.database.db }, new Date(start + 366 * DAY));
+    expect(await balance(who)).toBe(5);
+    const entries = await credits.listEntries(t.database.db, who.id);
+    expect(
+      entries.filter((e) => e.kind === 'grant' && e.referenceType === 'subscription'),
+    ).toHaveLength(12);
+  });
+
+  it('replaces a different plan now and keeps it as the previous one', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_monthly');
+    await sandboxPurchase(who, 'pro_4months');
+    expect(await status(who)).toMatchObject({
+      type: 'pro_4months',
+      subscriptionCode: 402,
+      previous_type: 'plus_monthly',
+      previous_subscriptionCode: 103,
+    });
+    // Plus's 20 stay until their cycle ends; Pro's first 40 arrive now.
+    expect(await balance(who)).toBe(5 + 20 + 40);
+  });
+
+  it('cancels and refunds a plan from the operator side, removing unspent plan credits', async () => {
+    const who = await customer();
+    const orderId = await sandboxPurchase(who, 'pro_monthly');
+    await credits.reserve(t.database.db, {
+      userId: who.id,
+      reservationId: randomUUID(),
+      amount: 10,
+    });
+    await billing.cancelSubscription({ db: t.database.db }, who.id, {
+      refund: true,
+      reason: 'Customer asked by email',
+    });
+    // 10 were spent from the plan's 40 (soonest-expiring first): 30 removed, welcome 5 kept.
+    expect(await balance(who)).toBe(5);
+    expect((await post(who, '/order/status', { orderId })).json()).toMatchObject({
+      status: 'refunded',
+    });
+    expect(await status(who)).toMatchObject({ type: 'free', previous_type: 'pro_monthly' });
+  });
+});
+
+describe('credit history', () => {
+  it('lists orders and welcome credits, and usage with failed generations refunded', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'topup_monthly', 'paid', 'USD');
+    await sandboxPurchase(who, 'plus_monthly', 'failed');
+    const db = t.database.db;
+    const ok = randomUUID();
+    const bad = randomUUID();
+    for (const [id, type] of [
+      [ok, 'upscaler'],
+      [bad, 'video-generation'],
+    ] as const) {
+      await generations.createGeneration(db, {
+        id,
+        userId: who.id,
+        type,
+        credits: 4,
+        prompt: `${type} prompt`,
+        inputImageUrls: ['/media/in.jpg'],
+      });
+      await credits.reserve(db, { userId: who.id, reservationId: id, amount: 4 });
+    }
+    await generations.finishGeneration(db, ok, {
+      status: 'succeeded',
+      imageUrls: ['/media/a.jpg'],
+    });
+    await credits.capture(db, ok);
+    await generations.finishGeneration(db, bad, { status: 'failed', error: 'provider error' });
+    await credits.release(db, bad);
+
+    const orders = (await get(who, `/credit-transactions/order-history/${who.id}`)).json() as {
+      current_balance: number;
+      total_credits_purchased: number;
+      total_orders: number;
+      order_history: Record<string, unknown>[];
+    };
+    expect(orders).toMatchObject({
+      current_balance: 41,
+      total_credits_purchased: 45,
+      total_orders: 1,
+    });
+    expect(orders.order_history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          plan_display_name: 'Credit Topup Monthly',
+          credits_received: 40,
+          amount: 10,
+          currency: 'USD',
+          status: 'completed',
+          source: 'order',
+        }),
+        expect.objectContaining({
+          plan_display_name: 'Plus Monthly',
+          credits_received: 0,
+          amount: 400,
+          currency: 'INR',
+          status: 'failed',
+        }),
+        expect.objectContaining({ plan_display_name: 'Welcome credits', credits_received: 5 }),
+      ]),
+    );
+
+    const usage = (await get(who, `/credit-transactions/generation-history/${who.id}`)).json() as {
+      usage_by_type: Record<string, unknown>;
+      generation_history: Record<string, unknown>[];
+    };
+    expect(usage.usage_by_type).toEqual({
+      upscaler: { display_name: 'Image Upscaler', credits_used: 4, count: 1 },
+    });
+    expect(usage.generation_history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: ok, status: 'succeeded', credits_used: 4 }),
+        expect.objectContaining({
+          id: bad,
+          status: 'refunded',
+          generation_type: 'video-generation',
+          details: expect.objectContaining({
+            numberOfVideos: 0,
+            inputImageUrls: ['/media/in.jpg'],
+          }),
+        }),
+      ]),
+    );
+  });
+
+  it('keeps the ledger and orders when the account is deleted', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'topup_monthly', 'paid', 'USD');
+    const res = await post(who, '/user/delete-account');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await credits.listEntries(t.database.db, who.id)).length).toBeGreaterThan(0);
+    const { rows } = await t.database.pool.query(
+      'select count(*)::int as n from orders where user_id = $1',
+      [who.id],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+    expect(await credits.findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,368 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SUPPORT_EMAIL } from '@studio/contract/constants';
+import { currentLocation, renderWithProviders } from '@/testing/render';
+import {
+  errorResponse,
+  mockSession,
+  mockSignedIn,
+  mockSubscription,
+  mockSubscriptionFailure,
+  server,
+} from '@/testing/server';
+import { browserNavigation } from '../lib/browser-navigation';
+import { SubscriptionPage } from './subscription-page';
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+function renderPage() {
+  return renderWithProviders(<SubscriptionPage />, { path: '/subscription' });
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+/** Records the body of every payment-link call, answering with a sandbox link. */
+function recordPaymentLinks() {
+  const calls: { path: string; body: unknown }[] = [];
+  for (const path of ['/api/v1/generate-payment-link', '/api/v1/generate-payment-link-inr']) {
+    server.use(
+      http.post(path, async ({ request }) => {
+        calls.push({ path, body: await request.json() });
+        return HttpResponse.json({
+          success: true,
+          payment_link: '/checkout/sandbox/ord_42',
+          orderId: 'ord_42',
+        });
+      }),
+    );
+  }
+  return calls;
+}
+
+let assign: ReturnType<typeof vi.spyOn<typeof browserNavigation, 'assign'>>;
+beforeEach(() => {
+  assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+});
+
+describe('current plan', () => {
+  it('shows Free as the current plan for a free account', async () => {
+    mockSignedIn({ plan: 'free' });
+    renderPage();
+
+    const section = await screen.findByRole('region', { name: 'Your Current Plan' });
+    expect(within(section).getByText('Free')).toBeInTheDocument();
+    expect(within(section).getByText('Active')).toBeInTheDocument();
+    expect(within(card('Free')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(within(card('Plus')).getByRole('button', { name: 'Choose Plus' })).toBeEnabled();
+    expect(within(card('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
+  });
+
+  it('shows an active plan with its short id, dates and the plan it replaced', async () => {
+    mockSignedIn();
+    mockSubscription('pro_4months', {
+      subscriptionId: 'sub_1234567890abcdef',
+      endingTimestamp: inDays(60),
+      transactionTimestamp: inDays(-60),
+      previous_type: 'plus_monthly',
+    });
+    renderPage();
+
+    expect(await screen.findByText('Pro 4 Months')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('sub_1234')).toBeInTheDocument();
+    expect(screen.queryByText('sub_1234567890abcdef')).not.toBeInTheDocument();
+    expect(screen.getByText('Ends on')).toBeInTheDocument();
+    expect(screen.getByText('Purchased on')).toBeInTheDocument();
+    expect(screen.getByText('Previous plan').nextElementSibling).toHaveTextContent('Plus Monthly');
+  });
+
+  it('warns with the days left when the plan ends within 7 days', async () => {
+    mockSignedIn();
+    mockSubscription('plus_monthly', { endingTimestamp: inDays(2.5) });
+    renderPage();
+
+    expect(await screen.findByText('Expiring Soon')).toBeInTheDocument();
+    expect(screen.getByText(/Your plan expires in 3 days\./)).toBeInTheDocument();
+  });
+
+  it('marks an expired plan and names the plan that ended', async () => {
+    mockSignedIn();
+    mockSubscription('free', { endingTimestamp: inDays(-2), previous_type: 'pro_monthly' });
+    renderPage();
+
+    expect(await screen.findByText('Expired')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your Pro Monthly plan has expired\. You are on the Free plan now\./),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Ended on')).toBeInTheDocument();
+    expect(screen.getByText('Previous plan').nextElementSibling).toHaveTextContent('Pro Monthly');
+  });
+
+  it('offers a retry when the status cannot be loaded', async () => {
+    mockSignedIn();
+    mockSubscriptionFailure();
+    const { user } = renderPage();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load subscription details. Please try again.',
+    );
+    mockSubscription('pro_monthly');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Pro Monthly')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks the server again on Refresh', async () => {
+    mockSignedIn();
+    let calls = 0;
+    server.use(
+      http.post('/api/v1/subscription/status', () => {
+        calls += 1;
+        return HttpResponse.json({
+          success: true,
+          type: calls === 1 ? 'free' : 'plus_4months',
+          subscriptionCode: 101,
+          subscriptionId: null,
+          endingTimestamp: null,
+          transactionTimestamp: null,
+          previous_type: null,
+          previous_subscriptionCode: null,
+        });
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'Your Current Plan' });
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    expect(await screen.findByText('Plus 4 Months')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it("asks signed-out visitors to log in, and sends them to /login when they pick a plan", async () => {
+    mockSession(null);
+    const { user } = renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Please Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fsubscription',
+    );
+    await user.click(within(card('Pro')).getByRole('button', { name: 'Choose Pro' }));
+
+    expect(currentLocation()).toBe('/login?redirect=%2Fsubscription');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('current plan card rule', () => {
+  it('marks the card of the same family and billing period only', async () => {
+    mockSignedIn({ plan: 'pro_monthly' });
+    const { user } = renderPage();
+
+    // The toggle starts at 4 months: Pro Monthly is not the 4-month Pro card.
+    const pro = await screen.findByRole('article', { name: 'Pro' });
+    expect(screen.getByRole('radio', { name: '4 Months' })).toBeChecked();
+    expect(within(pro).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+
+    expect(await within(card('Pro')).findByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(within(card('Plus')).getByRole('button', { name: 'Choose Plus' })).toBeEnabled();
+    expect(within(card('Free')).queryByRole('button', { name: 'Current Plan' })).toBeNull();
+    expect(within(card('Credit Topup')).getByRole('button', { name: 'Buy Credits' })).toBeEnabled();
+  });
+
+  it('never marks an expired plan as current', async () => {
+    mockSignedIn();
+    mockSubscription('pro_monthly', { endingTimestamp: inDays(-1) });
+    const { user } = renderPage();
+    await screen.findByText('Expired');
+
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+
+    expect(within(card('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Current Plan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('prices', () => {
+  it('shows 4-month prices in USD with the list price struck and the saving', async () => {
+    mockSignedIn();
+    renderPage();
+
+    const plus = await screen.findByRole('article', { name: 'Plus' });
+    expect(within(plus).getByText('$17')).toBeInTheDocument();
+    expect(within(plus).getByText('$20').tagName).toBe('DEL');
+    expect(within(plus).getByText('Save 15%')).toBeInTheDocument();
+    expect(within(card('Pro')).getByText('Most Popular')).toBeInTheDocument();
+    expect(within(card('Free')).getByText('$0')).toBeInTheDocument();
+    expect(within(card('Free')).getByText('forever')).toBeInTheDocument();
+    expect(within(card('Credit Topup')).getByText('160 credits')).toBeInTheDocument();
+  });
+
+  it('shows yearly prices with a 20% saving, and monthly prices without a struck price', async () => {
+    mockSignedIn();
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pro' });
+
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    const pro = card('Pro');
+    expect(within(pro).getByText('$96')).toBeInTheDocument();
+    expect(within(pro).getByText('$120').tagName).toBe('DEL');
+    expect(within(pro).getByText('Save 20%')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(within(card('Pro')).getByText('$10')).toBeInTheDocument();
+    expect(within(card('Pro')).queryByText(/^Save/)).not.toBeInTheDocument();
+    expect(card('Pro').querySelector('del')).toBeNull();
+  });
+
+  it('switches the prices to rupees', async () => {
+    mockSignedIn();
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Plus' });
+
+    await user.click(screen.getByRole('radio', { name: 'INR' }));
+
+    const plus = card('Plus');
+    expect(within(plus).getByText('₹1,360')).toBeInTheDocument();
+    expect(within(plus).getByText('₹1,600').tagName).toBe('DEL');
+    expect(within(plus).getByText('Save 15%')).toBeInTheDocument();
+  });
+
+  it('shows rupees by default in India', async () => {
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat().resolvedOptions(),
+      timeZone: 'Asia/Calcutta',
+    });
+    mockSignedIn();
+    renderPage();
+
+    expect(await screen.findByRole('radio', { name: 'INR' })).toBeChecked();
+    expect(within(card('Pro')).getByText('₹2,720')).toBeInTheDocument();
+  });
+});
+
+describe('checkout', () => {
+  it('asks for the currency, requests a USD link for the plan and goes there', async () => {
+    mockSignedIn();
+    const calls = recordPaymentLinks();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Plus' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your currency' });
+    expect(within(dialog).getByRole('button', { name: 'Pay in INR' })).toHaveAccessibleDescription(
+      'For customers in India · Razorpay',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Pay in USD' }));
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith('/checkout/sandbox/ord_42');
+    });
+    expect(calls).toEqual([
+      {
+        path: '/api/v1/generate-payment-link',
+        body: { service_type: 'plus_4months', userId: 'user_123', amount: 0, quantity: 1 },
+      },
+    ]);
+  });
+
+  it("sends a top-up's price to the INR endpoint when paying in rupees", async () => {
+    mockSignedIn();
+    const calls = recordPaymentLinks();
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Credit Topup' });
+
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await user.click(within(card('Credit Topup')).getByRole('button', { name: 'Buy Credits' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay in INR' }));
+
+    await waitFor(() => {
+      expect(calls).toEqual([
+        {
+          path: '/api/v1/generate-payment-link-inr',
+          body: { service_type: 'topup_yearly', userId: 'user_123', amount: 7680, quantity: 1 },
+        },
+      ]);
+    });
+  });
+
+  it('buys the period’s top-up pack from Quick Top-up', async () => {
+    mockSignedIn();
+    const calls = recordPaymentLinks();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Quick Top-up' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay in USD' }));
+
+    await waitFor(() => {
+      expect(calls[0]?.body).toEqual({
+        service_type: 'topup_4months',
+        userId: 'user_123',
+        amount: 34,
+        quantity: 1,
+      });
+    });
+  });
+
+  it('says so when the payment link cannot be made, and stays on the page', async () => {
+    mockSignedIn();
+    server.use(
+      http.post('/api/v1/generate-payment-link', () =>
+        errorResponse(502, 'payment_provider_error', 'Stripe is down'),
+      ),
+    );
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Pro' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay in USD' }));
+
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to generate payment link. Please try again.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Pay in USD' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('additional actions', () => {
+  it('lets paid users request a cancellation by email, with their subscription id', async () => {
+    mockSignedIn();
+    mockSubscription('pro_monthly', {
+      subscriptionId: 'sub_1234567890abcdef',
+      endingTimestamp: inDays(20),
+    });
+    renderPage();
+
+    const link = await screen.findByRole('link', { name: 'Request Cancellation' });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(href.protocol).toBe('mailto:');
+    expect(href.searchParams.get('body')).toContain('sub_1234567890abcdef');
+    expect(screen.getByText(/not self-service/)).toBeInTheDocument();
+  });
+
+  it('offers no cancellation to free users', async () => {
+    mockSignedIn({ plan: 'free' });
+    renderPage();
+
+    await screen.findByRole('heading', { name: 'Your Current Plan' });
+    expect(screen.queryByRole('link', { name: 'Request Cancellation' })).not.toBeInTheDocument();
+  });
+
+  it('links to support by email and to the contact page for custom plans', async () => {
+    mockSignedIn();
+    renderPage();
+
+    expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByText(/Need a custom plan\?/)).toBeInTheDocument();
+  });
+});
