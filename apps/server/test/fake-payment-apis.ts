@@ -90,6 +90,11 @@ export async function startFakePaymentApis(): Promise<FakePaymentApis> {
     failNext: (times = 1) => {
       failures = times;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }

@@ -116,3 +116,8 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
 }
+
+/** A minimal environment for a child process under test: PATH and what the test sets. */
+export function childProcessEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', ...vars };
+}

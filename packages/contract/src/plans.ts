@@ -133,7 +133,7 @@ const familyNames: Record<ProductFamily | PlanFamily, string> = {
 /** 'Pro Monthly', 'Plus 4 Months', 'Credit Topup Yearly'; unknown types are shown title-cased. */
 export function productDisplayName(serviceType: string): string {
   const [family = '', period] = serviceType.toLowerCase().split('_');
-  const name = familyNames[family as ProductFamily] ?? family;
+  const name = (familyNames as Record<string, string | undefined>)[family] ?? family;
   const periodLabel = PERIOD_LABELS[period as BillingPeriod] as string | undefined;
   return periodLabel ? `${name} ${periodLabel}` : name;
 }

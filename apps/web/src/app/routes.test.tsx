@@ -12,12 +12,9 @@ describe('guarded pages', () => {
     ['/photoshoot', 'Product AI Photoshoot'],
     ['/fashion-extractor', 'Fashion Extractor'],
     ['/canvas-editor', 'Canvas Editor'],
-    ['/upgrade', 'Upgrade'],
-    ['/contact', 'Contact'],
     ['/analytics', 'Analytics'],
     ['/gallery', 'My Gallery'],
     ['/credit-history', 'Credit History'],
-    ['/subscription', 'Subscription'],
   ])('%s shows its coming-soon page', async (path, title) => {
     mockSignedIn();
     renderApp(path);

@@ -39,7 +39,7 @@ interface Customer {
 async function customer(): Promise<Customer> {
   const { cookie } = await signUp(t.app);
   const res = await t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
-  return { cookie, id: (res.json() as { user: { id: string } }).user.id };
+  return { cookie, id: res.json<{ user: { id: string } }>().user.id };
 }
 
 function post(who: Customer, url: string, payload: object) {
@@ -52,20 +52,19 @@ function post(who: Customer, url: string, payload: object) {
 }
 
 async function credits(who: Customer): Promise<number> {
-  return (
-    post(who, '/user/credits', {}).then((r) => r.json()) as Promise<{ credits: number }>
-  ).then((b) => b.credits);
+  const res = await post(who, '/user/credits', {});
+  return res.json<{ credits: number }>().credits;
 }
 
 async function buy(who: Customer, serviceType: string, currency: 'USD' | 'INR', amount = 0) {
   const url = currency === 'USD' ? '/generate-payment-link' : '/generate-payment-link-inr';
   const res = await post(who, url, { service_type: serviceType, amount, quantity: 1 });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { payment_link: string; orderId: string };
+  return res.json<{ payment_link: string; orderId: string }>();
 }
 
 async function orderStatus(who: Customer, orderId: string) {
-  return (await post(who, '/order/status', { orderId })).json() as { status: string };
+  return (await post(who, '/order/status', { orderId })).json<{ status: string }>();
 }
 
 /** Counts and the latest order change: a refused webhook must leave all of them unchanged. */
@@ -207,7 +206,7 @@ describe('payment links', () => {
       url: `/api/v1/credit-transactions/order-history/${who.id}`,
       headers: { cookie: who.cookie },
     });
-    expect((history.json() as { order_history: { source: string }[] }).order_history).toEqual([
+    expect(history.json<{ order_history: { source: string }[] }>().order_history).toEqual([
       expect.objectContaining({ source: 'welcome' }),
     ]);
   });
@@ -240,7 +239,7 @@ describe('payment links', () => {
       url: `/api/v1/credit-transactions/order-history/${who.id}`,
       headers: { cookie: who.cookie },
     });
-    expect((history.json() as { order_history: unknown[] }).order_history).toContainEqual(
+    expect(history.json<{ order_history: unknown[] }>().order_history).toContainEqual(
       expect.objectContaining({ plan_display_name: 'Plus Monthly', status: 'failed' }),
     );
   });

@@ -174,7 +174,7 @@ export async function findBalanceMismatches(db: DbOrTx): Promise<BalanceMismatch
     order by u.user_id`);
   return result.rows.map((r) => ({
     userId: r.user_id,
-    balance: Number(r.balance),
+    balance: r.balance,
     entriesSum: Number(r.entries_sum),
     lotsSum: Number(r.lots_sum),
   }));

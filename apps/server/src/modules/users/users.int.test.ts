@@ -1,7 +1,8 @@
 import { profileDetailsResponseSchema, registerResponseSchema } from '@studio/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditAccounts, profiles } from '../../db/schema';
+import { profiles } from '../../db/schema';
+import * as credits from '../credits/credits.service';
 import { cookieHeader, createTestApp, signUp, TEST_ORIGIN } from '../../../test/harness';
 
 const json = { origin: TEST_ORIGIN };
@@ -36,7 +37,7 @@ describe('POST /user/register', () => {
       uid: userId,
       name: 'Leela Nair',
       accountType: 'Standard User',
-      credits: 0,
+      credits: 5,
     });
     const rows = await database.db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(rows).toHaveLength(1);
@@ -222,7 +223,7 @@ describe('profile', () => {
 });
 
 describe('POST /user/credits', () => {
-  it('answers the balance of the signed-in user, 0 for a new account', async () => {
+  it('answers the balance of the signed-in user: the 5 welcome credits for a new account', async () => {
     const { app, database } = await createTestApp();
     const me = await signedIn(app);
     const read = async (): Promise<unknown> =>
@@ -234,8 +235,8 @@ describe('POST /user/credits', () => {
           payload: { userId: me.userId },
         })
       ).json();
-    expect(await read()).toEqual({ success: true, credits: 0 });
-    await database.db.insert(creditAccounts).values({ userId: me.userId, balance: 7 });
+    expect(await read()).toEqual({ success: true, credits: 5 });
+    await credits.adjust(database.db, { userId: me.userId, amount: 2, reason: 'test', key: 'k1' });
     expect(await read()).toEqual({ success: true, credits: 7 });
   });
 });
@@ -302,7 +303,7 @@ describe('POST /user/password', () => {
 });
 
 describe('POST /user/delete-account', () => {
-  it('erases the account, its sessions, credentials and profile, after the registered erasers ran', async () => {
+  it('erases the account, its sessions, credentials and profile, after the registered erasers ran; the ledger stays', async () => {
     const erased: string[] = [];
     const { app, database } = await createTestApp({
       accountErasers: [
@@ -312,7 +313,6 @@ describe('POST /user/delete-account', () => {
       ],
     });
     const me = await signedIn(app, 'Gone Soon');
-    await database.db.insert(creditAccounts).values({ userId: me.userId, balance: 3 });
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/user/delete-account',
@@ -329,9 +329,10 @@ describe('POST /user/delete-account', () => {
            + (SELECT count(*) FROM sessions WHERE user_id = ${me.userId})
            + (SELECT count(*) FROM accounts WHERE user_id = ${me.userId})
            + (SELECT count(*) FROM profiles WHERE user_id = ${me.userId})
-           + (SELECT count(*) FROM credit_accounts WHERE user_id = ${me.userId})
            + (SELECT count(*) FROM verifications WHERE identifier LIKE ${`%${me.email}%`}) AS n`);
     expect(Number(leftovers.rows[0]?.n)).toBe(0);
+    // Accounting records are kept under the opaque id, with no name or email (ADR 008).
+    expect(await credits.balanceOf(database.db, me.userId)).toBe(5);
     const session = await app.inject({
       method: 'GET',
       url: '/api/v1/session',

@@ -110,7 +110,7 @@ export function parseStripeWebhook(
       outcome: null,
     };
   }
-  const session = event.data.object as Stripe.Checkout.Session;
+  const session = event.data.object;
   const outcome = toOutcome(session);
   return {
     provider: 'stripe',

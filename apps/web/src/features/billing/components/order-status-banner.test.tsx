@@ -183,6 +183,8 @@ describe('dashboard', () => {
     expect(
       await screen.findByText('Payment successful! 160 credits have been added to your account.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
+    ).toBeInTheDocument();
   });
 });

@@ -24,9 +24,10 @@ function renderGate() {
 
 /** A stand-in for the blank tab the gate opens; records where it was sent and whether it closed. */
 function fakeTab() {
-  const tab = { location: { href: 'about:blank' }, closed: false, opener: {}, close: vi.fn() };
-  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-  return tab;
+  const close = vi.fn();
+  const tab = { location: { href: 'about:blank' }, closed: false, opener: {}, close };
+  const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  return { tab, close, open };
 }
 
 describe('PremiumFeatureGate', () => {
@@ -99,7 +100,7 @@ describe('PremiumFeatureGate', () => {
 describe('Upgrade to Pro Plan', () => {
   it('opens the Pro monthly payment page in a new tab, showing Processing... meanwhile', async () => {
     mockSignedIn({ plan: 'free' });
-    const tab = fakeTab();
+    const { tab, open } = fakeTab();
     const bodies: unknown[] = [];
     let answer: () => void = () => undefined;
     server.use(
@@ -120,7 +121,7 @@ describe('Upgrade to Pro Plan', () => {
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Pro Plan' }));
 
     // The tab is opened during the click, before the link exists, so popup blockers allow it.
-    expect(window.open).toHaveBeenCalledWith('', '_blank');
+    expect(open).toHaveBeenCalledWith('', '_blank');
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     answer();
     await waitFor(() => {
@@ -135,7 +136,7 @@ describe('Upgrade to Pro Plan', () => {
 
   it('sends the sandbox path to the new tab as a full address', async () => {
     mockSignedIn({ plan: 'free' });
-    const tab = fakeTab();
+    const { tab } = fakeTab();
     const { user } = renderGate();
 
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Pro Plan' }));
@@ -151,7 +152,7 @@ describe('Upgrade to Pro Plan', () => {
       timeZone: 'Asia/Kolkata',
     });
     mockSignedIn({ plan: 'plus_monthly' });
-    const tab = fakeTab();
+    const { tab } = fakeTab();
     let inrCalls = 0;
     server.use(
       http.post('/api/v1/generate-payment-link-inr', () => {
@@ -175,7 +176,7 @@ describe('Upgrade to Pro Plan', () => {
 
   it('closes the tab and says so when the link cannot be made', async () => {
     mockSignedIn({ plan: 'free' });
-    const tab = fakeTab();
+    const { close } = fakeTab();
     server.use(
       http.post('/api/v1/generate-payment-link', () =>
         errorResponse(502, 'payment_provider_error', 'Stripe is down'),
@@ -188,7 +189,7 @@ describe('Upgrade to Pro Plan', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to generate payment link. Please try again.',
     );
-    expect(tab.close).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { SUPPORT_EMAIL } from '@studio/contract/constants';
 import { currentLocation, renderWithProviders } from '@/testing/render';
 import {
@@ -41,7 +41,7 @@ function recordPaymentLinks() {
   return calls;
 }
 
-let assign: ReturnType<typeof vi.spyOn<typeof browserNavigation, 'assign'>>;
+let assign: MockInstance<(url: string) => void>;
 beforeEach(() => {
   assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
 });
@@ -142,7 +142,7 @@ describe('current plan', () => {
     expect(calls).toBe(2);
   });
 
-  it("asks signed-out visitors to log in, and sends them to /login when they pick a plan", async () => {
+  it('asks signed-out visitors to log in, and sends them to /login when they pick a plan', async () => {
     mockSession(null);
     const { user } = renderPage();
 

@@ -103,7 +103,11 @@ describe('isCurrentPlanCard', () => {
   });
 
   it('marks Free as current after a paid plan expired into it', () => {
-    const lapsed = status({ type: 'free', endingTimestamp: inDays(-3), previousType: 'pro_monthly' });
+    const lapsed = status({
+      type: 'free',
+      endingTimestamp: inDays(-3),
+      previousType: 'pro_monthly',
+    });
     expect(isCurrentPlanCard({ family: 'free', period: '4months' }, lapsed, now)).toBe(true);
     expect(isCurrentPlanCard({ family: 'pro', period: 'monthly' }, lapsed, now)).toBe(false);
   });

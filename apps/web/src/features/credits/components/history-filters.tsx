@@ -22,8 +22,8 @@ export function HistoryFilters({
   onClear,
 }: HistoryFiltersProps) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-      <Field label="Search" className="sm:col-span-2 lg:col-span-1">
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <Field label="Search" className="col-span-2 lg:col-span-1">
         {(control) => (
           <div className="relative">
             <Search
@@ -72,7 +72,7 @@ export function HistoryFilters({
       </Field>
       <Button
         variant="outline"
-        className="sm:col-span-2 lg:col-span-1"
+        className="col-span-2 lg:col-span-1"
         disabled={!canClear}
         onClick={onClear}
       >

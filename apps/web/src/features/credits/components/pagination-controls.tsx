@@ -40,10 +40,10 @@ export function PaginationControls({
   return (
     <nav
       aria-label={label}
-      className="flex flex-col gap-3 border-t border-border pt-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-t border-border pt-4 text-sm"
     >
       <div className="flex items-center gap-3">
-        <Label htmlFor={sizeId} className="font-normal text-muted-foreground">
+        <Label htmlFor={sizeId} className="font-normal whitespace-nowrap text-muted-foreground">
           Rows per page
         </Label>
         <Select
@@ -65,10 +65,10 @@ export function PaginationControls({
           </SelectContent>
         </Select>
       </div>
-      <p className="text-muted-foreground" aria-live="polite">
+      <p className="whitespace-nowrap text-muted-foreground" aria-live="polite">
         Showing {from}–{to} of {total}
       </p>
-      <div className="flex items-center justify-between gap-2 sm:justify-end">
+      <div className="flex items-center gap-2">
         <Button
           variant="outline"
           size="sm"

@@ -3,6 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { usePagination } from '../hooks/use-pagination';
+import { isCompletedPurchase } from '../lib/summary';
 import { formatCreditChange, formatPurchaseAmount, shortOrderId } from '../lib/display';
 import { HistoryEmpty } from './history-empty';
 import { HistoryCell, HistoryRow, HistoryRowGroup, HistoryTable } from './history-table';
@@ -31,7 +32,13 @@ function PurchaseRow({ item }: { item: OrderHistoryItem }) {
         <HistoryCell
           label="Credits"
           alignEnd
-          className={cn('font-medium tabular-nums', item.credits_received > 0 && 'text-success')}
+          // Only a completed row delivered its credits; the others show them muted.
+          className={cn(
+            'font-medium tabular-nums',
+            isCompletedPurchase(item)
+              ? item.credits_received > 0 && 'text-success'
+              : 'text-muted-foreground',
+          )}
         >
           {formatCreditChange(item.credits_received)}
         </HistoryCell>

@@ -38,7 +38,7 @@ export function UsageDetails({
           refunded.
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 @xl:grid-cols-4">
         <Detail label="Images generated" value={details.numberOfImages} />
         <Detail label="Videos generated" value={details.numberOfVideos} />
         <Detail label="Style" value={details.styleName ?? 'None'} />
@@ -81,7 +81,7 @@ export function UsageDetails({
       {images.length > 0 ? (
         <div className="space-y-2">
           <p className="text-xs text-muted-foreground">Generated images</p>
-          <ul className="grid max-w-md grid-cols-4 gap-2">
+          <ul className="grid max-w-md grid-cols-2 gap-2 @sm:grid-cols-4">
             {images.slice(0, VISIBLE_IMAGE_COUNT).map((url, index) => (
               <li key={`${url}-${index}`}>
                 <GeneratedImage url={url} alt={`Generated image ${index + 1}`} />

@@ -37,16 +37,18 @@ export function UsageRow({ item }: { item: GenerationHistoryItem }) {
           {date}
         </HistoryCell>
         <HistoryCell label="Generation">
-          <span className="block font-medium">{item.display_name}</span>
-          {outcome === 'expired' ? (
-            <span className="block text-xs text-muted-foreground">
-              Unused plan credits lapse at the end of each {CREDIT_CYCLE_DAYS}-day cycle.
-            </span>
-          ) : item.prompt.trim() !== '' ? (
-            <span className="line-clamp-1 text-xs break-all text-muted-foreground">
-              {item.prompt}
-            </span>
-          ) : null}
+          <div className="min-w-0">
+            <span className="block font-medium">{item.display_name}</span>
+            {outcome === 'expired' ? (
+              <span className="block text-xs text-muted-foreground">
+                Unused plan credits lapse at the end of each {CREDIT_CYCLE_DAYS}-day cycle.
+              </span>
+            ) : item.prompt.trim() !== '' ? (
+              <span className="line-clamp-1 text-xs break-all text-muted-foreground">
+                {item.prompt}
+              </span>
+            ) : null}
+          </div>
         </HistoryCell>
         <HistoryCell
           label="Credits"
