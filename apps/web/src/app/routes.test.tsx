@@ -14,7 +14,6 @@ describe('guarded pages', () => {
     ['/canvas-editor', 'Canvas Editor'],
     ['/analytics', 'Analytics'],
     ['/gallery', 'My Gallery'],
-    ['/credit-history', 'Credit History'],
   ])('%s shows its coming-soon page', async (path, title) => {
     mockSignedIn();
     renderApp(path);
@@ -26,6 +25,7 @@ describe('guarded pages', () => {
   it.each([
     ['/account-settings', 'Account Settings'],
     ['/settings', 'Settings'],
+    ['/credit-history', 'Credit History'],
   ])('%s shows its page', async (path, title) => {
     mockSignedIn();
     renderApp(path);

@@ -15,9 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { PAYMENT_LINK_ERROR } from '../lib/messages';
 import type { Purchase } from '../lib/payment-request';
-
-export const PAYMENT_LINK_ERROR = 'Failed to generate payment link. Please try again.';
 
 /** INR first: it is the provider for customers in India, the product's home market. */
 const choices: readonly { currency: PaymentCurrency; audience: string; provider: string }[] = [
@@ -26,7 +25,8 @@ const choices: readonly { currency: PaymentCurrency; audience: string; provider:
 ];
 
 interface CurrencyChoiceDialogProps {
-  /** What is being bought; null when the dialog is closed. */
+  open: boolean;
+  /** What is being bought; kept after closing so the dialog does not go blank as it fades out. */
   item: Omit<Purchase, 'currency'> | null;
   /** The currency whose payment link is being made, if any. */
   pendingCurrency: PaymentCurrency | null;
@@ -35,8 +35,12 @@ interface CurrencyChoiceDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2 Subscription: pick INR (Razorpay) or USD (Stripe) before going to the payment page. */
-export function CurrencyChoiceDialog({
+/**
+ * Spec §2 Subscription: pick INR (Razorpay) or USD (Stripe) before going to the payment page.
+ * Default export: the page loads it (with Radix Dialog) after first paint, not up front.
+ */
+export default function CurrencyChoiceDialog({
+  open,
   item,
   pendingCurrency,
   failed,
@@ -46,10 +50,10 @@ export function CurrencyChoiceDialog({
   const product = item ? getProduct(item.family, item.period) : null;
   return (
     <Dialog
-      open={item !== null}
-      onOpenChange={(open) => {
+      open={open}
+      onOpenChange={(next) => {
         // While the link is being made the choice is locked in; closing would hide the outcome.
-        if (!open && pendingCurrency === null) onClose();
+        if (!next && pendingCurrency === null) onClose();
       }}
     >
       <DialogContent>

@@ -7,9 +7,9 @@ import { getLoginHref, paths } from '@/config/paths';
 import type { SubscriptionStatus } from '../api/subscription-status';
 import { useUpgradeInNewTab } from '../hooks/use-upgrade-in-new-tab';
 import { detectCurrency } from '../lib/currency';
+import { PAYMENT_LINK_ERROR } from '../lib/messages';
 import { proBenefits } from '../lib/plan-cards';
 import { isExpired, planDisplayName } from '../lib/subscription-display';
-import { PAYMENT_LINK_ERROR } from './currency-choice-dialog';
 
 /** 'Pro Monthly', or 'Free (Expired)' when the end has passed and there was an earlier plan. */
 function currentPlanName(status: SubscriptionStatus | null, now: number): string {
@@ -46,7 +46,7 @@ export function PremiumUpgradePage({ featureName, userId, status, now }: Premium
           Premium Feature - Pro Plan Required
         </h2>
         <p className="max-w-md text-sm text-muted-foreground">
-          {featureName} is available on the Pro plan.
+          To use {featureName}, upgrade to the Pro plan.
         </p>
         <p className="text-sm">
           Current plan: <span className="font-semibold">{currentPlanName(status, now)}</span>

@@ -4,7 +4,10 @@ import { cn } from '@/lib/cn';
 export interface SegmentOption<T extends string> {
   value: T;
   label: string;
-  /** A short extra such as 'Save 15%'; decorative, so the option's name stays its label. */
+  /**
+   * A short extra such as 'Save 15%'; decorative (the cards repeat it), so the option's name stays
+   * its label, and left out on phones where the three options must fit one line.
+   */
   hint?: string;
 }
 
@@ -34,7 +37,7 @@ export function SegmentedControl<T extends string>({
     <div
       role="radiogroup"
       aria-label={label}
-      className={cn('inline-flex items-center gap-1 rounded-lg bg-muted p-1', className)}
+      className={cn('inline-flex max-w-full items-center gap-1 rounded-lg bg-muted p-1', className)}
     >
       {options.map((option) => {
         const checked = option.value === value;
@@ -44,7 +47,7 @@ export function SegmentedControl<T extends string>({
             className={cn(
               'relative inline-flex cursor-pointer items-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors',
               'has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring',
-              size === 'sm' ? 'px-2.5 py-1 text-xs' : 'px-3.5 py-1.5 text-sm',
+              size === 'sm' ? 'px-2.5 py-1 text-xs' : 'px-3 py-1.5 text-sm sm:px-3.5',
               checked
                 ? 'bg-surface text-foreground shadow-sm'
                 : 'text-muted-foreground hover:text-foreground',
@@ -64,7 +67,7 @@ export function SegmentedControl<T extends string>({
             {option.hint ? (
               <span
                 aria-hidden="true"
-                className="rounded-full bg-success-soft px-1.5 py-0.5 text-[0.7rem] font-semibold text-success"
+                className="hidden rounded-full bg-success-soft px-1.5 py-0.5 text-[0.7rem] font-semibold text-success sm:inline"
               >
                 {option.hint}
               </span>

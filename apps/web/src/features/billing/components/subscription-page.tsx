@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -18,12 +18,16 @@ import type { Purchase } from '../lib/payment-request';
 import { isExpired, planDisplayName } from '../lib/subscription-display';
 import { AdditionalActions } from './additional-actions';
 import { BillingPeriodToggle } from './billing-period-toggle';
-import { CurrencyChoiceDialog } from './currency-choice-dialog';
 import { CurrencySwitch } from './currency-switch';
 import { PlanGrid } from './plan-grid';
 import { SubscriptionStatusSection } from './subscription-status-section';
 
 type Item = Omit<Purchase, 'currency'>;
+
+// The dialog (with Radix Dialog) is not needed for first paint: it is fetched once the page shows
+// and mounted on the first choice, then kept so it can animate out and hand focus back.
+const loadCurrencyDialog = () => import('./currency-choice-dialog');
+const CurrencyChoiceDialog = lazy(loadCurrencyDialog);
 
 /**
  * /subscription (spec §2 Subscription): the current plan, the plan cards for the chosen billing
@@ -37,7 +41,13 @@ export function SubscriptionPage() {
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const [currency, setCurrency] = useState<PaymentCurrency>(() => detectCurrency());
   const [selected, setSelected] = useState<Item | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
   const checkout = useCheckout(userId);
+
+  useEffect(() => {
+    loadCurrencyDialog().catch(() => undefined);
+  }, []);
 
   const status = statusQuery.data;
   // Expiry is judged as of the moment the status was loaded, so rendering stays pure.
@@ -51,6 +61,8 @@ export function SubscriptionPage() {
       return;
     }
     checkout.reset();
+    setDialogMounted(true);
+    setDialogOpen(true);
     setSelected(item);
   };
 
@@ -117,17 +129,22 @@ export function SubscriptionPage() {
         </Link>
       </p>
 
-      <CurrencyChoiceDialog
-        item={selected}
-        pendingCurrency={pendingCurrency}
-        failed={checkout.isError}
-        onChoose={(chosen) => {
-          if (selected) checkout.mutate({ ...selected, currency: chosen });
-        }}
-        onClose={() => {
-          setSelected(null);
-        }}
-      />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <CurrencyChoiceDialog
+            open={dialogOpen}
+            item={selected}
+            pendingCurrency={pendingCurrency}
+            failed={checkout.isError}
+            onChoose={(chosen) => {
+              if (selected) checkout.mutate({ ...selected, currency: chosen });
+            }}
+            onClose={() => {
+              setDialogOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,10 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { SubscriptionStatus } from '../api/subscription-status';
+import { STATUS_LOAD_ERROR } from '../lib/messages';
 import { CurrentPlanCard, CurrentPlanCardSkeleton } from './current-plan-card';
 import { PleaseLogin } from './please-login';
-
-export const STATUS_LOAD_ERROR = 'Failed to load subscription details. Please try again.';
 
 /** The top of the Subscription page: sign-in prompt, loading, failure with retry, or the plan. */
 export function SubscriptionStatusSection({

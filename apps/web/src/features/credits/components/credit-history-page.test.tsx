@@ -48,7 +48,7 @@ describe('credit history page', () => {
     await openCreditHistory();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Credit History' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('All Time');
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveDisplayValue('All Time');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
     expect(screen.getByLabelText('Start date')).toBeInTheDocument();
     expect(screen.getByLabelText('End date')).toBeInTheDocument();
@@ -158,8 +158,7 @@ describe('credit history page', () => {
     });
     expect(stat('Total Purchased')).toHaveTextContent('120 credits');
 
-    await user.click(screen.getByRole('combobox', { name: 'Period' }));
-    await user.click(await screen.findByRole('option', { name: 'Last 7 Days' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 7 Days');
 
     expect(stat('Total Purchased')).toHaveTextContent('40 credits');
     expect(stat('Total Used')).toHaveTextContent('10 credits');
@@ -410,10 +409,10 @@ describe('credit history page', () => {
     expect(bodyRows('Purchase history')).toHaveLength(3);
     expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-    await user.click(pages.getByRole('combobox', { name: 'Rows per page' }));
-    const options = await screen.findAllByRole('option');
+    const rowsPerPage = pages.getByRole('combobox', { name: 'Rows per page' });
+    const options = within(rowsPerPage).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['5', '10', '20', '50']);
-    await user.click(screen.getByRole('option', { name: '5' }));
+    await user.selectOptions(rowsPerPage, '5');
     expect(bodyRows('Purchase history')).toHaveLength(5);
     expect(pages.getByText('Page 1 of 5')).toBeInTheDocument();
 

@@ -5,7 +5,9 @@ import { cn } from '@/lib/cn';
  * A table that turns into stacked cards when its container is narrower than 42rem (phones, or a
  * tablet beside the sidebar), so the page never scrolls sideways. Container queries rather than
  * viewport breakpoints, because the width that matters is the content column's. On cards each
- * cell shows its column name from `data-label` through CSS, so the text is not read twice.
+ * cell shows its column name from `data-label` through CSS, so the text is not read twice. The
+ * explicit ARIA roles keep the table semantics that some browsers (Safari) drop once a table's
+ * parts are restyled as blocks.
  */
 
 export function HistoryTable({
@@ -21,14 +23,21 @@ export function HistoryTable({
 }) {
   return (
     <div className="@container">
-      <table className="w-full border-collapse text-sm @max-2xl:block @max-2xl:space-y-3">
+      <table
+        role="table"
+        className="w-full border-collapse text-sm @max-2xl:block @max-2xl:space-y-3"
+      >
         <caption className="sr-only">{caption}</caption>
-        <thead className="@max-2xl:sr-only">
-          <tr className="border-b border-border text-left text-xs tracking-wide text-muted-foreground uppercase">
+        <thead role="rowgroup" className="@max-2xl:sr-only">
+          <tr
+            role="row"
+            className="border-b border-border text-left text-xs tracking-wide text-muted-foreground uppercase"
+          >
             {columns.map((column) => (
               <th
                 key={column.label}
                 scope="col"
+                role="columnheader"
                 className={cn(
                   'px-3 py-2 font-medium',
                   column.align === 'end' && 'text-right',
@@ -53,6 +62,7 @@ export function HistoryTable({
 export function HistoryRowGroup({ className, ...props }: ComponentProps<'tbody'>) {
   return (
     <tbody
+      role="rowgroup"
       className={cn(
         'border-b border-border last:border-b-0',
         '@max-2xl:block @max-2xl:rounded-lg @max-2xl:border @max-2xl:p-3 @max-2xl:last:border-b',
@@ -64,7 +74,7 @@ export function HistoryRowGroup({ className, ...props }: ComponentProps<'tbody'>
 }
 
 export function HistoryRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('align-top @max-2xl:block', className)} {...props} />;
+  return <tr role="row" className={cn('align-top @max-2xl:block', className)} {...props} />;
 }
 
 interface HistoryCellProps extends Omit<ComponentProps<'td'>, 'align'> {
@@ -77,6 +87,7 @@ interface HistoryCellProps extends Omit<ComponentProps<'td'>, 'align'> {
 export function HistoryCell({ label, alignEnd, className, ...props }: HistoryCellProps) {
   return (
     <td
+      role="cell"
       data-label={label}
       className={cn(
         'px-3 py-3 @max-2xl:px-0 @max-2xl:py-1',

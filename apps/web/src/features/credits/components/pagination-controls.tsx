@@ -2,13 +2,7 @@ import { useId } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { isPageSize, PAGE_SIZES, type PageSize } from '../lib/pagination';
 
 interface PaginationControlsProps {
@@ -46,24 +40,21 @@ export function PaginationControls({
         <Label htmlFor={sizeId} className="font-normal whitespace-nowrap text-muted-foreground">
           Rows per page
         </Label>
-        <Select
+        <NativeSelect
+          id={sizeId}
+          className="w-20"
           value={String(pageSize)}
-          onValueChange={(value) => {
-            const size = Number(value);
+          onChange={(event) => {
+            const size = Number(event.target.value);
             if (isPageSize(size)) onPageSizeChange(size);
           }}
         >
-          <SelectTrigger id={sizeId} className="h-9 w-20">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((size) => (
-              <SelectItem key={size} value={String(size)}>
-                {size}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={String(size)}>
+              {size}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <p className="whitespace-nowrap text-muted-foreground" aria-live="polite">
         Showing {from}–{to} of {total}

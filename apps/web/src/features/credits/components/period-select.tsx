@@ -1,12 +1,6 @@
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { HISTORY_PERIODS, isHistoryPeriod, type HistoryPeriod } from '../lib/periods';
 
 /** All Time, Last 7, 30 or 90 Days; narrows the banner totals and both lists. */
@@ -23,23 +17,20 @@ export function PeriodSelect({
       <Label htmlFor={id} className="shrink-0">
         Period
       </Label>
-      <Select
+      <NativeSelect
+        id={id}
+        className="w-40"
         value={value}
-        onValueChange={(next) => {
-          if (isHistoryPeriod(next)) onChange(next);
+        onChange={(event) => {
+          if (isHistoryPeriod(event.target.value)) onChange(event.target.value);
         }}
       >
-        <SelectTrigger id={id} className="w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {HISTORY_PERIODS.map((period) => (
-            <SelectItem key={period.value} value={period.value}>
-              {period.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        {HISTORY_PERIODS.map((period) => (
+          <option key={period.value} value={period.value}>
+            {period.label}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

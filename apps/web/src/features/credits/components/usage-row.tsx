@@ -28,7 +28,7 @@ export function UsageRow({ item }: { item: GenerationHistoryItem }) {
   const detailsId = useId();
   const outcome = getUsageOutcome(item);
   const date = formatDateTime(item.timestamp) ?? 'Invalid Date';
-  const expandable = outcome !== 'expired';
+  const expandable = outcome !== 'expired' && outcome !== 'removed';
 
   return (
     <HistoryRowGroup>
@@ -44,7 +44,7 @@ export function UsageRow({ item }: { item: GenerationHistoryItem }) {
                 Unused plan credits lapse at the end of each {CREDIT_CYCLE_DAYS}-day cycle.
               </span>
             ) : item.prompt.trim() !== '' ? (
-              <span className="line-clamp-1 text-xs break-all text-muted-foreground">
+              <span className="line-clamp-1 text-xs break-words text-muted-foreground">
                 {item.prompt}
               </span>
             ) : null}

@@ -25,6 +25,7 @@ export function usageOutcomeTone(outcome: UsageOutcome): StatusTone {
     failed: 'red',
     pending: 'yellow',
     expired: 'grey',
+    removed: 'grey',
   };
   return tones[outcome];
 }
@@ -40,4 +41,5 @@ export const USAGE_OUTCOME_LABELS: Record<UsageOutcome, string> = {
   failed: 'Failed',
   pending: 'Pending',
   expired: 'Expired',
+  removed: 'Removed',
 };

@@ -51,10 +51,9 @@ describe('getUsageOutcome', () => {
     );
   });
 
-  it('applies the output rule to adjusted rows', () => {
-    expect(getUsageOutcome(generationRow({ status: 'adjusted' }))).toBe('succeeded');
-    expect(getUsageOutcome(generationRow({ status: 'adjusted', details: { imageUrls: [] } }))).toBe(
-      'failed',
-    );
+  it('shows plan credits taken back on cancellation as removed, never as usage', () => {
+    const removed = generationRow({ status: 'adjusted', details: { imageUrls: [] } });
+    expect(getUsageOutcome(removed)).toBe('removed');
+    expect(countsAsUsage(removed)).toBe(false);
   });
 });

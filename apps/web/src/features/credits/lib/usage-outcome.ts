@@ -6,8 +6,9 @@ import type { GenerationHistoryItem } from '@studio/contract';
  * - failed: no output (or the server refunded it); shown with the charge as refunded.
  * - expired: plan credits that lapsed at the end of a cycle; shown, never counted as usage.
  * - pending: still generating; shown, not counted until it has output.
+ * - removed: unspent plan credits taken back when a plan was cancelled or refunded.
  */
-export type UsageOutcome = 'succeeded' | 'failed' | 'expired' | 'pending';
+export type UsageOutcome = 'succeeded' | 'failed' | 'expired' | 'removed' | 'pending';
 
 /** The generation type whose output is videos; every other type produces images. */
 export const VIDEO_GENERATION_TYPE = 'video-generation';
@@ -23,6 +24,7 @@ export function hasGeneratedOutput(item: GenerationHistoryItem): boolean {
 
 export function getUsageOutcome(item: GenerationHistoryItem): UsageOutcome {
   if (item.status === 'expired') return 'expired';
+  if (item.status === 'adjusted') return 'removed';
   // An unfinished generation has no output yet; calling it failed and refunded would be false.
   if (item.status === 'pending') return 'pending';
   // A refund means the generation failed, whatever URLs the row still carries.
