@@ -47,8 +47,8 @@ test('a new user creates an account on the login screen and reaches the shell', 
   for (const [label, href] of sidebarItems) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
   }
-  // New accounts have no ledger yet: the credits badge falls back to 0 as the spec says.
-  await expect(page.getByRole('banner').getByText(/\b0 credits\b/i)).toBeVisible();
+  // Every new account starts with the Free plan's 5 credits.
+  await expect(page.getByRole('banner').getByText(/\b5 credits\b/i)).toBeVisible();
   await page.screenshot({ path: `${screenshotDir}/shell-desktop-1440.png`, fullPage: true });
 });
 

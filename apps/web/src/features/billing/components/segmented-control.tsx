@@ -61,7 +61,9 @@ export function SegmentedControl<T extends string>({
               onChange={() => {
                 onChange(option.value);
               }}
-              className="sr-only"
+              // Transparent over the whole option (not sr-only): a click anywhere on it hits the
+              // radio itself, and nothing sticky can cover a 1-pixel target.
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
             />
             {option.label}
             {option.hint ? (

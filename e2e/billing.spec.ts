@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshotDir, signUp } from './fixtures';
+
+// The money path in a real browser against the real server, paid through the sandbox provider
+// (no payment keys in the e2e run): the same fulfilment a Stripe or Razorpay webhook runs.
+
+const headerCredits = (page: Page) => page.getByRole('banner');
+
+async function choosePlan(page: Page, period: 'Monthly' | '4 Months' | 'Yearly', button: string) {
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: 'Billing period' })
+    .getByRole('radio', { name: period })
+    .click();
+  await page.getByRole('button', { name: button }).click();
+}
+
+test('a new user buys Pro monthly in INR through the sandbox and sees it everywhere', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await page.goto('/');
+  await expect(headerCredits(page).getByText(/\b5 credits\b/i)).toBeVisible();
+
+  await choosePlan(page, 'Monthly', 'Choose Pro');
+  const dialog = page.getByRole('dialog', { name: 'Choose your currency' });
+  await dialog.getByRole('button', { name: 'Pay in INR' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/sandbox\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(page.getByText('Test payment', { exact: true })).toBeVisible();
+  await expect(page.getByText('₹800')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/\?od=[0-9a-f-]{36}$/);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Payment successful! Your Pro Monthly plan is active.' }),
+  ).toHaveAttribute('data-tone', 'success');
+  await expect(headerCredits(page).getByText(/\b45 credits\b/i)).toBeVisible();
+  // The banner clears itself after 5 s and drops the order id from the address.
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+
+  await page.goto('/subscription');
+  const current = page.getByRole('region', { name: 'Your Current Plan' });
+  await expect(current.getByText('Active', { exact: true })).toBeVisible();
+  await expect(current.getByText(/Pro/).first()).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Sidebar' }).getByText('Pro Plan', { exact: true }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/subscription-desktop-1440.png`, fullPage: true });
+
+  await page.goto('/credit-history');
+  const purchases = page.getByRole('table', { name: 'Purchase history' });
+  const row = purchases.getByRole('row').filter({ hasText: 'Pro Monthly' });
+  await expect(row).toContainText('₹800');
+  await expect(row).toContainText('+40');
+  await expect(row.getByText('Completed')).toBeVisible();
+  await page.screenshot({
+    path: `${screenshotDir}/credit-history-desktop-1440.png`,
+    fullPage: true,
+  });
+});
+
+test('a failed sandbox payment grants nothing and shows red', async ({ page, baseURL }) => {
+  await signUp(page, baseURL ?? '');
+  await choosePlan(page, '4 Months', 'Choose Plus');
+  await page
+    .getByRole('dialog', { name: 'Choose your currency' })
+    .getByRole('button', { name: 'Pay in USD' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(page.getByText('$17')).toBeVisible();
+  await page.getByRole('button', { name: 'Fail payment' }).click();
+
+  await expect(page).toHaveURL(/\/\?od=/);
+  const alert = page.getByRole('alert').filter({ hasText: 'Payment failed' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveAttribute('data-tone', 'destructive');
+  await expect(headerCredits(page).getByText(/\b5 credits\b/i)).toBeVisible();
+
+  await page.goto('/subscription');
+  await expect(
+    page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Current Plan' }),
+  ).toBeDisabled();
+
+  await page.goto('/credit-history');
+  const row = page
+    .getByRole('table', { name: 'Purchase history' })
+    .getByRole('row')
+    .filter({ hasText: 'Plus 4 Months' });
+  await expect(row.getByText('Failed')).toHaveAttribute('data-tone', 'red');
+  await expect(row).toContainText('$17');
+});
+
+test('billing screens fit a 390 px phone', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, baseURL ?? '');
+  for (const path of ['/subscription', '/credit-history', '/upgrade']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: `${screenshotDir}/${path.slice(1)}-mobile-390.png`,
+      fullPage: true,
+    });
+  }
+});
