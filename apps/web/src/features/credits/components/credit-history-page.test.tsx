@@ -123,7 +123,7 @@ describe('credit history page', () => {
 
     expect(stat('Current Balance')).toHaveTextContent('31 credits');
     expect(stat('Total Purchased')).toHaveTextContent('45 credits');
-    expect(stat('Total Purchased')).toHaveTextContent('From 2 orders');
+    expect(stat('Total Purchased')).toHaveTextContent('From 1 order');
     expect(stat('Total Used')).toHaveTextContent('14 credits');
     expect(stat('Total Used')).toHaveTextContent('From 2 generations');
     // 14 / 45 = 31.1 %

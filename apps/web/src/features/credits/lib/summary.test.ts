@@ -22,7 +22,7 @@ describe('computeUsageRate', () => {
 });
 
 describe('summarize', () => {
-  it('counts only completed rows as purchased, welcome credits included', () => {
+  it('counts only completed rows as purchased, welcome credits included, and only orders as orders', () => {
     const summary = summarize(
       [
         orderRow({ credits_received: 40, status: 'completed' }),
@@ -35,7 +35,7 @@ describe('summarize', () => {
       [],
     );
 
-    expect(summary).toMatchObject({ totalPurchased: 45, orderCount: 2, usageRate: 0 });
+    expect(summary).toMatchObject({ totalPurchased: 45, orderCount: 1, usageRate: 0 });
   });
 
   it('counts only generations with output as used', () => {

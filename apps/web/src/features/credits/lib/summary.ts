@@ -4,7 +4,7 @@ import { countsAsUsage } from './usage-outcome';
 export interface CreditSummary {
   /** Credits from completed rows (orders, welcome credits, adjustments). */
   totalPurchased: number;
-  /** How many completed rows those credits came from. */
+  /** How many paid orders those credits came from (welcome credits and adjustments are not orders). */
   orderCount: number;
   /** Credits spent on successful generations. */
   totalUsed: number;
@@ -38,7 +38,7 @@ export function summarize(
   const totalUsed = successful.reduce((sum, item) => sum + item.credits_used, 0);
   return {
     totalPurchased,
-    orderCount: completed.length,
+    orderCount: completed.filter((item) => item.source === 'order').length,
     totalUsed,
     generationCount: successful.length,
     usageRate: computeUsageRate(totalUsed, totalPurchased),
