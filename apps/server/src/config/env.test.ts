@@ -55,4 +55,28 @@ describe('loadConfig', () => {
       'https://studio.example.com',
     );
   });
+
+  it('turns the payment sandbox on by default only for a local setup without keys', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({}).payments.sandbox).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).payments.sandbox).toBe(
+      false,
+    );
+    const stripeOnly = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(stripeOnly.payments.sandbox).toBe(false);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://staging.example.com', PAYMENTS_SANDBOX: 'true' }).payments
+        .sandbox,
+    ).toBe(true);
+  });
+
+  it('asks for every key a payment provider needs', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(/RAZORPAY_KEY_ID/);
+  });
 });

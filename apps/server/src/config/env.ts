@@ -120,10 +120,22 @@ export interface PaymentsConfig {
     | { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
   /**
-   * The local test checkout answers for a currency without keys. On by default outside
-   * production; in production only with PAYMENTS_SANDBOX=true (it grants credits without money).
+   * The local test checkout answers for a currency without keys. On by default only locally (no
+   * keys, loopback PUBLIC_URL, not production); elsewhere only with PAYMENTS_SANDBOX=true.
    */
   sandbox: boolean;
+}
+
+/**
+ * The sandbox grants credits without money, so it is on by default only for a local setup: not in
+ * production, no payment keys at all, and a loopback public URL. Anything else needs
+ * PAYMENTS_SANDBOX=true (e.g. a staging server).
+ */
+function sandboxByDefault(env: z.infer<typeof envSchema>): boolean {
+  const anyKeys = Boolean(env.STRIPE_SECRET_KEY ?? env.RAZORPAY_KEY_ID);
+  const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(host);
+  return env.NODE_ENV !== 'production' && !anyKeys && local;
 }
 
 export class ConfigError extends Error {
@@ -188,7 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
       sandbox:
         env.PAYMENTS_SANDBOX === undefined
-          ? env.NODE_ENV !== 'production'
+          ? sandboxByDefault(env)
           : env.PAYMENTS_SANDBOX === 'true',
     },
     creditsJobIntervalMs: env.CREDITS_JOB_INTERVAL_SECONDS * 1000,

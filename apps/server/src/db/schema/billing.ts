@@ -87,6 +87,6 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} = 'active'`),
     index('subscriptions_due_idx')
       .on(t.startedAt)
-      .where(sql`${t.status} = 'active' and ${t.cyclesGranted} < ${t.cyclesTotal}`),
+      .where(sql`${t.status} in ('active', 'replaced') and ${t.cyclesGranted} < ${t.cyclesTotal}`),
   ],
 );

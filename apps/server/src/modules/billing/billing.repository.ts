@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { orders, paymentEvents, subscriptions } from '../../db/schema';
 import type { DbOrTx, Tx } from '../credits/credits.service';
 
@@ -84,6 +84,14 @@ export async function findLatestSubscription(
   return row;
 }
 
+export async function findSubscription(
+  db: DbOrTx,
+  id: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
 export async function insertSubscription(
   tx: Tx,
   values: typeof subscriptions.$inferInsert,
@@ -107,7 +115,7 @@ export async function updateSubscription(
   return row;
 }
 
-/** Active plans with a cycle whose start has come: `started + 30 d × granted <= now`. */
+/** Current or replaced plans with a cycle whose start has come: `started + 30 d × granted <= now`. */
 export async function subscriptionsWithDueCycles(
   db: DbOrTx,
   now: Date,
@@ -118,7 +126,7 @@ export async function subscriptionsWithDueCycles(
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.status, 'active'),
+        inArray(subscriptions.status, ['active', 'replaced']),
         sql`${subscriptions.cyclesGranted} < ${subscriptions.cyclesTotal}`,
         lte(
           sql`${subscriptions.startedAt} + make_interval(days => ${subscriptions.cyclesGranted} * ${cycleDays})`,

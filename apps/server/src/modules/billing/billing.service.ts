@@ -30,6 +30,9 @@ export interface BillingDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Order ids are UUIDs; anything else (another integration's notes) is not ours. */
+const isUuid = (value: string) => UUID.test(value);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
 export const paymentLinkFailed = () =>
@@ -116,9 +119,7 @@ export async function createPaymentLink(
 }
 
 async function ownOrder(deps: Pick<BillingDeps, 'db'>, userId: string, orderId: string) {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId)
-    ? await repo.findOrder(deps.db, orderId)
-    : undefined;
+  const order = isUuid(orderId) ? await repo.findOrder(deps.db, orderId) : undefined;
   // Another user's order is indistinguishable from a missing one.
   if (!order || order.userId !== userId) throw notFound('Order not found');
   return order;
@@ -195,12 +196,12 @@ export async function handlePaymentEvent(
       provider: event.provider,
       eventId: event.eventId,
       type: event.type,
-      orderId: event.orderId && /^[0-9a-f-]{36}$/i.test(event.orderId) ? event.orderId : null,
+      orderId: event.orderId && isUuid(event.orderId) ? event.orderId : null,
       outcome: event.outcome ?? 'ignored',
       receivedAt: now,
     });
     if (!fresh) return 'duplicate';
-    if (!event.outcome || !event.orderId || !/^[0-9a-f-]{36}$/i.test(event.orderId)) {
+    if (!event.outcome || !event.orderId || !isUuid(event.orderId)) {
       return 'ignored';
     }
     const found = await repo.findOrder(tx, event.orderId);
@@ -285,7 +286,8 @@ async function fulfil(tx: Tx, order: repo.OrderRow, now: Date): Promise<void> {
 
 /**
  * The same plan while it runs extends it (end date and cycles); anything else replaces it now and
- * keeps it as the previous plan. Credits already granted stay until their cycle ends.
+ * keeps it as the previous plan. The replaced plan was paid for: its remaining cycles are still
+ * granted on their dates (the cycle job covers `replaced` plans), only its features give way.
  */
 async function applyPlanPurchase(
   tx: Tx,
@@ -295,7 +297,8 @@ async function applyPlanPurchase(
 ): Promise<repo.SubscriptionRow> {
   const family = product.family as 'plus' | 'pro';
   const monthly = MONTHLY_PLAN_CREDITS[family];
-  const cycles = Math.round(product.credits / monthly);
+  // What the order paid for, not today's catalogue (a price change must not alter a paid plan).
+  const cycles = Math.round(order.credits / monthly);
   const days = product.days ?? 0;
   const current = await repo.findActiveSubscription(tx, order.userId);
   const previous = current ?? (await repo.findLatestSubscription(tx, order.userId));
@@ -350,6 +353,9 @@ async function grantDueCycles(tx: Tx, subscription: repo.SubscriptionRow, now: D
   }
 }
 
+/** Plans whose cycles are still granted: the current one and those replaced by another purchase. */
+const GRANTING_STATUSES: readonly string[] = ['active', 'replaced'];
+
 /**
  * The recurring job: grants the plan cycles that have started and expires lapsed credits.
  * Safe to run concurrently on several workers (the user lock and the cycle keys make it once).
@@ -362,10 +368,11 @@ export async function runCreditCycles(
   for (const due of await repo.subscriptionsWithDueCycles(deps.db, now, CREDIT_CYCLE_DAYS)) {
     cyclesGranted += await deps.db.transaction(async (tx) => {
       await repo.lockUserBilling(tx, due.userId);
-      const current = await repo.findActiveSubscription(tx, due.userId);
-      if (current?.id !== due.id) return 0;
+      // Re-read under the lock: an operator may have ended it, another worker granted it.
+      const current = await repo.findSubscription(tx, due.id);
+      if (!current || !GRANTING_STATUSES.includes(current.status)) return 0;
       await grantDueCycles(tx, current, now);
-      const after = await repo.findActiveSubscription(tx, due.userId);
+      const after = await repo.findSubscription(tx, due.id);
       return (after?.cyclesGranted ?? current.cyclesGranted) - current.cyclesGranted;
     });
   }

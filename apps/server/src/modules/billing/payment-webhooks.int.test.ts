@@ -128,11 +128,16 @@ function razorpayEvent(orderId: string, event: string, amount = 80_000) {
     amount,
     currency: 'INR',
   };
+  // As Razorpay sends it for a payment-link payment: empty notes, the link id in the description.
   const paymentEntity = {
     id: `pay_${randomBytes(6).toString('hex')}`,
+    entity: 'payment',
     amount,
     currency: 'INR',
-    notes: { orderId },
+    status: event === 'payment.failed' ? 'failed' : 'captured',
+    order_id: `order_${randomBytes(7).toString('hex')}`,
+    description: `#${linkEntity.id.slice(6)}`,
+    notes: [],
     error_description: event === 'payment.failed' ? 'Card declined by the bank' : null,
   };
   const payload = event.startsWith('payment_link.')
@@ -374,8 +379,12 @@ describe('Razorpay webhooks', () => {
       });
       expect(await credits(who)).toBe(45);
     }
-    // Only declined: always failed, nothing granted.
-    for (const order of permutations(['payment.authorized', 'payment.failed'])) {
+    // Declined and never paid until the link expired: always failed, nothing granted.
+    for (const order of permutations([
+      'payment.authorized',
+      'payment.failed',
+      'payment_link.expired',
+    ])) {
       const who = await customer();
       const { orderId } = await buy(who, 'pro_monthly', 'INR');
       for (const type of order) await deliverRazorpay(razorpayEvent(orderId, type));

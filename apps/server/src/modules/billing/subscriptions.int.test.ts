@@ -346,3 +346,41 @@ describe('credit history', () => {
     expect(await credits.findBalanceMismatches(t.database.db)).toEqual([]);
   });
 });
+
+describe('late and overlapping plan payments', () => {
+  it('still grants every paid cycle of a plan another purchase replaced', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_4months');
+    // A second checkout for another plan is paid while Plus runs.
+    await sandboxPurchase(who, 'pro_monthly');
+    expect(await status(who)).toMatchObject({ type: 'pro_monthly', previous_type: 'plus_4months' });
+    expect(await balance(who)).toBe(5 + 20 + 40);
+    const start = Date.now();
+    for (let cycle = 1; cycle < 4; cycle++) {
+      await billing.runCreditCycles(
+        { db: t.database.db },
+        new Date(start + (cycle * 30 + 1) * DAY),
+      );
+    }
+    const plusCycles = (await credits.listEntries(t.database.db, who.id)).filter(
+      (e) => e.kind === 'grant' && e.reason?.startsWith('Plus 4 Months'),
+    );
+    expect(plusCycles.map((e) => e.amount)).toEqual([20, 20, 20, 20]);
+  });
+
+  it('does not let credits held by a running generation come back after a refund', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'pro_monthly');
+    const work = randomUUID();
+    await credits.reserve(t.database.db, { userId: who.id, reservationId: work, amount: 30 });
+    await billing.cancelSubscription({ db: t.database.db }, who.id, {
+      refund: true,
+      reason: 'Refunded by support',
+    });
+    expect(await balance(who)).toBe(5);
+    await credits.release(t.database.db, work);
+    // Soonest-expiring first: all 30 came from the plan's lot, which the refund ended.
+    expect(await balance(who)).toBe(5);
+    expect(await credits.findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+});

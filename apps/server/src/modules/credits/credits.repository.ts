@@ -206,3 +206,18 @@ export async function lotsOfReference(
     );
   return rows.map((r) => r.lot);
 }
+
+/** Makes every lot of one reference lapse at `now` at the latest (see revokeLots). */
+export async function endLotsOfReference(
+  tx: Tx,
+  userId: string,
+  referenceType: string,
+  referenceId: string,
+  now: Date,
+): Promise<void> {
+  await tx.execute(sql`
+    update credit_lots l set expires_at = least(coalesce(l.expires_at, ${now}), ${now})
+    from credit_entries e
+    where e.id = l.entry_id and l.user_id = ${userId}
+      and e.reference_type = ${referenceType} and e.reference_id = ${referenceId}`);
+}

@@ -330,6 +330,9 @@ export function revokeLots(
   const now = input.now ?? new Date();
   return inTransaction(db, async (tx) => {
     let balance = await repo.lockAccount(tx, input.userId);
+    // End every lot of the reference, empty ones included: credits a running generation holds
+    // would otherwise return to a live lot when it fails, and be spendable again.
+    await repo.endLotsOfReference(tx, input.userId, input.referenceType, input.referenceId, now);
     const lots = await repo.lotsOfReference(
       tx,
       input.userId,

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import {
+  CHECKOUT_LIFETIME_SECONDS,
   InvalidWebhookError,
   type CheckoutOrder,
   type CheckoutSession,
@@ -53,6 +54,8 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
         notify: { email: false, sms: false },
         callback_url: urls.successUrl,
         callback_method: 'get',
+        // An unpaid link closes after an hour, so an old tab cannot complete a stale order weeks later.
+        expire_by: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
         notes: { orderId: order.id },
       });
       return { providerRef: link.id, url: link.short_url };
@@ -80,7 +83,6 @@ interface RazorpayEntity {
   amount?: number;
   currency?: string;
   notes?: Record<string, unknown> | unknown[];
-  error_description?: string;
 }
 
 interface RazorpayWebhook {
@@ -91,12 +93,15 @@ interface RazorpayWebhook {
   };
 }
 
+/*
+ * Only payment-link events name our order (reference_id). A payment-link payment's own entity has
+ * empty notes, and a declined attempt leaves the link open for another try, so `payment.*` events
+ * are recorded and ignored: the link's `paid`, `expired` or `cancelled` decides.
+ */
 const outcomes: Record<string, PaymentOutcome> = {
   'payment_link.paid': 'paid',
   'payment_link.expired': 'failed',
   'payment_link.cancelled': 'failed',
-  'payment.failed': 'failed',
-  'payment.authorized': 'processing',
 };
 
 function orderIdOf(entity: RazorpayEntity | undefined): string | null {
@@ -129,9 +134,9 @@ export function parseRazorpayWebhook(
   const outcome = outcomes[type] ?? null;
   const link = body.payload?.payment_link?.entity;
   const payment = body.payload?.payment?.entity;
-  const source = link ?? payment;
-  const orderId = orderIdOf(link) ?? orderIdOf(payment);
-  const amount = source?.amount;
+  const orderId = orderIdOf(link);
+  const amount = payment?.amount ?? link?.amount;
+  const currency = payment?.currency ?? link?.currency;
   return {
     provider: 'razorpay',
     eventId,
@@ -139,9 +144,14 @@ export function parseRazorpayWebhook(
     orderId: outcome ? orderId : null,
     outcome: orderId ? outcome : null,
     ...(typeof amount === 'number' ? { amountMinor: amount } : {}),
-    ...(source?.currency ? { currency: source.currency.toUpperCase() } : {}),
+    ...(currency ? { currency: currency.toUpperCase() } : {}),
     ...(outcome === 'failed'
-      ? { reason: payment?.error_description ?? 'The payment link expired or was cancelled' }
+      ? {
+          reason:
+            type === 'payment_link.cancelled'
+              ? 'The payment was cancelled'
+              : 'The payment link expired before it was paid',
+        }
       : {}),
   };
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  CHECKOUT_LIFETIME_SECONDS,
   InvalidWebhookError,
   type CheckoutOrder,
   type CheckoutSession,
@@ -57,6 +58,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
               },
             },
           ],
+          // Closes an unpaid checkout after an hour (Stripe's default is a day).
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
           success_url: urls.successUrl,
           cancel_url: urls.cancelUrl,
         },

@@ -1,5 +1,8 @@
 import type { PaymentCurrency } from '@studio/contract';
 
+/** How long a checkout can be paid (Razorpay's minimum is 15 minutes, Stripe's 30). */
+export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
+
 export type PaymentProviderName = 'stripe' | 'razorpay' | 'sandbox';
 
 /** What a provider event means for its order; null: an event we record but do not act on. */

@@ -1,0 +1,2 @@
+DROP INDEX "subscriptions_due_idx";--> statement-breakpoint
+CREATE INDEX "subscriptions_due_idx" ON "subscriptions" USING btree ("started_at") WHERE "subscriptions"."status" in ('active', 'replaced') and "subscriptions"."cycles_granted" < "subscriptions"."cycles_total";
