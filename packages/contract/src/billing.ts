@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { CREDIT_SOURCES, ORDER_STATUSES, SANDBOX_OUTCOMES, USAGE_STATUSES } from './constants';
 import { BILLING_PERIODS, PAYMENT_CURRENCIES } from './plans';
-
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * `POST /generate-payment-link` (USD) and `/generate-payment-link-inr` (spec §3): `service_type` is
@@ -57,9 +55,6 @@ export const subscriptionStatusResponseSchema = z.object({
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
 
-/** What kind of credit movement a purchase-history row is. */
-export const CREDIT_SOURCES = ['order', 'welcome', 'adjustment'] as const;
-
 export const orderHistoryItemSchema = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -81,9 +76,6 @@ export const orderHistoryResponseSchema = z.object({
   order_history: z.array(orderHistoryItemSchema),
 });
 export type OrderHistoryResponse = z.infer<typeof orderHistoryResponseSchema>;
-
-export const USAGE_STATUSES = ['succeeded', 'refunded', 'pending', 'expired', 'adjusted'] as const;
-export type UsageStatus = (typeof USAGE_STATUSES)[number];
 
 export const generationHistoryItemSchema = z.object({
   id: z.string(),
@@ -119,9 +111,6 @@ export const generationHistoryResponseSchema = z.object({
   generation_history: z.array(generationHistoryItemSchema),
 });
 export type GenerationHistoryResponse = z.infer<typeof generationHistoryResponseSchema>;
-
-export const SANDBOX_OUTCOMES = ['paid', 'failed', 'cancelled'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 /** `GET /payments/sandbox/orders/:orderId`: what the local test checkout page shows. */
 export const sandboxOrderResponseSchema = z.object({

@@ -22,3 +22,13 @@ export const GENERATION_TYPE_LABELS: Record<string, string> = {
   upscaler: 'Image Upscaler',
   'background-removal': 'Background Removal',
 };
+
+// Billing enums, here so the browser can use the values without zod (billing.ts builds on them).
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** What kind of credit movement a purchase-history row is. */
+export const CREDIT_SOURCES = ['order', 'welcome', 'adjustment'] as const;
+export const USAGE_STATUSES = ['succeeded', 'refunded', 'pending', 'expired', 'adjusted'] as const;
+export type UsageStatus = (typeof USAGE_STATUSES)[number];
+export const SANDBOX_OUTCOMES = ['paid', 'failed', 'cancelled'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];

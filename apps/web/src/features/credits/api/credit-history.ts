@@ -5,6 +5,7 @@ import type {
   OrderHistoryItem,
   OrderHistoryResponse,
 } from '@studio/contract';
+import { CREDIT_SOURCES, USAGE_STATUSES } from '@studio/contract/constants';
 import { api } from '@/lib/api-client';
 import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards';
 
@@ -13,16 +14,6 @@ import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards'
  * contract's zod schemas stay out of the browser bundle, so the answers are checked here by hand:
  * a missing or mistyped required field makes the answer malformed (the page shows its error).
  */
-
-// Copies of the contract's enums: its values live in the zod module the web may not import.
-const CREDIT_SOURCES: readonly OrderHistoryItem['source'][] = ['order', 'welcome', 'adjustment'];
-const USAGE_STATUSES: readonly GenerationHistoryItem['status'][] = [
-  'succeeded',
-  'refunded',
-  'pending',
-  'expired',
-  'adjusted',
-];
 
 function fail(what: string): never {
   throw new Error(`Invalid credit history: ${what}`);

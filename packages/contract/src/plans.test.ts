@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  discountPercent,
+  findProduct,
+  getProduct,
+  listPrice,
+  planCodeOf,
+  planFamilyOf,
+  productDisplayName,
+  PRODUCTS,
+} from './plans';
+
+describe('plan catalogue', () => {
+  it('holds the spec prices, credits and days', () => {
+    expect(findProduct('Pro_Monthly')).toMatchObject({
+      price: { USD: 10, INR: 800 },
+      credits: 40,
+      days: 30,
+    });
+    expect(findProduct('plus_yearly')).toMatchObject({
+      price: { USD: 48, INR: 3840 },
+      credits: 240,
+      days: 365,
+    });
+    expect(findProduct('topup_4months')).toMatchObject({ credits: 160, days: null });
+    expect(findProduct('enterprise_monthly')).toBeUndefined();
+    expect(PRODUCTS).toHaveLength(9);
+  });
+
+  it('discounts 4 months by 15 % and a year by 20 % against the monthly price, in both currencies', () => {
+    const plus4 = getProduct('plus', '4months');
+    expect(listPrice(plus4, 'USD')).toBe(20);
+    expect(listPrice(plus4, 'INR')).toBe(1600);
+    expect(discountPercent(plus4, 'USD')).toBe(15);
+    expect(discountPercent(plus4, 'INR')).toBe(15);
+    const proYear = getProduct('pro', 'yearly');
+    expect(listPrice(proYear, 'USD')).toBe(120);
+    expect(discountPercent(proYear, 'INR')).toBe(20);
+    expect(discountPercent(getProduct('pro', 'monthly'), 'USD')).toBe(0);
+  });
+
+  it('names plan codes and families as the spec does', () => {
+    expect(planCodeOf('free')).toBe(101);
+    expect(planCodeOf('pro_monthly')).toBe(102);
+    expect(planCodeOf('plus_4months')).toBe(403);
+    expect(planCodeOf('enterprise_yearly')).toBe(1204);
+    expect(planFamilyOf('plus_yearly')).toBe('plus');
+    expect(planFamilyOf('topup_monthly')).toBe('free');
+    expect(productDisplayName('topup_yearly')).toBe('Credit Topup Yearly');
+    expect(productDisplayName('pro_4months')).toBe('Pro 4 Months');
+  });
+});
