@@ -1,6 +1,4 @@
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { getErrorMessage } from '@/lib/api-client';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 /** The profile could not be registered or loaded: say so and offer to try again. */
 export function ProfileLoadError({
@@ -13,17 +11,12 @@ export function ProfileLoadError({
   onRetry: () => void;
 }) {
   return (
-    <Alert variant="destructive" role="alert">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="font-semibold">We couldn't load your profile.</p>
-          <p>{getErrorMessage(error)}</p>
-        </div>
-        <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
-          Try again
-        </Button>
-      </div>
-    </Alert>
+    <RetryAlert
+      title="We couldn't load your profile."
+      error={error}
+      retrying={retrying}
+      onRetry={onRetry}
+    />
   );
 }
 

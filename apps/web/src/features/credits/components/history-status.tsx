@@ -1,7 +1,5 @@
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/api-client';
 
 /** Shown until both histories have answered (spec §2: 'Loading credit history...'). */
 export function HistoryLoading() {
@@ -27,16 +25,12 @@ export function HistoryError({
   onRetry: () => void;
 }) {
   return (
-    <Alert variant="destructive" role="alert">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="font-semibold">We couldn't load your credit history.</p>
-          <p>{getErrorMessage(error)}</p>
-        </div>
-        <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
-          Retry
-        </Button>
-      </div>
-    </Alert>
+    <RetryAlert
+      title="We couldn't load your credit history."
+      error={error}
+      retryLabel="Retry"
+      retrying={retrying}
+      onRetry={onRetry}
+    />
   );
 }

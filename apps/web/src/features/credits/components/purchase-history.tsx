@@ -2,12 +2,10 @@ import type { OrderHistoryItem } from '@studio/contract';
 import { ReceiptText } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { usePagination } from '../hooks/use-pagination';
 import { isCompletedPurchase } from '../lib/summary';
 import { formatCreditChange, formatPurchaseAmount, shortOrderId } from '../lib/display';
-import { HistoryEmpty } from './history-empty';
-import { HistoryCell, HistoryRow, HistoryRowGroup, HistoryTable } from './history-table';
-import { PaginationControls } from './pagination-controls';
+import { HistoryCell, HistoryRow, HistoryRowGroup } from './history-table';
+import { PagedHistory } from './paged-history';
 import { PurchaseStatusBadge } from './purchase-status-badge';
 
 const columns = [
@@ -70,40 +68,20 @@ export function PurchaseHistory({
   /** Changes when the filters change, which sends the list back to page 1. */
   resetKey: string;
 }) {
-  const pagination = usePagination(items, resetKey);
-
-  if (items.length === 0) {
-    return (
-      <HistoryEmpty
-        icon={ReceiptText}
-        title="No purchase history found"
-        description={
-          filtered
-            ? 'Try adjusting your filters to find transactions.'
-            : "You haven't made any credit purchases yet."
-        }
-      />
-    );
-  }
-
   return (
-    <div className="space-y-4">
-      <HistoryTable caption="Purchase history" columns={columns}>
-        {pagination.items.map((item) => (
-          <PurchaseRow key={item.id} item={item} />
-        ))}
-      </HistoryTable>
-      <PaginationControls
-        label="Purchase history pages"
-        page={pagination.page}
-        totalPages={pagination.totalPages}
-        from={pagination.from}
-        to={pagination.to}
-        total={pagination.total}
-        pageSize={pagination.pageSize}
-        onPageChange={pagination.setPage}
-        onPageSizeChange={pagination.setPageSize}
-      />
-    </div>
+    <PagedHistory
+      items={items}
+      resetKey={resetKey}
+      caption="Purchase history"
+      columns={columns}
+      empty={{
+        icon: ReceiptText,
+        title: 'No purchase history found',
+        description: filtered
+          ? 'Try adjusting your filters to find transactions.'
+          : "You haven't made any credit purchases yet.",
+      }}
+      renderRow={(item) => <PurchaseRow key={item.id} item={item} />}
+    />
   );
 }
