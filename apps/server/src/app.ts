@@ -21,6 +21,10 @@ import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerSessionGuard } from './modules/auth/session-guard';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { eraseUserMedia } from './modules/media/media.service';
+import { createLocalStorage } from './platform/storage/local-storage';
+import type { Storage } from './platform/storage/storage';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createPaymentProviders } from './platform/payments';
@@ -36,6 +40,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Run when an account is deleted, before its row goes (storage, generations…). */
   accountErasers?: readonly ((userId: string) => Promise<void>)[];
+  /** Media bytes; default: local disk under `$DATA_DIR/media`. */
+  storage?: Storage;
   /** Payment providers per currency; default: from config (Stripe, Razorpay or the sandbox). */
   paymentProviders?: Partial<Record<PaymentCurrency, PaymentProvider>>;
   /** Pino options or false; tests pass false to keep output quiet. */
@@ -54,6 +60,7 @@ export function trustedOrigins(config: Config): string[] {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const storage = deps.storage ?? createLocalStorage(config.mediaDir);
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -131,7 +138,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),
       );
       await api.register(
-        userRoutes({ db: database.db, auth, accountErasers: deps.accountErasers ?? [] }),
+        userRoutes({
+          db: database.db,
+          auth,
+          accountErasers: [
+            (userId) => eraseUserMedia({ db: database.db, storage }, userId),
+            ...(deps.accountErasers ?? []),
+          ],
+        }),
+      );
+      await api.register(
+        mediaRoutes({
+          db: database.db,
+          storage,
+          quotaBytes: config.mediaQuotaBytes,
+          rateLimitMultiplier: config.rateLimitMultiplier,
+        }),
       );
       await api.register(
         billingRoutes({

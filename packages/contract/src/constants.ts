@@ -32,3 +32,11 @@ export const USAGE_STATUSES = ['succeeded', 'refunded', 'pending', 'expired', 'a
 export type UsageStatus = (typeof USAGE_STATUSES)[number];
 export const SANDBOX_OUTCOMES = ['paid', 'failed', 'cancelled'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+// Uploads (spec doc 2 §5 says 10 MB; we enforce it, and a pixel limit against decompression bombs).
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+export const MAX_FILES_PER_UPLOAD = 10;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const THUMBNAIL_SIZE = 256;
+export const PREVIEW_SIZE = 1440;

@@ -17,6 +17,8 @@ export const errorCodes = [
   'plan_required',
   'invalid_signature',
   'payment_provider_error',
+  'unsupported_image',
+  'upload_too_large',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -6,3 +6,4 @@ export * from './session';
 export * from './user';
 export * from './plans';
 export * from './billing';
+export * from './media';

@@ -50,6 +50,7 @@ const envSchema = z
     RAZORPAY_API_URL: z.url().optional(),
     PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
     CREDITS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+    MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -112,6 +113,9 @@ export interface Config {
   payments: PaymentsConfig;
   /** How often plan cycles are granted and lapsed credits expired. */
   creditsJobIntervalMs: number;
+  /** Where media bytes go (local disk under DATA_DIR for now). */
+  mediaDir: string;
+  mediaQuotaBytes: number;
 }
 
 export interface PaymentsConfig {
@@ -204,5 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : env.PAYMENTS_SANDBOX === 'true',
     },
     creditsJobIntervalMs: env.CREDITS_JOB_INTERVAL_SECONDS * 1000,
+    mediaDir: path.join(path.resolve(env.DATA_DIR), 'media'),
+    mediaQuotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
   };
 }

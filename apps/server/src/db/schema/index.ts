@@ -3,3 +3,4 @@ export * from './billing';
 export * from './credits';
 export * from './generations';
 export * from './profiles';
+export * from './media';

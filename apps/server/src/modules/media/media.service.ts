@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { API_BASE, type UploadedMedia } from '@studio/contract';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../http/errors';
+import {
+  ImageRejectedError,
+  processImage,
+  type ProcessedImage,
+} from '../../platform/images/process-image';
+import type { Storage } from '../../platform/storage/storage';
+import * as repo from './media.repository';
+
+export interface MediaDeps {
+  db: Db;
+  storage: Storage;
+  /** Total bytes one user may keep (originals with their thumbnails and previews). */
+  quotaBytes: number;
+}
+
+export const MEDIA_VARIANTS = ['original', 'thumbnail', 'preview'] as const;
+export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
+
+const newMediaId = () => randomBytes(16).toString('base64url');
+const keyOf = (id: string, variant: MediaVariant, ext: string) =>
+  variant === 'original' ? `${id}/original.${ext}` : `${id}/${variant}.webp`;
+
+export function mediaUrls(id: string) {
+  const base = `${API_BASE}/media/${id}`;
+  return { url: base, thumbnailUrl: `${base}/thumbnail`, previewUrl: `${base}/preview` };
+}
+
+function toUploaded(row: repo.MediaRow): UploadedMedia {
+  return {
+    id: row.id,
+    ...mediaUrls(row.id),
+    contentType: row.contentType,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    thumbhash: row.thumbhash,
+  };
+}
+
+export interface IncomingFile {
+  name: string;
+  body: Buffer;
+}
+
+/** Checks and re-encodes every file first, so one bad file stores nothing and names itself. */
+async function processAll(files: readonly IncomingFile[]): Promise<ProcessedImage[]> {
+  const processed: ProcessedImage[] = [];
+  for (const file of files) {
+    try {
+      processed.push(await processImage(file.body));
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      const status = error.reason === 'unsupported' ? 415 : 422;
+      throw new AppError(status, 'unsupported_image', `${file.name || 'File'}: ${error.message}`, {
+        file: file.name,
+        reason: error.reason,
+      });
+    }
+  }
+  return processed;
+}
+
+export async function storeUploads(
+  deps: MediaDeps,
+  userId: string,
+  files: readonly IncomingFile[],
+): Promise<UploadedMedia[]> {
+  if (files.length === 0)
+    throw new AppError(400, 'bad_request', 'Choose at least one image to upload.');
+  const processed = await processAll(files);
+  const incoming = processed.reduce(
+    (sum, p) => sum + p.original.body.length + p.thumbnail.body.length + p.preview.body.length,
+    0,
+  );
+  if ((await repo.bytesUsed(deps.db, userId)) + incoming > deps.quotaBytes) {
+    throw new AppError(
+      413,
+      'upload_too_large',
+      'Your media storage is full. Delete old generations or contact support for more space.',
+    );
+  }
+  const stored: UploadedMedia[] = [];
+  for (const image of processed) {
+    stored.push(toUploaded(await storeImage(deps, userId, 'upload', image)));
+  }
+  return stored;
+}
+
+/** Writes the three variants, then the row: a row never points at missing bytes. */
+export async function storeImage(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  userId: string,
+  kind: 'upload' | 'output',
+  image: ProcessedImage,
+): Promise<repo.MediaRow> {
+  const id = newMediaId();
+  const { original, thumbnail, preview } = image;
+  await Promise.all([
+    deps.storage.put(keyOf(id, 'original', original.ext), original.body, original.contentType),
+    deps.storage.put(keyOf(id, 'thumbnail', 'webp'), thumbnail.body, thumbnail.contentType),
+    deps.storage.put(keyOf(id, 'preview', 'webp'), preview.body, preview.contentType),
+  ]);
+  return repo.insertMedia(deps.db, {
+    id,
+    userId,
+    kind,
+    contentType: original.contentType,
+    ext: original.ext,
+    width: image.width,
+    height: image.height,
+    bytes: original.body.length + thumbnail.body.length + preview.body.length,
+    thumbhash: image.thumbhash,
+  });
+}
+
+/** A media object's bytes by its (unguessable) id; a missing id and a bad variant are both 404. */
+export async function openMedia(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  id: string,
+  variant: MediaVariant,
+) {
+  const row = /^[A-Za-z0-9_-]{22}$/.test(id) ? await repo.findMedia(deps.db, id) : undefined;
+  if (!row) throw notFound('Media not found');
+  const object = await deps.storage.get(keyOf(row.id, variant, row.ext));
+  if (!object) throw notFound('Media not found');
+  return {
+    ...object,
+    contentType: variant === 'original' ? row.contentType : 'image/webp',
+    ext: variant === 'original' ? row.ext : 'webp',
+  };
+}
+
+/** Media the user owns (for generation inputs): another user's id is the same 404 as none. */
+export async function findOwnedMedia(deps: Pick<MediaDeps, 'db'>, userId: string, id: string) {
+  const row = await repo.findMedia(deps.db, id);
+  if (!row || row.userId !== userId) throw notFound('Media not found');
+  return row;
+}
+
+/** Account deletion: every stored byte and row of the user goes. */
+export async function eraseUserMedia(deps: Pick<MediaDeps, 'db' | 'storage'>, userId: string) {
+  for (const id of await repo.listIds(deps.db, userId)) await deps.storage.deletePrefix(id);
+  await repo.deleteByUser(deps.db, userId);
+}

@@ -1,0 +1,106 @@
+import {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_UPLOAD_PIXELS,
+  PREVIEW_SIZE,
+  THUMBNAIL_SIZE,
+} from '@studio/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+
+export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+export interface ProcessedImage {
+  original: { body: Buffer; contentType: ImageType; ext: string };
+  thumbnail: { body: Buffer; contentType: 'image/webp' };
+  preview: { body: Buffer; contentType: 'image/webp' };
+  width: number;
+  height: number;
+  thumbhash: string;
+}
+
+/** Why an upload was refused; the route maps it to 415 or 422. */
+export class ImageRejectedError extends Error {
+  override name = 'ImageRejectedError';
+  constructor(
+    readonly reason: 'unsupported' | 'unreadable' | 'too_many_pixels',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const extensions: Record<ImageType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+const isAccepted = (mime: string): mime is ImageType =>
+  (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime);
+
+/**
+ * Turns an uploaded file into what we store: the type decided by magic bytes (never the name or
+ * the declared type), the pixel count checked from the header before any decoding, then one decode
+ * with orientation applied, from which the re-encoded original (no EXIF, GPS or other metadata),
+ * a ~256 px WebP thumbnail, a ~1440 px WebP preview and a ThumbHash are made.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const type = input.length === 0 ? undefined : await fileTypeFromBuffer(input);
+  if (!type || !isAccepted(type.mime)) {
+    throw new ImageRejectedError('unsupported', 'Only JPEG, PNG and WebP images are accepted.');
+  }
+  const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' } as const;
+  let header: Metadata;
+  try {
+    // Header only (no decode), without the pixel limit, so an oversized image gets its own answer.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError('unreadable', 'This image is damaged or cannot be read.');
+  }
+  if ((header.width || 0) * (header.height || 0) > MAX_UPLOAD_PIXELS) {
+    throw new ImageRejectedError(
+      'too_many_pixels',
+      `This image is too large: at most ${String(MAX_UPLOAD_PIXELS / 1_000_000)} megapixels.`,
+    );
+  }
+
+  let raw: { data: Buffer; info: OutputInfo };
+  try {
+    raw = await sharp(input, options)
+      .rotate() // apply EXIF orientation before the metadata goes
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejectedError('unreadable', 'This image is damaged or cannot be read.');
+  }
+  const { width, height, channels } = raw.info;
+  const decoded = () => sharp(raw.data, { raw: { width, height, channels } });
+
+  const contentType = type.mime;
+  const encodeOriginal = () => {
+    const image = decoded();
+    if (contentType === 'image/png') return image.png({ compressionLevel: 9 }).toBuffer();
+    if (contentType === 'image/webp') return image.webp({ quality: 90 }).toBuffer();
+    // JPEG has no alpha: flatten on white, as a photo editor would.
+    return image.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  };
+  const resized = (size: number) =>
+    decoded().resize(size, size, { fit: 'inside', withoutEnlargement: true });
+  const [original, thumbnail, preview, small] = await Promise.all([
+    encodeOriginal(),
+    resized(THUMBNAIL_SIZE).webp({ quality: 70 }).toBuffer(),
+    resized(PREVIEW_SIZE).webp({ quality: 82 }).toBuffer(),
+    resized(100).raw().toBuffer({ resolveWithObject: true }),
+  ]);
+  const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data);
+  return {
+    original: { body: original, contentType, ext: extensions[contentType] },
+    thumbnail: { body: thumbnail, contentType: 'image/webp' },
+    preview: { body: preview, contentType: 'image/webp' },
+    width,
+    height,
+    thumbhash: Buffer.from(hash).toString('base64'),
+  };
+}
