@@ -11,6 +11,7 @@ import {
 } from '../../test/harness';
 import * as billing from '../modules/billing/billing.service';
 import * as credits from '../modules/credits/credits.service';
+import { createSandboxProvider } from '../platform/payments/sandbox';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -68,7 +69,7 @@ describe('admin command', () => {
       {
         db: t.database.db,
         publicUrl: 'http://localhost:3000',
-        providers: { INR: (await import('../platform/payments/sandbox')).createSandboxProvider() },
+        providers: { INR: createSandboxProvider() },
       },
       { id: userId, email },
       { serviceType: 'pro_monthly', currency: 'INR' },

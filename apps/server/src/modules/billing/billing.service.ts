@@ -327,7 +327,12 @@ async function applyPlanPurchase(
 }
 
 /** Grants every cycle of a plan whose start has come; each cycle once, expiring at its end. */
-async function grantDueCycles(tx: Tx, subscription: repo.SubscriptionRow, now: Date) {
+/** Returns how many cycles this call granted. */
+async function grantDueCycles(
+  tx: Tx,
+  subscription: repo.SubscriptionRow,
+  now: Date,
+): Promise<number> {
   let granted = subscription.cyclesGranted;
   while (granted < subscription.cyclesTotal) {
     const start = addDays(subscription.startedAt, granted * CREDIT_CYCLE_DAYS);
@@ -351,6 +356,7 @@ async function grantDueCycles(tx: Tx, subscription: repo.SubscriptionRow, now: D
   if (granted !== subscription.cyclesGranted) {
     await repo.updateSubscription(tx, subscription.id, { cyclesGranted: granted });
   }
+  return granted - subscription.cyclesGranted;
 }
 
 /** Plans whose cycles are still granted: the current one and those replaced by another purchase. */
@@ -371,9 +377,7 @@ export async function runCreditCycles(
       // Re-read under the lock: an operator may have ended it, another worker granted it.
       const current = await repo.findSubscription(tx, due.id);
       if (!current || !GRANTING_STATUSES.includes(current.status)) return 0;
-      await grantDueCycles(tx, current, now);
-      const after = await repo.findSubscription(tx, due.id);
-      return (after?.cyclesGranted ?? current.cyclesGranted) - current.cyclesGranted;
+      return grantDueCycles(tx, current, now);
     });
   }
   const { users } = await credits.expireDue(deps.db, now);
