@@ -23,7 +23,13 @@ import { registerSessionGuard } from './modules/auth/session-guard';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
-import { createLocalStorage } from './platform/storage/local-storage';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { generationRoutes } from './modules/generations/generations.routes';
+import { startGenerationWorker } from './modules/generations/generations.jobs';
+import { createProvider } from './platform/providers';
+import type { GenerationProvider } from './platform/providers/types';
+import { createJobQueue, type JobQueue } from './platform/queue/job-queue';
+import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage/storage';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -44,6 +50,10 @@ export interface AppDeps {
   storage?: Storage;
   /** Payment providers per currency; default: from config (Stripe, Razorpay or the sandbox). */
   paymentProviders?: Partial<Record<PaymentCurrency, PaymentProvider>>;
+  /** Generation provider; default from config (the local engine, or fal). */
+  provider?: GenerationProvider;
+  /** Run the generation worker in this process; default: unless ROLE=api. */
+  worker?: boolean;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | { level: string };
 }
@@ -60,7 +70,17 @@ export function trustedOrigins(config: Config): string[] {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const storage = deps.storage ?? createLocalStorage(config.mediaDir);
+  const storage = deps.storage ?? createStorage(config);
+  const runWorker = deps.worker ?? config.role !== 'api';
+  const generation = config.generation;
+  const provider = deps.provider ?? createProvider(generation);
+  const queue: JobQueue = await createJobQueue({
+    pool: database.pool,
+    supervise: runWorker,
+    expireInSeconds: generation.jobExpireSeconds,
+    maintenanceIntervalSeconds: generation.queueMaintenanceSeconds,
+    retryLimit: 5,
+  });
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -166,10 +186,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(creditRoutes({ db: database.db }));
+      await api.register(catalogRoutes({ db: database.db }));
+      await api.register(
+        generationRoutes({
+          db: database.db,
+          storage,
+          queue,
+          provider,
+          providerName: provider.name,
+          publicUrl: config.publicUrl,
+          allowedHosts: generation.inputAllowedHosts,
+          rateLimitMultiplier: config.rateLimitMultiplier,
+        }),
+      );
     },
     { prefix: API_BASE },
   );
 
   await registerWebApp(app, config.webDistDir);
+
+  const worker = runWorker
+    ? await startGenerationWorker({
+        db: database.db,
+        storage,
+        provider,
+        queue,
+        publicUrl: config.publicUrl,
+        outputHosts: provider.outputHosts ?? [],
+        trustedOrigins: provider.trustedOrigins ?? [],
+        leaseMs: generation.leaseMs,
+        log: app.log,
+        concurrency: generation.workerConcurrency,
+        sweepIntervalMs: generation.sweepIntervalMs,
+      })
+    : undefined;
+  // Shutdown order: HTTP stops first (Fastify), then in-flight jobs are handed back, then the queue.
+  app.addHook('onClose', async () => {
+    await (worker ? worker.stop() : queue.stop(5_000));
+  });
   return app;
 }

@@ -8,6 +8,8 @@ import { runMigrations } from './db/migrate';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/email/mailer';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './platform/embedded-postgres';
 import { readOrCreateSecret } from './platform/local-secret';
+import { createStorage } from './platform/storage';
+import { seedCatalog } from './modules/catalog/catalog.seed';
 
 function readConfig(): Config {
   try {
@@ -42,7 +44,9 @@ async function main(): Promise<void> {
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, (entry) => {
         logMail(`mail to ${entry.to}: ${entry.subject}\n${entry.text}`);
       });
-  const app = await buildApp({ config, database, authSecret, mailer });
+  const storage = createStorage(config);
+  await seedCatalog({ db: database.db, storage });
+  const app = await buildApp({ config, database, authSecret, mailer, storage });
   logMail = (line) => {
     app.log.info({ outbox: path.join(config.dataDir, 'outbox') }, line);
   };

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { createJobQueue } from '../src/platform/queue/job-queue';
 
 export const TEMPLATE_DATABASE = 'studio_template';
 
@@ -28,6 +29,15 @@ export default async function setup(project: TestProject) {
   });
   const template = createDatabase(server.url, { max: 1 });
   await runMigrations(template.pool);
+  // pg-boss installs its schema on first start; doing it once here keeps every clone ready.
+  const queue = await createJobQueue({
+    pool: template.pool,
+    supervise: false,
+    expireInSeconds: 60,
+    maintenanceIntervalSeconds: 60,
+    retryLimit: 1,
+  });
+  await queue.stop(1000);
   await template.close();
   project.provide('pgAdminUrl', server.urlFor('postgres'));
   return async () => {

@@ -6,6 +6,8 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { createDatabase, type Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/email/mailer';
+import type { GenerationProvider } from '../src/platform/providers/types';
+import type { Storage } from '../src/platform/storage/storage';
 
 const TEMPLATE_DATABASE = 'studio_template';
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -66,6 +68,10 @@ export async function createTestApp(
     env?: Record<string, string>;
     configure?: (app: FastifyInstance, database: Database) => void;
     accountErasers?: ((userId: string) => Promise<void>)[];
+    /** Run the generation worker in-process (off by default: most files never generate). */
+    worker?: boolean;
+    provider?: GenerationProvider;
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const database = createDatabase(await testDatabaseUrl(), { max: 5 });
@@ -80,7 +86,10 @@ export async function createTestApp(
       },
     },
     ...(options.accountErasers ? { accountErasers: options.accountErasers } : {}),
-    logger: false,
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
+    worker: options.worker ?? false,
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
   });
   options.configure?.(app, database);
   await app.ready();

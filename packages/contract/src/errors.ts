@@ -19,6 +19,9 @@ export const errorCodes = [
   'payment_provider_error',
   'unsupported_image',
   'upload_too_large',
+  'input_not_allowed',
+  'too_many_generations',
+  'generation_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -7,3 +7,5 @@ export * from './user';
 export * from './plans';
 export * from './billing';
 export * from './media';
+export * from './tools';
+export * from './generations';

@@ -51,6 +51,36 @@ const envSchema = z
     PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
     CREDITS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
     MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    /** S3-compatible media storage; unset keeps media on local disk. */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    S3_PREFIX: z.string().default(''),
+    GENERATION_PROVIDER: z.enum(['local', 'fal']).default('local'),
+    FAL_KEY: z.string().min(1).optional(),
+    /** Only for a local fake of the fal queue API (tests). */
+    FAL_BASE_URL: z.url().optional(),
+    FAL_MODEL_TRY_ON: z.string().min(1).optional(),
+    FAL_MODEL_REALISTIC_TRY_ON: z.string().min(1).optional(),
+    FAL_MODEL_DESIGN: z.string().min(1).optional(),
+    FAL_MODEL_POSE: z.string().min(1).optional(),
+    FAL_MODEL_PHOTOSHOOT: z.string().min(1).optional(),
+    FAL_MODEL_EXTRACT: z.string().min(1).optional(),
+    FAL_MODEL_UPSCALE: z.string().min(1).optional(),
+    FAL_MODEL_REMOVE_BACKGROUND: z.string().min(1).optional(),
+    FAL_MODEL_VIDEO: z.string().min(1).optional(),
+    FAL_MODEL_PROMPT: z.string().min(1).optional(),
+    /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
+    INPUT_ALLOWED_HOSTS: z.string().default(''),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    /** A job whose worker died is re-delivered after this (pg-boss expiry). */
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(60),
+    QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(20),
+    GENERATION_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -79,6 +109,21 @@ const envSchema = z
         path: ['RAZORPAY_KEY_ID'],
         message:
           'Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together',
+      });
+    }
+    if (env.GENERATION_PROVIDER === 'fal' && !env.FAL_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAL_KEY'],
+        message: 'is required with GENERATION_PROVIDER=fal',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message:
+          'S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the default chain)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -116,6 +161,43 @@ export interface Config {
   /** Where media bytes go (local disk under DATA_DIR for now). */
   mediaDir: string;
   mediaQuotaBytes: number;
+  /** S3-compatible storage; undefined keeps media under mediaDir. */
+  s3: S3Config | undefined;
+  generation: GenerationConfig;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+export interface GenerationConfig {
+  provider: 'local' | 'fal';
+  fal: { apiKey: string; baseUrl: string | undefined; models: Partial<FalModelConfig> } | undefined;
+  inputAllowedHosts: string[];
+  workerConcurrency: number;
+  jobExpireSeconds: number;
+  queueMaintenanceSeconds: number;
+  leaseMs: number;
+  sweepIntervalMs: number;
+}
+
+export interface FalModelConfig {
+  tryOn: string;
+  realisticTryOn: string;
+  design: string;
+  pose: string;
+  photoshoot: string;
+  extract: string;
+  upscale: string;
+  removeBackground: string;
+  video: string;
+  prompt: string;
 }
 
 export interface PaymentsConfig {
@@ -210,5 +292,47 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     creditsJobIntervalMs: env.CREDITS_JOB_INTERVAL_SECONDS * 1000,
     mediaDir: path.join(path.resolve(env.DATA_DIR), 'media'),
     mediaQuotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          prefix: env.S3_PREFIX,
+        }
+      : undefined,
+    generation: {
+      provider: env.GENERATION_PROVIDER,
+      fal: env.FAL_KEY
+        ? {
+            apiKey: env.FAL_KEY,
+            baseUrl: env.FAL_BASE_URL,
+            models: Object.fromEntries(
+              Object.entries({
+                tryOn: env.FAL_MODEL_TRY_ON,
+                realisticTryOn: env.FAL_MODEL_REALISTIC_TRY_ON,
+                design: env.FAL_MODEL_DESIGN,
+                pose: env.FAL_MODEL_POSE,
+                photoshoot: env.FAL_MODEL_PHOTOSHOOT,
+                extract: env.FAL_MODEL_EXTRACT,
+                upscale: env.FAL_MODEL_UPSCALE,
+                removeBackground: env.FAL_MODEL_REMOVE_BACKGROUND,
+                video: env.FAL_MODEL_VIDEO,
+                prompt: env.FAL_MODEL_PROMPT,
+              }).filter(([, v]) => v !== undefined),
+            ),
+          }
+        : undefined,
+      inputAllowedHosts: env.INPUT_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      workerConcurrency: env.WORKER_CONCURRENCY,
+      jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
+      queueMaintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+      leaseMs: env.GENERATION_LEASE_SECONDS * 1000,
+      sweepIntervalMs: env.SWEEP_INTERVAL_SECONDS * 1000,
+    },
   };
 }

@@ -1,8 +1,18 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
- * One piece of paid work. The credits issue needs its history (usage, refunds); the generation
- * platform adds the job columns. Outputs are our stored media URLs.
+ * One piece of paid work (ARCHITECTURE §4): queued → running → succeeded | failed | canceled.
+ * Its credits are held by the reservation whose id is the generation id; outputs are our media URLs.
  */
 export const generations = pgTable(
   'generations',
@@ -13,15 +23,68 @@ export const generations = pgTable(
     type: text('type').notNull(),
     /** queued | running | succeeded | failed | canceled */
     status: text('status').notNull().default('queued'),
+    mode: text('mode').notNull().default('performance'),
     prompt: text('prompt').notNull().default(''),
     styleName: text('style_name'),
     credits: integer('credits').notNull(),
+    /** The validated request, with input URLs resolved to our media. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     inputImageUrls: jsonb('input_image_urls').$type<string[]>().notNull().default([]),
     imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
     videoUrls: jsonb('video_urls').$type<string[]>().notNull().default([]),
+    /** First output's small WebP and ThumbHash, so gallery cards need no second query. */
+    thumbnailUrl: text('thumbnail_url'),
+    thumbhash: text('thumbhash'),
+    provider: text('provider').notNull().default('local'),
+    /** The provider's id for the submitted work: a retried job polls it instead of paying again. */
+    providerRequestId: text('provider_request_id'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    /** The worker running it holds a lease it renews; a lapsed lease means that worker is gone. */
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Set when the engine made a labelled preview instead of model output. */
+    previewNote: text('preview_note'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The sweeper fails and refunds an unfinished generation after this. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('generations_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('generations_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('generations_user_idempotency_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    // Queue position, per-user active limits and the sweeper only ever look at unfinished work.
+    index('generations_active_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    // The gallery: newest first, keyset on (created_at, id), all types or one.
+    index('generations_gallery_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'succeeded'`),
+    index('generations_gallery_type_idx')
+      .on(t.userId, t.type, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'succeeded'`),
+    index('generations_prompt_trgm_idx')
+      .using('gin', sql`${t.prompt} gin_trgm_ops`)
+      .where(sql`${t.status} = 'succeeded'`),
+  ],
+);
+
+/** A gallery load (document 1 §7 logs one per successful load): page, filter and search. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    page: text('page').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -4,3 +4,4 @@ export * from './credits';
 export * from './generations';
 export * from './profiles';
 export * from './media';
+export * from './catalog';

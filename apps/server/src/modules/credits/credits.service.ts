@@ -46,6 +46,11 @@ function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> 
   return db.transaction(work);
 }
 
+/** Serialises the caller's transaction with every other credit change of this user. */
+export function lockCredits(tx: Tx, userId: string): Promise<number> {
+  return repo.lockAccount(tx, userId);
+}
+
 export function balanceOf(db: DbOrTx, userId: string): Promise<number> {
   return repo.findBalance(db, userId);
 }

@@ -1,14 +1,47 @@
-import { desc, eq } from 'drizzle-orm';
-import { generations } from '../../db/schema';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { generations, pageViews } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type NewGeneration = typeof generations.$inferInsert;
 
+const ACTIVE = ['queued', 'running'];
+const isActive = inArray(generations.status, ACTIVE);
+
 export async function insertGeneration(db: DbOrTx, values: NewGeneration): Promise<GenerationRow> {
   const [row] = await db.insert(generations).values(values).returning();
   if (!row) throw new Error('generation not inserted');
   return row;
+}
+
+export async function findGeneration(db: DbOrTx, id: string): Promise<GenerationRow | undefined> {
+  const [row] = await db.select().from(generations).where(eq(generations.id, id));
+  return row;
+}
+
+export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.userId, userId), eq(generations.idempotencyKey, key)));
+  return row;
+}
+
+export async function countActive(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), isActive));
+  return row?.n ?? 0;
+}
+
+/** 1 = next to start. Counts every user's queued work created earlier (the queue is shared). */
+export async function queuePosition(db: DbOrTx, row: GenerationRow): Promise<number> {
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(generations)
+    .where(and(eq(generations.status, 'queued'), lt(generations.createdAt, row.createdAt)));
+  return (ahead?.n ?? 0) + 1;
 }
 
 export async function updateGeneration(
@@ -19,10 +52,135 @@ export async function updateGeneration(
   await db.update(generations).set(patch).where(eq(generations.id, id));
 }
 
+/**
+ * Takes the lease on unfinished work whose lease is free or lapsed. Returns the row, or undefined
+ * when the work is finished or another live worker holds it.
+ */
+export async function claim(db: DbOrTx, id: string, token: string, leaseUntil: Date) {
+  const [row] = await db
+    .update(generations)
+    .set({
+      status: 'running',
+      leaseToken: token,
+      leaseUntil,
+      attempts: sql`${generations.attempts} + 1`,
+      startedAt: sql`coalesce(${generations.startedAt}, now())`,
+    })
+    .where(
+      and(
+        eq(generations.id, id),
+        isActive,
+        or(sql`${generations.leaseUntil} is null`, lt(generations.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Renews or hands back (leaseUntil null) a lease this worker holds; false when it lost it. */
+export async function setLease(db: DbOrTx, id: string, token: string, leaseUntil: Date | null) {
+  const rows = await db
+    .update(generations)
+    .set({ leaseUntil, ...(leaseUntil ? {} : { leaseToken: null }) })
+    .where(and(eq(generations.id, id), eq(generations.leaseToken, token), isActive))
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
+export async function setProgress(db: DbOrTx, id: string, progress: number) {
+  await db
+    .update(generations)
+    .set({ progress })
+    .where(and(eq(generations.id, id), isActive));
+}
+
+/** Moves unfinished work to a final state; undefined when it was already final (settled once). */
+export async function finish(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Omit<GenerationRow, 'id' | 'userId'>> & { status: string },
+) {
+  const [row] = await db
+    .update(generations)
+    .set({ ...patch, finishedAt: sql`now()`, leaseToken: null, leaseUntil: null })
+    .where(and(eq(generations.id, id), isActive))
+    .returning();
+  return row;
+}
+
+export async function overdue(db: DbOrTx, now: Date, limit = 100) {
+  return db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(isActive, lt(generations.deadlineAt, now)))
+    .limit(limit);
+}
+
 export async function listByUser(db: DbOrTx, userId: string): Promise<GenerationRow[]> {
   return db
     .select()
     .from(generations)
     .where(eq(generations.userId, userId))
     .orderBy(desc(generations.createdAt));
+}
+
+// --- Gallery -------------------------------------------------------------------------------------
+
+export interface GalleryFilter {
+  userId: string;
+  type: string | null;
+  search: string | null;
+}
+
+function galleryWhere(filter: GalleryFilter): SQL | undefined {
+  const conditions = [eq(generations.userId, filter.userId), eq(generations.status, 'succeeded')];
+  if (filter.type) conditions.push(eq(generations.type, filter.type));
+  if (filter.search) {
+    const escaped = filter.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(ilike(generations.prompt, `%${escaped}%`));
+  }
+  return and(...conditions);
+}
+
+export async function countGallery(db: DbOrTx, filter: GalleryFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(generations).where(galleryWhere(filter));
+  return row?.n ?? 0;
+}
+
+/**
+ * One page, newest first. The page's first key comes from an index-only walk over (created_at, id),
+ * then the rows are read by keyset: no wide rows are read and thrown away for deep pages.
+ */
+export async function galleryPage(db: DbOrTx, filter: GalleryFilter, page: number, limit: number) {
+  const where = galleryWhere(filter);
+  const order = [desc(generations.createdAt), desc(generations.id)];
+  const [start] = await db
+    // As text: a JS Date would drop the microseconds PostgreSQL keeps, and skip the start row.
+    .select({ createdAt: sql<string>`${generations.createdAt}::text`, id: generations.id })
+    .from(generations)
+    .where(where)
+    .orderBy(...order)
+    .offset((page - 1) * limit)
+    .limit(1);
+  if (!start) return [];
+  return db
+    .select()
+    .from(generations)
+    .where(
+      and(
+        where,
+        sql`(${generations.createdAt}, ${generations.id}) <= (${start.createdAt}::timestamptz, ${start.id})`,
+      ),
+    )
+    .orderBy(...order)
+    .limit(limit);
+}
+
+export async function recordPageView(
+  db: DbOrTx,
+  userId: string,
+  page: string,
+  details: Record<string, unknown>,
+) {
+  await db.insert(pageViews).values({ userId, page, details });
 }

@@ -1,26 +1,264 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  creditCost,
+  FINISHED_STATUSES,
+  GENERATION_TYPES,
+  MAX_ACTIVE_GENERATIONS,
+  MODE_LABELS,
+  MODES,
+  planMayUseMode,
+  planMayUseTool,
+  requiredPlansFor,
+  TOOL_PLANS,
+  type AccessPlan,
+  type AccessResponse,
+  type Generation,
+  type GenerationResult,
+  type GenerationStatus,
+  type GenerationType,
+} from '@studio/contract';
+import { planFamilyOf } from '@studio/contract/plans';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../http/errors';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { subscriptionStatus } from '../billing/billing.service';
+import * as credits from '../credits/credits.service';
 import type { DbOrTx } from '../credits/credits.service';
+import { resolveInputs, type InputDeps } from './generation-inputs';
+import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
 
 export type { GenerationRow, NewGeneration } from './generations.repository';
 
-/*
- * The generation record as the credits issue needs it (history, refunds). The generation platform
- * builds the job lifecycle on top: create with a reservation, run, capture or release.
- */
-
-export function createGeneration(db: DbOrTx, values: repo.NewGeneration) {
-  return repo.insertGeneration(db, values);
+export interface GenerationDeps extends InputDeps {
+  queue: JobQueue;
+  /** Name of the configured provider, recorded on each generation. */
+  providerName: string;
 }
 
-export function finishGeneration(
-  db: DbOrTx,
+const isGenerationStatus = (s: string): s is GenerationStatus =>
+  (['queued', 'running', 'succeeded', 'failed', 'canceled'] as const).some((x) => x === s);
+const isGenerationType = (t: string): t is GenerationType => GENERATION_TYPES.some((x) => x === t);
+
+export async function planOf(db: Db, userId: string): Promise<AccessPlan> {
+  return planFamilyOf((await subscriptionStatus({ db }, userId)).type);
+}
+
+const planRequired = (what: string, plans: readonly AccessPlan[]) =>
+  new AppError(
+    403,
+    'plan_required',
+    `${what} needs the ${plans.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join(' or ')} plan.`,
+    { requiresPlan: plans },
+  );
+
+/** Refuses a tool or mode the user's plan does not include (document 2 §6). */
+export function assertAccess(plan: AccessPlan, type: GenerationType, mode: (typeof MODES)[number]) {
+  const toolPlans = TOOL_PLANS[type];
+  if (toolPlans && !planMayUseTool(plan, type)) {
+    throw planRequired(type === 'video-generation' ? 'Video generation' : 'This tool', toolPlans);
+  }
+  if (!planMayUseMode(plan, mode)) {
+    throw planRequired(`The ${MODE_LABELS[mode]} mode`, requiredPlansFor(mode));
+  }
+}
+
+export function accessFor(plan: AccessPlan): Omit<AccessResponse, 'success'> {
+  return {
+    plan,
+    modes: MODES.map((mode) => ({
+      value: mode,
+      label: MODE_LABELS[mode],
+      disabled: !planMayUseMode(plan, mode),
+      requiresPlan: requiredPlansFor(mode),
+    })),
+    tools: GENERATION_TYPES.map((type) => ({
+      type,
+      allowed: planMayUseTool(plan, type),
+      requiresPlan: [...(TOOL_PLANS[type] ?? [])],
+    })),
+  };
+}
+
+/** Parses a generate payload for a tool: what it costs and how it will be recorded. */
+export function describeRequest(type: GenerationType, body: unknown) {
+  const def = TOOLS[type];
+  const settings: unknown = def.schema.parse(body);
+  const mode = def.mode(settings);
+  return {
+    settings,
+    mode,
+    cost: creditCost({ type, ...def.price(settings) }),
+    prompt: def.prompt(settings),
+    styleName: def.styleName(settings),
+  };
+}
+
+const newGenerationId = () => `gen_${randomBytes(12).toString('base64url')}`;
+const hashRequest = (type: string, body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify([type, body]))
+    .digest('hex');
+
+/**
+ * Starts a generation: checks plan and inputs, then in ONE transaction (under the user's credit
+ * lock) applies the Idempotency-Key, the active-work limit, reserves the credits and enqueues the
+ * job. Either all of it commits or none of it does.
+ */
+export async function startGeneration(
+  deps: GenerationDeps,
+  userId: string,
+  type: GenerationType,
+  body: unknown,
+  idempotencyKey: string | null,
+): Promise<repo.GenerationRow> {
+  const request = describeRequest(type, body);
+  assertAccess(await planOf(deps.db, userId), type, request.mode);
+  const requestHash = hashRequest(type, body);
+  if (idempotencyKey) {
+    const existing = await repo.findByIdempotencyKey(deps.db, userId, idempotencyKey);
+    if (existing) return sameRequestOrConflict(existing, requestHash);
+  }
+  const { payload, inputUrls } = await resolveInputs(deps, userId, request.settings);
+  const now = new Date();
+  return deps.db.transaction(async (tx) => {
+    await credits.lockCredits(tx, userId);
+    if (idempotencyKey) {
+      const existing = await repo.findByIdempotencyKey(tx, userId, idempotencyKey);
+      if (existing) return sameRequestOrConflict(existing, requestHash);
+    }
+    if ((await repo.countActive(tx, userId)) >= MAX_ACTIVE_GENERATIONS) {
+      throw new AppError(
+        429,
+        'too_many_generations',
+        `You already have ${String(MAX_ACTIVE_GENERATIONS)} generations in progress. Wait for one to finish.`,
+      );
+    }
+    const id = newGenerationId();
+    const row = await repo.insertGeneration(tx, {
+      id,
+      userId,
+      type,
+      mode: request.mode,
+      prompt: request.prompt,
+      styleName: request.styleName,
+      credits: request.cost,
+      settings: toRecord(payload),
+      inputImageUrls: inputUrls,
+      provider: deps.providerName,
+      idempotencyKey,
+      requestHash,
+      createdAt: now,
+      deadlineAt: new Date(now.getTime() + TOOLS[type].deadlineMinutes * 60_000),
+    });
+    await credits.reserve(tx, { userId, reservationId: id, amount: request.cost, now });
+    await deps.queue.enqueueGeneration(tx, { generationId: id });
+    return row;
+  });
+}
+
+function toRecord(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value));
+}
+
+function sameRequestOrConflict(existing: repo.GenerationRow, requestHash: string) {
+  if (existing.requestHash !== requestHash) {
+    throw new AppError(
+      409,
+      'conflict',
+      'This Idempotency-Key was already used for a different request.',
+    );
+  }
+  return existing;
+}
+
+/** The user's own generation; anyone else's is the same 404 as a missing one. */
+export async function findOwnGeneration(db: DbOrTx, userId: string, id: string) {
+  const row = await repo.findGeneration(db, id);
+  if (!row || row.userId !== userId) throw notFound('Generation not found');
+  return row;
+}
+
+export async function toDto(db: DbOrTx, row: repo.GenerationRow): Promise<Generation> {
+  const status = isGenerationStatus(row.status) ? row.status : 'failed';
+  return {
+    id: row.id,
+    type: isGenerationType(row.type) ? row.type : 'photoshoot',
+    status,
+    progress: status === 'succeeded' ? 100 : row.progress,
+    queuePosition: status === 'queued' ? await repo.queuePosition(db, row) : null,
+    creditCost: row.credits,
+    prompt: row.prompt,
+    imageUrls: row.imageUrls,
+    videoUrls: row.videoUrls,
+    inputImageUrls: row.inputImageUrls,
+    previewNote: row.previewNote,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export const isFinished = (row: repo.GenerationRow) =>
+  FINISHED_STATUSES.some((s) => s === row.status);
+
+/** The spec's result shape (`imageUrls` / `videoUrlList` / `message`) for a finished generation. */
+export function toResult(row: repo.GenerationRow): GenerationResult {
+  const status = isGenerationStatus(row.status) ? row.status : 'failed';
+  const succeeded = status === 'succeeded';
+  return {
+    success: succeeded,
+    generationId: row.id,
+    status,
+    imageUrls: row.imageUrls,
+    videoUrlList: row.videoUrls,
+    message: succeeded
+      ? (row.previewNote ?? 'Generation completed successfully')
+      : (row.error ?? 'Generation failed'),
+  };
+}
+
+/** Holds until the generation ends or `seconds` pass (bounded polling of one indexed row). */
+export async function waitForFinish(
+  db: Db,
   id: string,
-  result:
-    | { status: 'succeeded'; imageUrls?: string[]; videoUrls?: string[] }
-    | { status: 'failed' | 'canceled'; error: string },
-  now = new Date(),
+  seconds: number,
+  signal: AbortSignal,
+): Promise<repo.GenerationRow | undefined> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const row = await repo.findGeneration(db, id);
+    if (!row || isFinished(row)) return row;
+    if (Date.now() >= until || signal.aborted) return row;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Settles unfinished work as failed (or canceled) and gives its credits back, once. */
+export async function failGeneration(
+  db: Db,
+  id: string,
+  error: string,
+  status: 'failed' | 'canceled' = 'failed',
 ) {
-  return repo.updateGeneration(db, id, { ...result, finishedAt: now });
+  return db.transaction(async (tx) => {
+    const row = await repo.finish(tx, id, { status, error, progress: 0 });
+    if (row) await credits.release(tx, id);
+    return row;
+  });
+}
+
+/** `POST /generations/:id/cancel`: queued or running work stops and is refunded. */
+export async function cancelGeneration(deps: { db: Db }, userId: string, id: string) {
+  const row = await findOwnGeneration(deps.db, userId, id);
+  if (isFinished(row)) return row;
+  // A concurrent cancel (or the worker) may settle it first: report what it became.
+  return (
+    (await failGeneration(deps.db, id, 'Canceled by you', 'canceled')) ??
+    (await findOwnGeneration(deps.db, userId, id))
+  );
 }
 
 export function listGenerations(db: DbOrTx, userId: string) {
@@ -34,4 +272,32 @@ export function hasOutput(
   return generation.type === 'video-generation'
     ? generation.videoUrls.length > 0
     : generation.imageUrls.length > 0;
+}
+
+/** The credit estimate (`POST /credits/estimate`). */
+export function estimate(type: GenerationType, body: Record<string, unknown>) {
+  return creditCost({
+    type,
+    mode: MODES.find((m) => m === body.mode),
+    numImages: typeof body.numImages === 'number' ? body.numImages : undefined,
+    durationSeconds: typeof body.duration === 'number' ? body.duration : undefined,
+    upscaleFactor:
+      body.upscaleFactor === '4x' || body.upscaleFactor === '4k' ? body.upscaleFactor : '2x',
+  });
+}
+
+/** Records a generation row as is (history tests and imports; the platform uses startGeneration). */
+export function createGeneration(db: DbOrTx, values: repo.NewGeneration) {
+  return repo.insertGeneration(db, values);
+}
+
+export function finishGeneration(
+  db: DbOrTx,
+  id: string,
+  result:
+    | { status: 'succeeded'; imageUrls?: string[]; videoUrls?: string[] }
+    | { status: 'failed' | 'canceled'; error: string },
+  now = new Date(),
+) {
+  return repo.updateGeneration(db, id, { ...result, finishedAt: now });
 }

@@ -10,6 +10,8 @@ import {
 import type { Storage } from '../../platform/storage/storage';
 import * as repo from './media.repository';
 
+export type { MediaRow } from './media.repository';
+
 export interface MediaDeps {
   db: Db;
   storage: Storage;
@@ -94,10 +96,10 @@ export async function storeUploads(
 export async function storeImage(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
   userId: string,
-  kind: 'upload' | 'output',
+  kind: 'upload' | 'output' | 'catalog',
   image: ProcessedImage,
+  id = newMediaId(),
 ): Promise<repo.MediaRow> {
-  const id = newMediaId();
   const { original, thumbnail, preview } = image;
   await Promise.all([
     deps.storage.put(keyOf(id, 'original', original.ext), original.body, original.contentType),
@@ -117,6 +119,42 @@ export async function storeImage(
   });
 }
 
+/** A rendered video with a poster image (its thumbnail and preview come from the poster). */
+export async function storeVideo(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  userId: string,
+  video: { data: Buffer; width: number; height: number },
+  poster: ProcessedImage,
+  options: { id?: string; kind?: 'output' | 'catalog' } = {},
+): Promise<repo.MediaRow> {
+  const id = options.id ?? newMediaId();
+  await Promise.all([
+    deps.storage.put(keyOf(id, 'original', 'mp4'), video.data, 'video/mp4'),
+    deps.storage.put(keyOf(id, 'thumbnail', 'webp'), poster.thumbnail.body, 'image/webp'),
+    deps.storage.put(keyOf(id, 'preview', 'webp'), poster.preview.body, 'image/webp'),
+  ]);
+  return repo.insertMedia(deps.db, {
+    id,
+    userId,
+    kind: options.kind ?? 'output',
+    contentType: 'video/mp4',
+    ext: 'mp4',
+    width: video.width,
+    height: video.height,
+    bytes: video.data.length + poster.thumbnail.body.length + poster.preview.body.length,
+    thumbhash: poster.thumbhash,
+  });
+}
+
+/** The stored original's bytes (generation inputs). */
+export async function readOriginal(deps: Pick<MediaDeps, 'storage'>, row: repo.MediaRow) {
+  const object = await deps.storage.get(keyOf(row.id, 'original', row.ext));
+  if (!object) throw notFound('Media not found');
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** A media object's bytes by its (unguessable) id; a missing id and a bad variant are both 404. */
 export async function openMedia(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
@@ -134,11 +172,33 @@ export async function openMedia(
   };
 }
 
+export function findMediaById(db: Db, id: string) {
+  return repo.findMedia(db, id);
+}
+
 /** Media the user owns (for generation inputs): another user's id is the same 404 as none. */
 export async function findOwnedMedia(deps: Pick<MediaDeps, 'db'>, userId: string, id: string) {
-  const row = await repo.findMedia(deps.db, id);
-  if (!row || row.userId !== userId) throw notFound('Media not found');
+  const row = /^[A-Za-z0-9_-]{22}$/.test(id) ? await repo.findMedia(deps.db, id) : undefined;
+  // Catalog illustrations (templates, poses) belong to everyone.
+  if (!row || (row.userId !== userId && row.userId !== CATALOG_OWNER)) {
+    throw notFound('Media not found');
+  }
   return row;
+}
+
+/** Owner of the seeded catalog media. */
+export const CATALOG_OWNER = 'catalog';
+
+/** The media id in one of our media URLs (relative, or absolute on our public origin). */
+export function mediaIdOf(url: string, publicUrl: string): string | null {
+  const match = new RegExp(`^${API_BASE}/media/([A-Za-z0-9_-]{22})(?:/(?:thumbnail|preview))?$`);
+  let path = url;
+  if (/^https?:\/\//i.test(url)) {
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    if (!parsed || parsed.origin !== new URL(publicUrl).origin || parsed.search) return null;
+    path = parsed.pathname;
+  }
+  return match.exec(path)?.[1] ?? null;
 }
 
 /** Account deletion: every stored byte and row of the user goes. */

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { post, userIdOf } from '../../../test/generation-helpers';
+import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { pageViews } from '../../db/schema';
+import { createGeneration } from './generations.service';
+
+let t: TestApp;
+let cookie: string;
+let userId: string;
+
+interface Page {
+  data: { generationId: string; type: string; prompt: string; numberOfImages: number }[];
+  pagination: {
+    page: number;
+    limit: number;
+    totalItems: number;
+    totalPages: number;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+  };
+}
+
+const TYPES = ['photoshoot', 'try-on', 'fashion-extractor', 'upscaler', 'video-generation'];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  ({ cookie } = await signUp(t.app));
+  userId = await userIdOf(t.app, cookie);
+  const start = Date.UTC(2026, 0, 1);
+  // 25 succeeded generations, one a minute, cycling through the types; plus work that is not done.
+  for (let i = 0; i < 25; i++) {
+    const type = TYPES[i % TYPES.length] ?? 'photoshoot';
+    await createGeneration(t.database.db, {
+      id: `gen_${String(i).padStart(2, '0')}_${randomBytes(4).toString('hex')}`,
+      userId,
+      type,
+      status: 'succeeded',
+      prompt: i % 2 === 0 ? `red silk dress number ${String(i)}` : `blue denim jacket ${String(i)}`,
+      credits: 1,
+      imageUrls: type === 'video-generation' ? [] : [`/api/v1/media/img${String(i)}`],
+      videoUrls: type === 'video-generation' ? [`/api/v1/media/vid${String(i)}`] : [],
+      createdAt: new Date(start + i * 60_000),
+      finishedAt: new Date(start + i * 60_000 + 5_000),
+    });
+  }
+  for (const status of ['queued', 'running', 'failed']) {
+    await createGeneration(t.database.db, {
+      id: `gen_${status}`,
+      userId,
+      type: 'photoshoot',
+      status,
+      prompt: 'red silk dress unfinished',
+      credits: 1,
+      createdAt: new Date(start + 100 * 60_000),
+    });
+  }
+});
+
+const gallery = async (body: Record<string, unknown>) => {
+  const res = await post(t.app, cookie, '/api/v1/gallery/past-generations', { userId, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page>();
+};
+
+describe('POST /gallery/past-generations', () => {
+  it('lists succeeded work newest first with the spec’s pagination totals', async () => {
+    const page = await gallery({ page: 1, limit: 12 });
+    expect(page.pagination).toEqual({
+      page: 1,
+      limit: 12,
+      totalItems: 25,
+      totalPages: 3,
+      hasNextPage: true,
+      hasPreviousPage: false,
+    });
+    expect(page.data).toHaveLength(12);
+    expect(page.data[0]?.generationId).toMatch(/^gen_24_/);
+    const last = await gallery({ page: 3, limit: 12 });
+    expect(last.data.map((g) => g.generationId.slice(0, 6))).toEqual(['gen_00']);
+    expect(last.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+  });
+
+  it('pages without gaps or repeats', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      seen.push(...(await gallery({ page, limit: 6 })).data.map((g) => g.generationId));
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+  });
+
+  it('maps fashion_extractor to the extractor type, and an unknown type to all', async () => {
+    const extractor = await gallery({ type: 'fashion_extractor', limit: 36 });
+    expect(extractor.pagination.totalItems).toBe(5);
+    expect(extractor.data.every((g) => g.type === 'fashion-extractor')).toBe(true);
+    expect((await gallery({ type: 'no-such-type' })).pagination.totalItems).toBe(25);
+    expect((await gallery({ type: 'all' })).pagination.totalItems).toBe(25);
+  });
+
+  it('searches prompts from 2 characters, ignoring a single character', async () => {
+    expect((await gallery({ search: 'silk', limit: 36 })).pagination.totalItems).toBe(13);
+    expect((await gallery({ search: 'SILK', type: 'photoshoot' })).pagination.totalItems).toBe(3);
+    expect((await gallery({ search: 'x' })).pagination.totalItems).toBe(25);
+    expect((await gallery({ search: '100%' })).pagination.totalItems).toBe(0);
+  });
+
+  it('records each load as a page-view event with page, type and search', async () => {
+    await gallery({ page: 2, type: 'upscaler', search: 'denim' });
+    const views = await t.database.db.select().from(pageViews).where(eq(pageViews.userId, userId));
+    expect(views.at(-1)?.details).toEqual({
+      page: 2,
+      limit: 12,
+      type: 'upscaler',
+      search: 'denim',
+    });
+  });
+
+  it('shows another user nothing of this user’s gallery', async () => {
+    const other = await signUp(t.app);
+    const res = await post(t.app, other.cookie, '/api/v1/gallery/past-generations', { page: 1 });
+    expect(res.json<Page>().pagination.totalItems).toBe(0);
+    const named = await post(t.app, other.cookie, '/api/v1/gallery/past-generations', { userId });
+    expect(named.statusCode).toBe(403);
+  });
+});

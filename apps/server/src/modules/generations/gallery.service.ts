@@ -1,0 +1,70 @@
+import {
+  GALLERY_SEARCH_MIN,
+  GENERATION_TYPES,
+  type GalleryItem,
+  type PastGenerationsResponse,
+} from '@studio/contract';
+import type { Db } from '../../db/client';
+import * as repo from './generations.repository';
+
+/** Document 1 §5: the client sends fashion-extractor as fashion_extractor; unknown types mean all. */
+export function galleryType(type: string): string | null {
+  const normalised = type.trim().toLowerCase().replace(/_/g, '-');
+  return GENERATION_TYPES.find((t) => t === normalised) ?? null;
+}
+
+/** Search applies from 2 characters (shorter means no search, as the client does). */
+export function gallerySearch(search: string | undefined): string | null {
+  const trimmed = search?.trim() ?? '';
+  return trimmed.length >= GALLERY_SEARCH_MIN ? trimmed : null;
+}
+
+function toItem(row: repo.GenerationRow): GalleryItem {
+  return {
+    generationId: row.id,
+    type: row.type,
+    timestamp: (row.finishedAt ?? row.createdAt).toISOString(),
+    prompt: row.prompt,
+    styleName: row.styleName,
+    numberOfImages: row.imageUrls.length,
+    numberOfVideos: row.videoUrls.length,
+    imageUrlList: row.imageUrls,
+    videoUrlList: row.videoUrls,
+    inputImageUrls: row.inputImageUrls,
+    thumbnailUrl: row.thumbnailUrl,
+    thumbhash: row.thumbhash,
+  };
+}
+
+/** `POST /gallery/past-generations`: one page of succeeded work, and the load as a page view. */
+export async function pastGenerations(
+  db: Db,
+  userId: string,
+  request: { page: number; limit: number; type: string; search?: string | undefined },
+): Promise<Omit<PastGenerationsResponse, 'success'>> {
+  const filter = { userId, type: galleryType(request.type), search: gallerySearch(request.search) };
+  const { page, limit } = request;
+  const [totalItems, rows] = await Promise.all([
+    repo.countGallery(db, filter),
+    repo.galleryPage(db, filter, page, limit),
+    repo.recordPageView(db, userId, 'gallery', {
+      page,
+      limit,
+      type: filter.type ?? 'all',
+      search: filter.search ?? 'none',
+    }),
+  ]);
+  const totalPages = Math.ceil(totalItems / limit);
+  return {
+    data: rows.map(toItem),
+    pagination: {
+      page,
+      limit,
+      totalItems,
+      totalPages,
+      hasNextPage: page < totalPages,
+      hasPreviousPage: page > 1,
+    },
+    message: totalItems === 0 ? 'No generations found' : 'Generations retrieved',
+  };
+}

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { processImage } from '../../platform/images/process-image';
+import { guardedFetch } from '../../platform/net/url-guard';
+import {
+  ProviderError,
+  type GenerationProvider,
+  type InputImage,
+  type ProviderOutput,
+} from '../../platform/providers/types';
+import type { JobMeta, JobQueue } from '../../platform/queue/job-queue';
+import type { Storage } from '../../platform/storage/storage';
+import * as credits from '../credits/credits.service';
+import {
+  findOwnedMedia,
+  mediaIdOf,
+  mediaUrls,
+  readOriginal,
+  storeImage,
+  storeVideo,
+} from '../media/media.service';
+import { TOOLS } from './generation-tools';
+import * as repo from './generations.repository';
+import { failGeneration } from './generations.service';
+
+/*
+ * Runs one generation job (ARCHITECTURE §4, §6). The runner owns state, retries, deadlines, output
+ * copying and credits; the provider only turns inputs into outputs.
+ *
+ * Exactly-once settlement: every final transition is `UPDATE … WHERE status IN (queued, running)`
+ * in the same transaction as the capture or release, so whoever settles first wins and the rest
+ * do nothing. A lease (renewed while working) keeps a second worker off live work; a lapsed lease
+ * means the worker died and the re-delivered job takes over, resuming the stored provider request.
+ */
+
+export interface RunnerDeps {
+  db: Db;
+  storage: Storage;
+  provider: GenerationProvider;
+  queue: JobQueue;
+  publicUrl: string;
+  /** Hosts provider outputs may be downloaded from, and trusted provider origins (fakes in tests). */
+  outputHosts: readonly string[];
+  trustedOrigins: readonly string[];
+  leaseMs: number;
+  log: FastifyBaseLogger;
+  /** Aborted on shutdown: in-flight work is handed back to the queue. */
+  shutdown: AbortSignal;
+}
+
+const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
+
+class Handback extends Error {}
+
+/** Marks "submission under way, provider id not yet known" (see beforeSubmit). */
+const SUBMITTING = '';
+
+export async function runGenerationJob(
+  deps: RunnerDeps,
+  generationId: string,
+  meta: Pick<JobMeta, 'retryCount' | 'retryLimit'>,
+): Promise<void> {
+  const token = randomUUID();
+  const row = await repo.claim(deps.db, generationId, token, new Date(Date.now() + deps.leaseMs));
+  if (!row) return checkLater(deps, generationId);
+  if (row.providerRequestId === SUBMITTING) {
+    // A worker died between submitting and recording the provider's id: the provider may have the
+    // work, and we cannot find it. Refund rather than submit (and pay) again.
+    await failGeneration(
+      deps.db,
+      row.id,
+      'The generation was interrupted while it was being sent. Your credits were refunded.',
+    );
+    return;
+  }
+  const abort = new AbortController();
+  const deadline = row.deadlineAt ? row.deadlineAt.getTime() - Date.now() : 30 * 60_000;
+  const timer = setTimeout(
+    () => {
+      abort.abort(new ProviderError('The generation took too long and was stopped', false));
+    },
+    Math.max(0, deadline),
+  );
+  const onShutdown = () => {
+    abort.abort(new Handback('shutting down'));
+  };
+  deps.shutdown.addEventListener('abort', onShutdown);
+  const heartbeat = setInterval(
+    () => {
+      void repo
+        .setLease(deps.db, row.id, token, new Date(Date.now() + deps.leaseMs))
+        .then((held) => {
+          // Settled elsewhere (canceled, swept): stop working on it.
+          if (!held) abort.abort(new Handback('lease lost'));
+        })
+        .catch(() => undefined);
+    },
+    Math.max(250, Math.floor(deps.leaseMs / 3)),
+  );
+
+  try {
+    const outcome = await execute(deps, row, token, abort.signal);
+    await settleSuccess(deps, row, outcome);
+  } catch (error) {
+    const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
+    if (reason instanceof Handback) {
+      // Hand the lease back and queue it again: the stored provider request id is resumed.
+      if (await repo.setLease(deps.db, row.id, token, null)) {
+        await deps.queue.sendGeneration({ generationId: row.id });
+      }
+      return;
+    }
+    if (reason instanceof ProviderError && reason.transient && meta.retryCount < meta.retryLimit) {
+      await repo.setLease(deps.db, row.id, token, null);
+      deps.log.warn({ generationId: row.id, err: reason }, 'transient provider error; retrying');
+      throw reason; // pg-boss retries with backoff
+    }
+    const message =
+      reason instanceof ProviderError
+        ? reason.message
+        : 'The generation failed. Your credits were refunded.';
+    if (!(reason instanceof ProviderError)) {
+      deps.log.error({ generationId: row.id, err: reason }, 'generation failed');
+    }
+    await failGeneration(deps.db, row.id, message);
+  } finally {
+    clearTimeout(timer);
+    clearInterval(heartbeat);
+    deps.shutdown.removeEventListener('abort', onShutdown);
+  }
+}
+
+/** Another worker holds live work (or it is finished): look again when its lease would lapse. */
+async function checkLater(deps: RunnerDeps, generationId: string) {
+  const row = await repo.findGeneration(deps.db, generationId);
+  if (!row || !['queued', 'running'].includes(row.status) || !row.leaseUntil) return;
+  const seconds = Math.ceil((row.leaseUntil.getTime() - Date.now()) / 1000) + 1;
+  await deps.queue.sendGeneration({ generationId }, { startAfterSeconds: Math.max(1, seconds) });
+}
+
+interface Outcome {
+  imageUrls: string[];
+  videoUrls: string[];
+  thumbnailUrl: string | null;
+  thumbhash: string | null;
+  previewNote: string | null;
+}
+
+async function execute(
+  deps: RunnerDeps,
+  row: repo.GenerationRow,
+  token: string,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const def = TOOLS[row.type as keyof typeof TOOLS];
+  const settings: unknown = def.schema.parse(row.settings);
+  const input = (url: string): InputImage => ({
+    url,
+    publicUrl: new URL(url, deps.publicUrl).href,
+    load: async () => {
+      const id = mediaIdOf(url, deps.publicUrl);
+      if (!id) throw new ProviderError('An input image is missing', false);
+      return readOriginal(deps, await findOwnedMedia(deps, row.userId, id));
+    },
+  });
+  let lastProgressAt = 0;
+  const result = await def.run(deps.provider, settings, input, {
+    signal,
+    requestId: row.providerRequestId,
+    beforeSubmit: async () => {
+      await repo.updateGeneration(deps.db, row.id, { providerRequestId: SUBMITTING });
+    },
+    onSubmitted: async (requestId) => {
+      await repo.updateGeneration(deps.db, row.id, { providerRequestId: requestId });
+    },
+    onProgress: ({ progress }) => {
+      if (progress === undefined || Date.now() - lastProgressAt < 1000) return;
+      lastProgressAt = Date.now();
+      void repo
+        .setProgress(deps.db, row.id, Math.min(99, Math.round(progress)))
+        .catch(() => undefined);
+    },
+  });
+  signal.throwIfAborted();
+  if (result.outputs.length === 0)
+    throw new ProviderError('The provider returned no output', false);
+  // Copy every output into our storage now: provider URLs expire within the hour.
+  const outcome: Outcome = {
+    imageUrls: [],
+    videoUrls: [],
+    thumbnailUrl: null,
+    thumbhash: null,
+    previewNote: result.previewNote ?? null,
+  };
+  for (const output of result.outputs) {
+    const stored = await storeOutput(deps, row, output, signal);
+    if (output.kind === 'video') outcome.videoUrls.push(mediaUrls(stored.id).url);
+    else outcome.imageUrls.push(mediaUrls(stored.id).url);
+    outcome.thumbnailUrl ??= mediaUrls(stored.id).thumbnailUrl;
+    outcome.thumbhash ??= stored.thumbhash;
+  }
+  // Still ours? A cancel or the sweeper may have settled it meanwhile.
+  if (!(await repo.setLease(deps.db, row.id, token, new Date(Date.now() + deps.leaseMs)))) {
+    throw new Handback('settled elsewhere');
+  }
+  return outcome;
+}
+
+async function outputBytes(deps: RunnerDeps, output: ProviderOutput) {
+  if ('data' in output) return output.data;
+  try {
+    const fetched = await guardedFetch(output.url, {
+      allowedHosts: deps.outputHosts,
+      trustedOrigins: deps.trustedOrigins,
+      maxBytes: MAX_OUTPUT_BYTES,
+      timeoutMs: 60_000,
+    });
+    if (fetched.status !== 200) {
+      throw new ProviderError(
+        `The result could not be downloaded (HTTP ${String(fetched.status)})`,
+        fetched.status >= 500,
+      );
+    }
+    return fetched.body;
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    throw new ProviderError('The result could not be downloaded', true, { cause: error });
+  }
+}
+
+async function storeOutput(
+  deps: RunnerDeps,
+  row: repo.GenerationRow,
+  output: ProviderOutput,
+  signal: AbortSignal,
+) {
+  const data = await outputBytes(deps, output);
+  signal.throwIfAborted();
+  if (output.kind === 'image')
+    return storeImage(deps, row.userId, 'output', await processImage(data));
+  // A video's poster is the input image: the gallery card and the player show it while loading.
+  const [posterUrl] = row.inputImageUrls;
+  const posterId = posterUrl ? mediaIdOf(posterUrl, deps.publicUrl) : null;
+  if (!posterId) throw new ProviderError('The video has no input image', false);
+  const poster = await processImage(
+    await readOriginal(deps, await findOwnedMedia(deps, row.userId, posterId)),
+  );
+  const size = await videoSize(data);
+  return storeVideo(deps, row.userId, { data, ...size }, poster);
+}
+
+/** Reads width and height from the MP4's track header; 0×0 when absent (still playable). */
+async function videoSize(data: Buffer): Promise<{ width: number; height: number }> {
+  const tkhd = data.indexOf('tkhd');
+  if (tkhd < 0 || tkhd + 88 > data.length) return { width: 0, height: 0 };
+  const version = data[tkhd + 4];
+  const offset = tkhd + 4 + (version === 1 ? 88 : 76);
+  if (offset + 8 > data.length) return { width: 0, height: 0 };
+  return { width: data.readUInt32BE(offset) >>> 16, height: data.readUInt32BE(offset + 4) >>> 16 };
+}
+
+async function settleSuccess(deps: RunnerDeps, row: repo.GenerationRow, outcome: Outcome) {
+  await deps.db.transaction(async (tx) => {
+    const done = await repo.finish(tx, row.id, {
+      status: 'succeeded',
+      progress: 100,
+      error: null,
+      ...outcome,
+    });
+    if (done) await credits.capture(tx, row.id);
+  });
+}
+
+/** Fails and refunds unfinished work past its deadline (a dead worker, a lost job, a hung provider). */
+export async function sweepOverdue(db: Db, now = new Date()): Promise<number> {
+  let swept = 0;
+  for (const { id } of await repo.overdue(db, now)) {
+    const row = await failGeneration(
+      db,
+      id,
+      'The generation did not finish in time. Your credits were refunded.',
+    );
+    if (row) swept++;
+  }
+  return swept;
+}

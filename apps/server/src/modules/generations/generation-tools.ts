@@ -1,0 +1,174 @@
+import {
+  backgroundRemovalRequestSchema,
+  designerRequestSchema,
+  extractorRequestSchema,
+  photoshootRequestSchema,
+  posesRequestSchema,
+  tryOnRequestSchema,
+  upscaleRequestSchema,
+  VIDEO_RESOLUTIONS,
+  videoRequestSchema,
+  type GenerationType,
+  type Mode,
+  type PriceInput,
+} from '@studio/contract';
+import type { z } from 'zod';
+import type {
+  GenerationProvider,
+  InputImage,
+  ProviderContext,
+  ProviderResult,
+} from '../../platform/providers/types';
+
+/*
+ * One entry per tool: its generate path (ARCHITECTURE §5), payload schema, what it costs, what the
+ * gallery shows, and how the runner hands it to a provider. Adding a tool is adding an entry.
+ */
+
+export interface ToolDef<S extends z.ZodType = z.ZodType> {
+  path: string;
+  schema: S;
+  /** Minutes after which the sweeper fails and refunds unfinished work. */
+  deadlineMinutes: number;
+  price(settings: z.output<S>): Omit<PriceInput, 'type'>;
+  mode(settings: z.output<S>): Mode;
+  prompt(settings: z.output<S>): string;
+  styleName(settings: z.output<S>): string | null;
+  run(
+    provider: GenerationProvider,
+    settings: z.output<S>,
+    input: (url: string) => InputImage,
+    ctx: ProviderContext,
+  ): Promise<ProviderResult>;
+}
+
+const tool = <S extends z.ZodType>(def: ToolDef<S>) => def;
+const modeOf = (s: { mode: Mode }) => s.mode;
+const first = (urls: readonly string[]) => {
+  const [url] = urls;
+  if (url === undefined) throw new Error('validated payload without an input image');
+  return url;
+};
+
+const tryOn = (realistic: boolean, path: string) =>
+  tool({
+    path,
+    schema: tryOnRequestSchema,
+    deadlineMinutes: 15,
+    price: (s) => ({ mode: s.mode, numImages: s.numImages * s.template.length }),
+    mode: modeOf,
+    prompt: (s) => s.prompt,
+    styleName: (s) => s.template.map((t) => t.templateId).join(', '),
+    run: (provider, s, input, ctx) =>
+      provider.tryOn(
+        {
+          garment: input(first(s.clothing.imageUrl)),
+          templates: s.template.map((t) => ({
+            id: t.templateId,
+            image: input(t.templateUrl),
+            prompt: t.prompt ?? '',
+          })),
+          realistic,
+          settings: s,
+        },
+        ctx,
+      ),
+  });
+
+export const TOOLS: Record<GenerationType, ToolDef> = {
+  'try-on': tryOn(false, '/try-on/generate'),
+  'realistic-try-on': tryOn(true, '/realistic-tryon/generate'),
+  'ai-designer': tool({
+    path: '/ai-designer/generate',
+    schema: designerRequestSchema,
+    deadlineMinutes: 15,
+    price: (s) => ({ mode: s.mode, numImages: s.numImages }),
+    mode: modeOf,
+    prompt: (s) => s.prompt || `${s.designTheme} ${s.clothType} design, ${s.colorPalette} palette`,
+    styleName: (s) => s.style,
+    run: (provider, s, input, ctx) =>
+      provider.design({ garment: input(s.clothImage), settings: s }, ctx),
+  }),
+  'ai-poses': tool({
+    path: '/ai-poses/generate',
+    schema: posesRequestSchema,
+    deadlineMinutes: 15,
+    price: (s) => ({ mode: s.mode, numImages: s.numImages }),
+    mode: modeOf,
+    prompt: (s) => s.prompt,
+    styleName: (s) => (s.pose ? `pose ${s.pose.poseId}` : s.viewType),
+    run: (provider, s, input, ctx) => {
+      const poseUrl = Array.isArray(s.pose?.imageUrl) ? s.pose.imageUrl[0] : s.pose?.imageUrl;
+      return provider.pose(
+        {
+          model: input(first(s.inputImageUrls)),
+          poseImage: poseUrl ? input(poseUrl) : null,
+          settings: s,
+        },
+        ctx,
+      );
+    },
+  }),
+  photoshoot: tool({
+    path: '/photoshoot/generate',
+    schema: photoshootRequestSchema,
+    deadlineMinutes: 15,
+    price: (s) => ({ mode: s.mode, numImages: s.numImages }),
+    mode: modeOf,
+    prompt: (s) => s.prompt,
+    styleName: (s) => s.sceneStyle,
+    run: (provider, s, input, ctx) =>
+      provider.photoshoot({ product: input(first(s.inputImageUrls)), settings: s }, ctx),
+  }),
+  'fashion-extractor': tool({
+    path: '/fashion-extractor/generate',
+    schema: extractorRequestSchema,
+    deadlineMinutes: 15,
+    price: (s) => ({ mode: s.mode, numImages: s.numImages }),
+    mode: modeOf,
+    prompt: (s) => s.prompt,
+    styleName: (s) => s.extractionType,
+    run: (provider, s, input, ctx) =>
+      provider.extract({ image: input(first(s.inputImageUrls)), settings: s }, ctx),
+  }),
+  'video-generation': tool({
+    path: '/video/generate',
+    schema: videoRequestSchema,
+    deadlineMinutes: 30,
+    price: (s) => ({ mode: s.mode, durationSeconds: s.duration }),
+    mode: modeOf,
+    prompt: (s) => s.prompt,
+    styleName: (s) => (s.templateId ? `template ${s.templateId}` : null),
+    run: (provider, s, input, ctx) =>
+      provider.video(
+        {
+          image: input(first(s.inputImageUrls)),
+          settings: s,
+          resolution: VIDEO_RESOLUTIONS[s.mode],
+        },
+        ctx,
+      ),
+  }),
+  upscaler: tool({
+    path: '/upscaler',
+    schema: upscaleRequestSchema,
+    deadlineMinutes: 10,
+    price: (s) => ({ upscaleFactor: s.upscaleFactor }),
+    mode: () => 'performance',
+    prompt: (s) => `Upscale ${s.upscaleFactor}`,
+    styleName: (s) => s.method,
+    run: (provider, s, input, ctx) =>
+      provider.upscale({ image: input(s.imageUrl), settings: s }, ctx),
+  }),
+  'background-removal': tool({
+    path: '/background-removal',
+    schema: backgroundRemovalRequestSchema,
+    deadlineMinutes: 10,
+    price: () => ({}),
+    mode: () => 'performance',
+    prompt: () => 'Background removal',
+    styleName: () => null,
+    run: (provider, s, input, ctx) =>
+      provider.removeBackground({ image: input(s.imageUrl), settings: s }, ctx),
+  }),
+};

@@ -1,0 +1,294 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  giveCredits,
+  givePlan,
+  post,
+  productPhoto,
+  uploadImage,
+  userIdOf,
+  waitForGeneration,
+} from '../../../test/generation-helpers';
+import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { createLocalStorage } from '../../platform/storage/local-storage';
+import { seedCatalog } from '../catalog/catalog.seed';
+import { balanceOf, findBalanceMismatches } from '../credits/credits.service';
+
+let dataDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-gen-'));
+  t = await createTestApp({
+    env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' },
+    worker: true,
+  });
+  await seedCatalog({
+    db: t.database.db,
+    storage: createLocalStorage(path.join(dataDir, 'media')),
+  });
+});
+afterAll(async () => {
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function newUser(options: { credits?: number; plan?: 'plus_monthly' | 'pro_monthly' } = {}) {
+  const { cookie } = await signUp(t.app);
+  const id = await userIdOf(t.app, cookie);
+  if (options.credits) await giveCredits(t.database.db, id, options.credits);
+  if (options.plan) await givePlan(t.database.db, id, options.plan);
+  return { cookie, id };
+}
+
+async function fetchMedia(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return { type: res.headers['content-type'], body: res.rawPayload };
+}
+
+describe('a generation on the local engine', () => {
+  it('upscales 2x with ?wait=, charging the price once and keeping the result in our storage', async () => {
+    const user = await newUser();
+    const imageUrl = await uploadImage(t.app, user.cookie, await productPhoto(300, 200));
+    const before = await balanceOf(t.database.db, user.id);
+    const res = await post(t.app, user.cookie, '/api/v1/upscaler?wait=60', {
+      imageUrl,
+      userId: user.id,
+      upscaleFactor: '2x',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ success: boolean; imageUrls: string[]; generationId: string }>();
+    expect(body.success).toBe(true);
+    expect(body.imageUrls).toHaveLength(1);
+    const [url] = body.imageUrls;
+    expect(url).toMatch(/^\/api\/v1\/media\/[A-Za-z0-9_-]{22}$/);
+    const media = await fetchMedia(url ?? '');
+    const meta = await sharp(media.body).metadata();
+    expect([meta.width, meta.height]).toEqual([600, 400]);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/generations/${body.generationId}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(state.json()).toMatchObject({
+      generation: { status: 'succeeded', progress: 100, queuePosition: null, creditCost: 1 },
+    });
+  });
+
+  it('answers 202 with the generation id at once and finishes in the background', async () => {
+    const user = await newUser({ credits: 10 });
+    const imageUrl = await uploadImage(t.app, user.cookie, await productPhoto());
+    const res = await post(t.app, user.cookie, '/api/v1/upscaler', {
+      imageUrl,
+      upscaleFactor: '4k',
+    });
+    expect(res.statusCode).toBe(202);
+    const { generationId, status } = res.json<{ generationId: string; status: string }>();
+    expect(['queued', 'running']).toContain(status);
+    const done = await waitForGeneration(t.app, user.cookie, generationId);
+    expect(done.status).toBe('succeeded');
+    const meta = await sharp((await fetchMedia(done.imageUrls[0] ?? '')).body).metadata();
+    expect(Math.max(meta.width, meta.height)).toBe(3840);
+  });
+
+  it.each([
+    ['try-on', '/api/v1/try-on/generate', undefined],
+    ['realistic try-on', '/api/v1/realistic-tryon/generate', undefined],
+    ['AI designer', '/api/v1/ai-designer/generate', undefined],
+    ['AI poses', '/api/v1/ai-poses/generate', undefined],
+    ['product photoshoot', '/api/v1/photoshoot/generate', undefined],
+    ['fashion extractor', '/api/v1/fashion-extractor/generate', 'plus_monthly' as const],
+    ['video', '/api/v1/video/generate', 'pro_monthly' as const],
+    ['background removal', '/api/v1/background-removal', undefined],
+  ])(
+    'runs %s end to end',
+    async (_name, url, plan) => {
+      const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const templates = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/templates',
+        headers: { cookie: user.cookie },
+      });
+      const [template] = templates.json<{ templateId: string; templateUrl: string }[]>();
+      const payloads: Record<string, unknown> = {
+        '/api/v1/try-on/generate': {
+          template: [{ templateId: template?.templateId, templateUrl: template?.templateUrl }],
+          clothing: { imageUrl: [image] },
+        },
+        '/api/v1/realistic-tryon/generate': {
+          template: [{ templateId: template?.templateId, templateUrl: template?.templateUrl }],
+          clothing: { imageUrl: [image] },
+          ethnicity: 'indian',
+        },
+        '/api/v1/ai-designer/generate': { clothImage: image, colorPalette: 'pastel', numImages: 2 },
+        '/api/v1/ai-poses/generate': { inputImageUrls: [image], viewType: 'full body view' },
+        '/api/v1/photoshoot/generate': {
+          inputImageUrls: [image],
+          sceneStyle: 'luxury',
+          numImages: 2,
+        },
+        '/api/v1/fashion-extractor/generate': { inputImageUrls: [image] },
+        '/api/v1/video/generate': { inputImageUrls: [image], duration: 5, mode: 'performance' },
+        '/api/v1/background-removal': { imageUrl: image },
+      };
+      const res = await post(t.app, user.cookie, `${url}?wait=110`, payloads[url]);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{
+        success: boolean;
+        imageUrls: string[];
+        videoUrlList: string[];
+        message: string;
+      }>();
+      expect(body.success, body.message).toBe(true);
+      const outputs = url.includes('video') ? body.videoUrlList : body.imageUrls;
+      expect(outputs.length).toBeGreaterThan(0);
+      const first = await fetchMedia(outputs[0] ?? '');
+      if (url.includes('video')) {
+        expect(first.type).toBe('video/mp4');
+        expect(first.body.subarray(4, 8).toString()).toBe('ftyp');
+      } else if (url.includes('background')) {
+        const meta = await sharp(first.body).metadata();
+        expect(meta.hasAlpha).toBe(true);
+      } else {
+        expect(first.type).toMatch(/^image\//);
+      }
+    },
+    120_000,
+  );
+});
+
+describe('credits and limits', () => {
+  it('refuses a generation the user cannot afford with 402 and creates nothing', async () => {
+    const user = await newUser();
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const res = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
+      inputImageUrls: [image],
+      numImages: 5,
+      mode: 'performance',
+    }); // 5 credits: exactly the welcome credits, so ask for more
+    expect(res.statusCode).toBe(202);
+    const again = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
+      inputImageUrls: [image],
+      numImages: 1,
+    });
+    expect(again.statusCode).toBe(402);
+    expect(again.json()).toMatchObject({
+      error: { code: 'insufficient_credits', details: { required: 1, available: 0 } },
+    });
+  });
+
+  it('turns 10 concurrent requests with one Idempotency-Key into one generation and one charge', async () => {
+    const user = await newUser({ credits: 20 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post(
+          t.app,
+          user.cookie,
+          '/api/v1/upscaler',
+          { imageUrl: image },
+          { 'idempotency-key': 'same-key-123' },
+        ),
+      ),
+    );
+    const ids = new Set(responses.map((r) => r.json<{ generationId: string }>().generationId));
+    expect(responses.map((r) => r.statusCode).every((s) => s === 202 || s === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    await waitForGeneration(t.app, user.cookie, id ?? '');
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+    const reused = await post(
+      t.app,
+      user.cookie,
+      '/api/v1/upscaler',
+      { imageUrl: image, upscaleFactor: '4x' },
+      { 'idempotency-key': 'same-key-123' },
+    );
+    expect(reused.statusCode).toBe(409);
+    expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('gates video to Pro and the quality mode to Pro, naming the plans needed', async () => {
+    const user = await newUser({ credits: 40, plan: 'plus_monthly' });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const video = await post(t.app, user.cookie, '/api/v1/video/generate', {
+      inputImageUrls: [image],
+    });
+    expect(video.statusCode).toBe(403);
+    expect(video.json()).toMatchObject({
+      error: { code: 'plan_required', details: { requiresPlan: ['pro', 'enterprise'] } },
+    });
+    const quality = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
+      inputImageUrls: [image],
+      mode: 'quality',
+    });
+    expect(quality.statusCode).toBe(403);
+    const modes = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/modes',
+      headers: { cookie: user.cookie },
+    });
+    expect(modes.json()).toMatchObject({
+      plan: 'plus',
+      modes: [
+        { value: 'performance', disabled: false, requiresPlan: [] },
+        { value: 'balanced', disabled: false, requiresPlan: ['plus', 'pro', 'enterprise'] },
+        { value: 'quality', disabled: true, requiresPlan: ['pro', 'enterprise'] },
+      ],
+    });
+  });
+
+  it('estimates every feature name at the price it will charge', async () => {
+    const user = await newUser();
+    const cases: [Record<string, unknown>, number][] = [
+      [{ feature: 'realistic-tryon', mode: 'balanced' }, 3],
+      [{ feature: 'ai-designer', numImages: 2 }, 4],
+      [{ feature: 'ai-poses' }, 2],
+      [{ feature: 'photoshoot', numImages: 5, mode: 'quality' }, 10],
+      [{ feature: 'fashion-extractor' }, 2],
+      [{ feature: 'video', duration: 10, mode: 'quality' }, 16],
+      [{ feature: 'upscaler', upscaleFactor: '4k' }, 2],
+      [{ feature: 'background-removal' }, 1],
+      [{ feature: 'try-on' }, 1],
+    ];
+    for (const [payload, cost] of cases) {
+      const res = await post(t.app, user.cookie, '/api/v1/credits/estimate', payload);
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({
+        success: true,
+        creditCost: cost,
+        canAfford: cost <= 5,
+        available: 5,
+      });
+    }
+  });
+
+  it('cancels queued work and gives its credits back once', async () => {
+    const user = await newUser({ credits: 20, plan: 'pro_monthly' });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const res = await post(t.app, user.cookie, '/api/v1/video/generate', {
+      inputImageUrls: [image],
+      duration: 10,
+      mode: 'quality',
+    });
+    const { generationId } = res.json<{ generationId: string }>();
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 16);
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(t.app, user.cookie, `/api/v1/generations/${generationId}/cancel`, {}),
+      ),
+    );
+    expect(
+      cancels.map((c) => c.json<{ generation: { status: string } }>().generation.status),
+    ).toEqual(['canceled', 'canceled', 'canceled']);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before);
+    expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import type { JobQueue } from '../../platform/queue/job-queue';
+import type { RecurringJob } from '../billing/billing.jobs';
+import { runGenerationJob, sweepOverdue, type RunnerDeps } from './generation-runner';
+
+/**
+ * The generation worker: `concurrency` job handlers on the durable queue plus the sweeper that
+ * fails and refunds work past its deadline. Stopping hands in-flight work back to the queue (the
+ * provider request id is kept, so the next worker resumes it) and waits for handlers to return.
+ */
+export async function startGenerationWorker(
+  deps: Omit<RunnerDeps, 'shutdown' | 'queue'> & {
+    queue: JobQueue;
+    concurrency: number;
+    sweepIntervalMs: number;
+  },
+): Promise<RecurringJob> {
+  const shutdown = new AbortController();
+  const runner: RunnerDeps = { ...deps, shutdown: shutdown.signal };
+  await deps.queue.work(deps.concurrency, (job, meta) =>
+    runGenerationJob(runner, job.generationId, meta),
+  );
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= sweepOverdue(deps.db)
+      .then((swept) => {
+        if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');
+      })
+      .catch((error: unknown) => {
+        deps.log.error({ err: error }, 'generation sweeper failed; it runs again next interval');
+      })
+      .finally(() => {
+        sweeping = undefined;
+      });
+  };
+  const timer = setInterval(sweep, deps.sweepIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      shutdown.abort();
+      await sweeping;
+      await deps.queue.stop(10_000);
+    },
+  };
+}

@@ -1,0 +1,233 @@
+import {
+  accessResponseSchema,
+  estimateRequestSchema,
+  estimateResponseSchema,
+  FEATURE_GENERATION_TYPE,
+  GENERATE_REQUESTS_PER_MINUTE,
+  GENERATION_TYPES,
+  generationAcceptedSchema,
+  generationResponseSchema,
+  generationResultSchema,
+  MAX_WAIT_SECONDS,
+  pastGenerationsRequestSchema,
+  pastGenerationsResponseSchema,
+  videoPromptRequestSchema,
+  videoPromptResponseSchema,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProviderError, type GenerationProvider } from '../../platform/providers/types';
+import { AppError } from '../../http/errors';
+import { requireUser } from '../auth/session-guard';
+import { balanceOf } from '../credits/credits.service';
+import { mediaUrls, readOriginal } from '../media/media.service';
+import { resolveInputUrl } from './generation-inputs';
+import { TOOLS } from './generation-tools';
+import * as generations from './generations.service';
+import { pastGenerations } from './gallery.service';
+
+const tags = ['generations'];
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const waitQuery = z.object({
+  wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).optional(),
+});
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+});
+
+export const generationRoutes =
+  (
+    deps: generations.GenerationDeps & {
+      provider: GenerationProvider;
+      rateLimitMultiplier: number;
+    },
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    const generateLimit = app.rateLimit({
+      max: Math.ceil(GENERATE_REQUESTS_PER_MINUTE * deps.rateLimitMultiplier),
+      timeWindow: '1 minute',
+      keyGenerator: (request) => request.sessionUser?.id ?? request.ip,
+    });
+
+    for (const type of GENERATION_TYPES) {
+      const def = TOOLS[type];
+      app.post(
+        def.path,
+        {
+          onRequest: generateLimit,
+          schema: {
+            tags,
+            summary: `Start a ${type} generation (202), or wait for its result with ?wait=`,
+            body: def.schema,
+            querystring: waitQuery,
+            headers: idempotencyHeaders,
+            response: { 200: generationResultSchema, 202: generationAcceptedSchema },
+          },
+        },
+        async (request, reply) => {
+          const user = requireUser(request);
+          const row = await generations.startGeneration(
+            deps,
+            user.id,
+            type,
+            request.body,
+            request.headers['idempotency-key'] ?? null,
+          );
+          const wait = request.query.wait ?? 0;
+          // Stop holding the response when the client goes away; the work itself carries on.
+          const gone = new AbortController();
+          reply.raw.once('close', () => {
+            gone.abort();
+          });
+          const latest =
+            wait > 0 ? await generations.waitForFinish(deps.db, row.id, wait, gone.signal) : row;
+          if (latest && generations.isFinished(latest)) {
+            return reply.code(200).send(generations.toResult(latest));
+          }
+          return reply.code(202).send({
+            success: true as const,
+            generationId: row.id,
+            status: latest?.status === 'running' ? ('running' as const) : ('queued' as const),
+          });
+        },
+      );
+    }
+
+    app.get(
+      '/generations/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One generation: status, queue position, progress, outputs, error',
+          params: idParams,
+          response: { 200: generationResponseSchema },
+        },
+      },
+      async (request) => {
+        const row = await generations.findOwnGeneration(
+          deps.db,
+          requireUser(request).id,
+          request.params.id,
+        );
+        return { success: true as const, generation: await generations.toDto(deps.db, row) };
+      },
+    );
+
+    app.post(
+      '/generations/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel queued or running work; its credits are released',
+          params: idParams,
+          response: { 200: generationResponseSchema },
+        },
+      },
+      async (request) => {
+        const row = await generations.cancelGeneration(
+          deps,
+          requireUser(request).id,
+          request.params.id,
+        );
+        if (row.providerRequestId && row.status === 'canceled') {
+          await deps.provider.cancel?.(row.providerRequestId).catch(() => undefined);
+        }
+        return { success: true as const, generation: await generations.toDto(deps.db, row) };
+      },
+    );
+
+    app.post(
+      '/credits/estimate',
+      {
+        schema: {
+          tags,
+          summary: 'Credits a generate payload would cost, and whether the user can afford it',
+          body: estimateRequestSchema,
+          response: { 200: estimateResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const type = FEATURE_GENERATION_TYPE[request.body.feature];
+        const creditCost = generations.estimate(type, request.body);
+        const available = await balanceOf(deps.db, user.id);
+        return {
+          success: true as const,
+          creditCost,
+          available,
+          canAfford: available >= creditCost,
+          message: `This costs ${String(creditCost)} credit${creditCost === 1 ? '' : 's'}.`,
+        };
+      },
+    );
+
+    app.get(
+      '/modes',
+      {
+        schema: {
+          tags,
+          summary: 'Modes and tools the user’s plan allows, with the plan each one needs',
+          response: { 200: accessResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...generations.accessFor(await generations.planOf(deps.db, requireUser(request).id)),
+      }),
+    );
+
+    app.post(
+      '/video/prompt',
+      {
+        onRequest: generateLimit,
+        schema: {
+          tags,
+          summary: 'Write a video prompt for an uploaded image (Auto-generate)',
+          body: videoPromptRequestSchema,
+          response: { 200: videoPromptResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const media = await resolveInputUrl(deps, user.id, request.body.imageUrl);
+        const { url } = mediaUrls(media.id);
+        try {
+          const written = await deps.provider.prompt(
+            {
+              url,
+              publicUrl: new URL(url, deps.publicUrl).href,
+              load: () => readOriginal(deps, media),
+            },
+            AbortSignal.timeout(60_000),
+          );
+          return {
+            success: true as const,
+            prompt: written.prompt,
+            preview: written.preview,
+            message: written.preview
+              ? 'Prompt written by the built-in writer (no vision model configured).'
+              : 'Prompt generated',
+          };
+        } catch (error) {
+          const reason = error instanceof ProviderError ? error.message : 'the writer failed';
+          throw new AppError(502, 'generation_failed', `Failed to generate prompt: ${reason}`);
+        }
+      },
+    );
+
+    app.post(
+      '/gallery/past-generations',
+      {
+        schema: {
+          tags: ['gallery'],
+          summary: 'Past generations, newest first, by type and prompt search (page and limit)',
+          body: pastGenerationsRequestSchema,
+          response: { 200: pastGenerationsResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await pastGenerations(deps.db, requireUser(request).id, request.body)),
+      }),
+    );
+  };

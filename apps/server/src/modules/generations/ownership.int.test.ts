@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, productPhoto, uploadImage, userIdOf } from '../../../test/generation-helpers';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
+
+/*
+ * ARCHITECTURE §7: another user's object is a 404. Every route with an id parameter must have a
+ * case here: the first test fails when a new one appears without one.
+ */
+
+let dataDir: string;
+let t: TestApp;
+let owner: { cookie: string; id: string };
+let intruder: { cookie: string; id: string };
+let generationId: string;
+let mediaUrl: string;
+let orderId: string;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-own-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' } });
+  const a = await signUp(t.app);
+  const b = await signUp(t.app);
+  owner = { cookie: a.cookie, id: await userIdOf(t.app, a.cookie) };
+  intruder = { cookie: b.cookie, id: await userIdOf(t.app, b.cookie) };
+  mediaUrl = await uploadImage(t.app, owner.cookie, await productPhoto());
+  const res = await post(t.app, owner.cookie, '/api/v1/upscaler', { imageUrl: mediaUrl });
+  generationId = res.json<{ generationId: string }>().generationId;
+  const order = await post(t.app, owner.cookie, '/api/v1/generate-payment-link', {
+    service_type: 'pro_monthly',
+  });
+  orderId = order.json<{ orderId: string }>().orderId;
+});
+afterAll(async () => {
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+type Case = () => Promise<{ statusCode: number }>;
+
+/** How an intruder tries each id route on the owner's object, and the answer expected. */
+const CASES: Record<string, { expected: number; attempt: Case }> = {
+  'GET /api/v1/generations/:id': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/generations/${generationId}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'POST /api/v1/generations/:id/cancel': {
+    expected: 404,
+    attempt: () => post(t.app, intruder.cookie, `/api/v1/generations/${generationId}/cancel`, {}),
+  },
+  // Media URLs are unguessable capabilities (the browser loads them in <img>); the id is 128 random
+  // bits. Using another user's media as a generation input is what must fail:
+  'GET /api/v1/media/:id': {
+    expected: 404,
+    attempt: () => post(t.app, intruder.cookie, '/api/v1/upscaler', { imageUrl: mediaUrl }),
+  },
+  'GET /api/v1/media/:id/thumbnail': {
+    expected: 404,
+    attempt: () =>
+      post(t.app, intruder.cookie, '/api/v1/background-removal', {
+        imageUrl: `${mediaUrl}/thumbnail`,
+      }),
+  },
+  'GET /api/v1/media/:id/preview': {
+    expected: 404,
+    attempt: () =>
+      post(t.app, intruder.cookie, '/api/v1/video/prompt', { imageUrl: `${mediaUrl}/preview` }),
+  },
+  'GET /api/v1/payments/sandbox/orders/:orderId': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/payments/sandbox/orders/${orderId}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'GET /api/v1/credit-transactions/order-history/:userId': {
+    expected: 403,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/credit-transactions/order-history/${owner.id}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'GET /api/v1/credit-transactions/generation-history/:userId': {
+    expected: 403,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/credit-transactions/generation-history/${owner.id}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+};
+
+/** Every `METHOD /path/:param` the app serves (HEAD mirrors GET). */
+function idRoutes(): string[] {
+  const routes: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /(\/\S*:\S*) \(([^)]+)\)/.exec(line);
+    if (!match?.[1] || !match[2]) continue;
+    for (const method of match[2].split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+    }
+  }
+  return routes.filter((r) => r.includes('/api/v1/') && !r.includes('/checkout/'));
+}
+
+describe('another user’s ids', () => {
+  it('has a case for every route that takes an id', () => {
+    const routes = idRoutes();
+    expect(routes.length).toBeGreaterThan(3);
+    expect(routes.filter((r) => !(r in CASES))).toEqual([]);
+  });
+
+  it.each(Object.entries(CASES))(
+    '%s answers the intruder as if it did not exist',
+    async (_route, c) => {
+      const res = await c.attempt();
+      expect(res.statusCode).toBe(c.expected);
+    },
+  );
+
+  it('keeps the owner’s generation and media working', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/generations/${generationId}`,
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/sandbox/orders/${orderId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,116 @@
+import { removeBackground as imglyRemoveBackground } from '@imgly/background-removal-node';
+import sharp from 'sharp';
+import { type EngineImage, orientedImage } from './shared';
+
+export type BackgroundRemovalModel = 'small' | 'medium';
+
+/**
+ * Long edge the segmentation model is fed. The model itself always runs at 1024×1024 and imgly
+ * resizes in plain JavaScript, so anything larger only costs time; the mask is scaled back up and
+ * applied to the full-resolution pixels instead.
+ */
+export const INFERENCE_MAX_EDGE = 1024;
+
+// imgly loads its ONNX models from files shipped in its own dist folder; with this publicPath it
+// reads them from disk and never touches the network.
+const publicPath = new URL('./', import.meta.resolve('@imgly/background-removal-node')).href;
+
+/**
+ * One inference at a time per process: each one takes both cores for seconds, and running two
+ * together only makes both slower while doubling the memory held. A promise chain is enough.
+ */
+let inferenceQueue: Promise<unknown> = Promise.resolve();
+function exclusive<T>(task: () => Promise<T>): Promise<T> {
+  const run = inferenceQueue.then(task, task);
+  inferenceQueue = run.catch(() => undefined);
+  return run;
+}
+
+// imgly memoises its ONNX session by JSON.stringify(config), so the config objects must be built
+// once and reused or every call would load the model again.
+const configs: Record<BackgroundRemovalModel, Parameters<typeof imglyRemoveBackground>[1]> = {
+  small: { publicPath, model: 'small', output: { format: 'image/x-rgba8' } },
+  medium: { publicPath, model: 'medium', output: { format: 'image/x-rgba8' } },
+};
+
+/** Runs the model on a ≤1024 px copy and returns its alpha mask (one byte per pixel). */
+async function segment(
+  input: Buffer,
+  model: BackgroundRemovalModel,
+): Promise<{ mask: Buffer; width: number; height: number }> {
+  const { data, info } = await orientedImage(input)
+    .resize(INFERENCE_MAX_EDGE, INFERENCE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+    // Transparent areas of a PNG have arbitrary colours underneath; show the model white there.
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Raw RGBA in and out skips a PNG encode/decode on each side of the model.
+  const blob = new Blob([new Uint8Array(data)], {
+    type: `image/x-rgba8;width=${info.width};height=${info.height}`,
+  });
+  const result = await exclusive(() => imglyRemoveBackground(blob, configs[model]));
+  const rgba = new Uint8Array(await result.arrayBuffer());
+  const pixels = info.width * info.height;
+  if (rgba.length !== pixels * 4) {
+    throw new Error(`Background removal returned ${rgba.length} bytes for ${pixels} pixels.`);
+  }
+  const mask = Buffer.alloc(pixels);
+  for (let i = 0; i < pixels; i++) mask[i] = rgba[i * 4 + 3] ?? 0;
+  return { mask, width: info.width, height: info.height };
+}
+
+/**
+ * Applies a (possibly smaller) one-channel alpha mask to the full-resolution input and returns a
+ * PNG with transparency. The mask is upsampled with a smooth kernel (Lanczos would ring around
+ * the hard 0/255 transitions) and combined with any alpha the input already had, so areas that
+ * were transparent before stay transparent.
+ */
+export async function applyAlphaMask(
+  input: Buffer,
+  mask: Buffer,
+  maskWidth: number,
+  maskHeight: number,
+): Promise<EngineImage<'image/png'>> {
+  if (mask.length !== maskWidth * maskHeight) throw new Error('Mask size does not match.');
+  const source = await orientedImage(input)
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = source.info;
+  if (channels !== 4) throw new Error(`Expected RGBA pixels, got ${channels} channels.`);
+  const fullMask =
+    maskWidth === width && maskHeight === height
+      ? mask
+      : await sharp(mask, { raw: { width: maskWidth, height: maskHeight, channels: 1 } })
+          .resize(width, height, { kernel: 'mitchell', fit: 'fill' })
+          .extractChannel(0)
+          .raw()
+          .toBuffer();
+  const pixels = source.data;
+  for (let i = 0; i < width * height; i++) {
+    const existing = pixels[i * 4 + 3] ?? 255;
+    const predicted = fullMask[i] ?? 0;
+    pixels[i * 4 + 3] = existing === 255 ? predicted : Math.round((existing * predicted) / 255);
+  }
+  const data = await sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  return { data, contentType: 'image/png', width, height };
+}
+
+/**
+ * Real background removal with the imgly (IS-Net based) segmentation model running locally on
+ * onnxruntime: the full-resolution input comes back as a PNG whose alpha is the predicted matte.
+ * 'medium' (the larger model, imgly's own default) is the default here: on a 2-core CPU it measured
+ * no slower than 'small' (~3.3 s vs ~3.8 s per image, warm); 'small' holds half the model memory.
+ */
+export async function removeBackground(
+  input: Buffer,
+  options: { model?: BackgroundRemovalModel } = {},
+): Promise<EngineImage<'image/png'>> {
+  const { mask, width, height } = await segment(input, options.model ?? 'medium');
+  return applyAlphaMask(input, mask, width, height);
+}

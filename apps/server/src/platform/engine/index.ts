@@ -1,0 +1,41 @@
+// The built-in offline engine: pure Buffer-in/Buffer-out image and video operations. Real
+// processing where no generative model is needed; clearly labelled previews where one would be.
+export {
+  UPSCALE_4K_EDGE,
+  UPSCALE_MAX_EDGE,
+  UPSCALE_MAX_PIXELS,
+  upscaleDimensions,
+  upscaleImage,
+  type UpscaleFactor,
+} from './upscale';
+export {
+  INFERENCE_MAX_EDGE,
+  applyAlphaMask,
+  removeBackground,
+  type BackgroundRemovalModel,
+} from './background-removal';
+export {
+  SCENE_STYLES,
+  composeProductScene,
+  renderSceneBackground,
+  type ComposeSceneOptions,
+  type SceneStyle,
+} from './photoshoot';
+export { PALETTES, recolourGarment, type PaletteName } from './recolour';
+export {
+  VIDEO_FPS,
+  VIDEO_FRAME_SIZES,
+  ffmpegPath,
+  renderCameraMotionVideo,
+  type CameraMotion,
+  type CameraMotionOptions,
+  type RenderedVideo,
+  type VideoResolution,
+} from './video';
+export {
+  PREVIEW_BANNER_COLOUR,
+  PREVIEW_LABEL,
+  renderLabelledPreview,
+  type LabelledPreviewOptions,
+} from './labelled-preview';
+export type { EngineImage } from './shared';

@@ -1,0 +1,408 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  photoshootRequestSchema,
+  tryOnRequestSchema,
+  upscaleRequestSchema,
+  videoRequestSchema,
+} from '@studio/contract';
+import sharp from 'sharp';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeFal, NO_PERSON, startFakeFal } from '../../../test/fake-fal-server';
+import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
+import { type InputImage, type ProviderContext, ProviderError } from './types';
+
+const API_KEY = 'fal-test-id:fal-test-secret';
+let png: Buffer;
+let fake: FakeFal;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+});
+beforeEach(async () => {
+  fake = await startFakeFal({ apiKey: API_KEY });
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+function provider(overrides: { apiKey?: string; baseUrl?: string } = {}) {
+  return createFalProvider({
+    apiKey: API_KEY,
+    models: DEFAULT_FAL_MODELS,
+    baseUrl: fake.url,
+    pollIntervalMs: 10,
+    ...overrides,
+  });
+}
+
+function image(name: string): InputImage {
+  return {
+    url: `/api/v1/media/${name}`,
+    publicUrl: `https://media.example.test/${name}.png`,
+    load: async () => png,
+  };
+}
+
+function context(overrides: Partial<ProviderContext> = {}) {
+  const progress: { progress?: number; queuePosition?: number | null }[] = [];
+  const handles: string[] = [];
+  /** Submissions the fake had seen each time the provider announced a submit. */
+  const submitting: number[] = [];
+  const ctx: ProviderContext = {
+    signal: new AbortController().signal,
+    requestId: null,
+    beforeSubmit: async () => {
+      submitting.push(fake.submissions.length);
+    },
+    onSubmitted: async (handle) => {
+      handles.push(handle);
+    },
+    onProgress: (update) => progress.push(update),
+    ...overrides,
+  };
+  return { ctx, progress, handles, submitting };
+}
+
+const upscaleJob = () => ({
+  image: image('photo'),
+  settings: upscaleRequestSchema.parse({ imageUrl: '/api/v1/media/photo', upscaleFactor: '2x' }),
+});
+const videoJob = (duration: number) => ({
+  image: image('still'),
+  settings: videoRequestSchema.parse({ inputImageUrls: ['/api/v1/media/still'], duration }),
+  resolution: '720p' as const,
+});
+const calls = (kind: string) => fake.calls.filter((call) => call.kind === kind);
+
+async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ProviderError))
+    throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error;
+}
+
+describe('fal provider', () => {
+  it('reports the queue positions of a submitted upscale, then completes with the fake’s image URL', async () => {
+    fake.setDefaultScript({ queueSteps: 3, progressSteps: 2 });
+    const { ctx, progress, handles } = context();
+
+    const result = await provider().upscale(upscaleJob(), ctx);
+
+    expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
+    expect(fake.submissions).toHaveLength(1);
+    expect(fake.submissions[0]?.modelId).toBe('fal-ai/clarity-upscaler');
+    expect(fake.submissions[0]?.input).toMatchObject({
+      image_url: 'https://media.example.test/photo.png',
+      upscale_factor: 2,
+    });
+    expect(handles).toEqual([`fal-ai/clarity-upscaler:${fake.submissions[0]?.requestId ?? ''}`]);
+    // fal counts from 0 (next in line); we report 1 for next.
+    expect(progress.slice(0, 3)).toEqual([
+      { queuePosition: 3 },
+      { queuePosition: 2 },
+      { queuePosition: 1 },
+    ]);
+    const running = progress.slice(3);
+    expect(running.length).toBeGreaterThan(0);
+    for (const update of running) {
+      expect(update.queuePosition).toBeNull();
+      expect(update.progress).toBeGreaterThan(0);
+      expect(update.progress).toBeLessThanOrEqual(95);
+    }
+    expect(calls('status')).toHaveLength(6);
+    expect(calls('result')).toHaveLength(1);
+    expect(new Set(fake.authorizations)).toEqual(new Set([`Key ${API_KEY}`]));
+  });
+
+  it('announces a submission before making it', async () => {
+    const { ctx, submitting } = context();
+    const before = fake.submissions.length;
+    await provider().upscale(upscaleJob(), ctx);
+    expect(submitting).toEqual([before]);
+    expect(fake.submissions).toHaveLength(before + 1);
+  });
+
+  it('awaits onSubmitted before the first status poll', async () => {
+    let pollsWhenStored = -1;
+    const { ctx } = context({
+      onSubmitted: async () => {
+        await delay(50);
+        pollsWhenStored = calls('status').length;
+      },
+    });
+
+    await provider().upscale(upscaleJob(), ctx);
+
+    expect(pollsWhenStored).toBe(0);
+    expect(calls('status').length).toBeGreaterThan(0);
+  });
+
+  it('polls a stored request id and submits nothing', async () => {
+    fake.setDefaultScript({ queueSteps: 1, progressSteps: 2 });
+    // First attempt: the process "dies" right after the id was stored.
+    const controller = new AbortController();
+    let stored = '';
+    const first = context({
+      signal: controller.signal,
+      onSubmitted: async (handle) => {
+        stored = handle;
+        controller.abort();
+      },
+    });
+    await expect(provider().upscale(upscaleJob(), first.ctx)).rejects.toThrow();
+    expect(calls('status')).toHaveLength(0);
+
+    const second = context({ requestId: stored });
+    const result = await provider().upscale(upscaleJob(), second.ctx);
+
+    expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
+    expect(fake.submissions).toHaveLength(1);
+    expect(second.handles).toEqual([]);
+    expect(calls('status').map((call) => call.requestId)).toEqual(
+      Array<string>(4).fill(fake.submissions[0]?.requestId ?? 'missing'),
+    );
+  });
+
+  it('also resumes a bare fal request id, on the tool’s model', async () => {
+    await provider().upscale(upscaleJob(), context().ctx);
+    const requestId = fake.submissions[0]?.requestId ?? '';
+
+    const result = await provider().upscale(upscaleJob(), context({ requestId }).ctx);
+
+    expect(result.outputs).toHaveLength(1);
+    expect(fake.submissions).toHaveLength(1);
+  });
+
+  it('returns a video output, polling the model’s first two path segments', async () => {
+    fake.setModelScript(DEFAULT_FAL_MODELS.video, { queueSteps: 1, progressSteps: 1 });
+
+    const result = await provider().video(videoJob(10), context().ctx);
+
+    expect(result.outputs).toEqual([{ kind: 'video', url: fake.fileUrl('output.mp4') }]);
+    expect(fake.submissions[0]?.modelId).toBe('fal-ai/kling-video/v2.1/standard/image-to-video');
+    expect(fake.submissions[0]?.input).toMatchObject({
+      duration: '10',
+      image_url: 'https://media.example.test/still.png',
+    });
+    expect(new Set(fake.calls.filter((c) => c.kind !== 'submit').map((c) => c.appId))).toEqual(
+      new Set(['fal-ai/kling-video']),
+    );
+    const file = await fetch(fake.fileUrl('output.mp4'));
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('fails permanently with the detail message when a COMPLETED run’s result answers 422', async () => {
+    fake.setDefaultScript({ progressSteps: 1, outcome: '422' });
+
+    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe(`The provider rejected the input: ${NO_PERSON}`);
+    expect(calls('status').at(-1)?.httpStatus).toBe(200);
+  });
+
+  it('fails permanently when a COMPLETED run’s result answers 500', async () => {
+    fake.setDefaultScript({ outcome: '500' });
+
+    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe('The provider failed to produce a result');
+  });
+
+  it('fails permanently when the result has expired', async () => {
+    fake.setDefaultScript({ outcome: 'expired' });
+
+    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe('The provider result expired');
+  });
+
+  it('rides out a single 503 on status and completes', async () => {
+    fake.setDefaultScript({ progressSteps: 2 });
+    fake.failNext('status', 503);
+
+    const result = await provider().upscale(upscaleJob(), context().ctx);
+
+    expect(result.outputs).toHaveLength(1);
+    expect(calls('status').map((call) => call.httpStatus)).toEqual([503, 202, 202, 200]);
+  });
+
+  it('hands a transient error to the runner when status keeps failing', async () => {
+    fake.setDefaultScript({ progressSteps: 2 });
+    fake.failNext('status', 503, 10);
+
+    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+    expect(error.transient).toBe(true);
+    expect(error.message).toBe('The provider is temporarily unavailable');
+    expect(calls('status')).toHaveLength(4);
+    expect(calls('result')).toHaveLength(0);
+  });
+
+  it('makes a 503 or 429 on submit transient and never calls onSubmitted', async () => {
+    fake.failNext('submit', 503);
+    fake.failNext('submit', 429);
+    const { ctx, handles } = context();
+
+    const unavailable = await rejection(provider().upscale(upscaleJob(), ctx));
+    const busy = await rejection(provider().upscale(upscaleJob(), ctx));
+
+    expect([unavailable.transient, busy.transient]).toEqual([true, true]);
+    expect(fake.submissions).toHaveLength(0);
+    expect(handles).toEqual([]);
+  });
+
+  it('fails permanently when fal rejects the key', async () => {
+    const error = await rejection(
+      provider({ apiKey: 'wrong' }).upscale(upscaleJob(), context().ctx),
+    );
+
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe('The provider rejected our credentials');
+    expect(fake.authorizations).toEqual(['Key wrong']);
+  });
+
+  it('makes an unreachable provider a transient error', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const error = await rejection(
+      provider({ baseUrl: `http://127.0.0.1:${port}` }).upscale(upscaleJob(), context().ctx),
+    );
+
+    expect(error.transient).toBe(true);
+    expect(error.message).toBe('Could not reach the provider');
+  });
+
+  it('stops polling when the signal aborts', async () => {
+    fake.setDefaultScript({ progressSteps: 10_000 });
+    const controller = new AbortController();
+    const run = provider().upscale(upscaleJob(), context({ signal: controller.signal }).ctx);
+    while (calls('status').length < 3) await delay(5);
+    controller.abort(new Error('shutting down'));
+
+    await expect(run).rejects.toThrow('shutting down');
+    const polls = calls('status').length;
+    await delay(100);
+
+    expect(calls('status')).toHaveLength(polls);
+    expect(calls('result')).toHaveLength(0);
+  });
+
+  it('cancels through fal’s cancel endpoint, after which the run ends as cancelled', async () => {
+    fake.setDefaultScript({ queueSteps: 1000 });
+    const fal = provider();
+    let cancelled: Promise<void> | undefined;
+    const { ctx } = context({
+      onSubmitted: async (handle) => {
+        cancelled = fal.cancel?.(handle);
+        await cancelled;
+      },
+    });
+
+    const error = await rejection(fal.upscale(upscaleJob(), ctx));
+
+    expect(cancelled).toBeDefined();
+    expect(calls('cancel')).toEqual([
+      {
+        kind: 'cancel',
+        appId: 'fal-ai/clarity-upscaler',
+        requestId: fake.submissions[0]?.requestId,
+        httpStatus: 202,
+      },
+    ]);
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe('The generation was cancelled at the provider');
+  });
+
+  it('treats cancelling a finished request as done', async () => {
+    const { ctx, handles } = context();
+    await provider().upscale(upscaleJob(), ctx);
+
+    await provider().cancel?.(handles[0] ?? '');
+
+    expect(calls('cancel').map((call) => call.httpStatus)).toEqual([400]);
+  });
+
+  it('submits one request per try-on template and stores all their ids', async () => {
+    const settings = tryOnRequestSchema.parse({
+      template: [
+        { templateId: 't1', templateUrl: '/api/v1/media/t1' },
+        { templateId: 't2', templateUrl: '/api/v1/media/t2' },
+      ],
+      clothing: { imageUrl: ['/api/v1/media/dress'] },
+    });
+    const { ctx, handles } = context();
+
+    const result = await provider().tryOn(
+      {
+        garment: image('dress'),
+        templates: [
+          { id: 't1', image: image('t1'), prompt: '' },
+          { id: 't2', image: image('t2'), prompt: '' },
+        ],
+        realistic: false,
+        settings,
+      },
+      ctx,
+    );
+
+    expect(result.outputs).toHaveLength(2);
+    expect(fake.submissions.map((s) => s.input)).toEqual([
+      {
+        human_image_url: 'https://media.example.test/t1.png',
+        garment_image_url: 'https://media.example.test/dress.png',
+      },
+      {
+        human_image_url: 'https://media.example.test/t2.png',
+        garment_image_url: 'https://media.example.test/dress.png',
+      },
+    ]);
+    expect(handles).toEqual([
+      `${DEFAULT_FAL_MODELS.tryOn}:${fake.submissions.map((s) => s.requestId).join(',')}`,
+    ]);
+  });
+
+  it('splits a photoshoot of five images over requests of at most four', async () => {
+    const settings = photoshootRequestSchema.parse({
+      inputImageUrls: ['/api/v1/media/bag'],
+      numImages: 5,
+    });
+
+    const result = await provider().photoshoot({ product: image('bag'), settings }, context().ctx);
+
+    expect(result.outputs).toHaveLength(5);
+    expect(fake.submissions.map((s) => s.input)).toMatchObject([
+      { num_images: 4 },
+      { num_images: 1 },
+    ]);
+  });
+
+  it('writes a video prompt with the vision model', async () => {
+    const result = await provider().prompt(image('still'), new AbortController().signal);
+
+    expect(result).toEqual({
+      prompt: 'The model turns slowly towards the camera as the dress sways.',
+      preview: false,
+    });
+    expect(fake.submissions[0]?.modelId).toBe('openrouter/router/vision');
+    expect(fake.submissions[0]?.input).toMatchObject({
+      image_urls: ['https://media.example.test/still.png'],
+    });
+  });
+
+  it('claims every capability', () => {
+    expect(provider().capabilities()).toHaveLength(9);
+  });
+});

@@ -1,0 +1,25 @@
+import type { GenerationConfig } from '../../config/env';
+import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
+import { createLocalProvider } from './local-provider';
+import type { GenerationProvider } from './types';
+
+export const FAL_OUTPUT_HOSTS = ['fal.media', '*.fal.media', 'fal.run', '*.fal.run'];
+
+/** The configured provider: the offline engine by default, fal with a key and GENERATION_PROVIDER=fal. */
+export function createProvider(config: GenerationConfig): GenerationProvider {
+  if (config.provider === 'fal' && config.fal) {
+    const { baseUrl } = config.fal;
+    const fal = createFalProvider({
+      apiKey: config.fal.apiKey,
+      models: { ...DEFAULT_FAL_MODELS, ...config.fal.models },
+      ...(baseUrl ? { baseUrl } : {}),
+    });
+    return {
+      ...fal,
+      // Results are served from fal's CDN; a configured base URL (a local fake) is trusted as is.
+      outputHosts: FAL_OUTPUT_HOSTS,
+      trustedOrigins: baseUrl ? [new URL(baseUrl).origin] : [],
+    };
+  }
+  return createLocalProvider();
+}

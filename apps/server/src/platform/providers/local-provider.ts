@@ -1,0 +1,182 @@
+import sharp from 'sharp';
+import {
+  PALETTES,
+  composeProductScene,
+  recolourGarment,
+  removeBackground,
+  renderCameraMotionVideo,
+  renderLabelledPreview,
+  upscaleImage,
+} from '../engine';
+import {
+  ProviderError,
+  type Capability,
+  type GenerationProvider,
+  type InputImage,
+  type ProviderContext,
+  type ProviderResult,
+} from './types';
+
+/*
+ * The built-in offline engine (ARCHITECTURE §6). Real work where no model is needed: upscaling,
+ * background removal (a segmentation model shipped in an npm package), product scenes composited
+ * from the cut-out, palette recolouring and camera-motion video. Try-on, pose change and extraction
+ * need a generative model: the engine makes a clearly labelled preview and says so.
+ */
+
+const NEEDS_MODEL =
+  'Preview made by the offline engine: this tool needs a generative model. Configure fal to get real results.';
+
+const MOTIONS = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'] as const;
+
+function image(data: Buffer, contentType: string): ProviderResult['outputs'][number] {
+  return { kind: 'image', data, contentType };
+}
+
+/** Runs steps in order, reporting progress after each (the local engine has no queue). */
+async function steps<T>(ctx: ProviderContext, count: number, step: (i: number) => Promise<T>) {
+  const results: T[] = [];
+  for (let i = 0; i < count; i++) {
+    ctx.signal.throwIfAborted();
+    results.push(await step(i));
+    ctx.onProgress({ progress: ((i + 1) / count) * 100 });
+  }
+  return results;
+}
+
+async function preview(inputs: InputImage[], title: string, count: number, ctx: ProviderContext) {
+  const buffers = await Promise.all(inputs.map((i) => i.load()));
+  const outputs = await steps(ctx, count, async (variant) => {
+    const rendered = await renderLabelledPreview(buffers, { title, note: NEEDS_MODEL, variant });
+    return image(rendered.data, rendered.contentType);
+  });
+  return { outputs, previewNote: NEEDS_MODEL };
+}
+
+/** A short motion prompt from the image's dominant colour (no vision model offline). */
+async function describe(data: Buffer): Promise<string> {
+  const { dominant } = await sharp(data).stats();
+  const { r, g, b } = dominant;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  let colour = 'neutral-toned';
+  if (max - min > 40) {
+    if (max === r) colour = g > b ? 'warm golden' : 'rich red';
+    else if (max === g) colour = 'fresh green';
+    else colour = 'cool blue';
+  } else if (max > 200) colour = 'bright white';
+  else if (max < 60) colour = 'deep black';
+  return `model showing off the ${colour} outfit to camera, slow turn, soft studio light, gentle camera push-in`;
+}
+
+/** A named palette or a hex list the engine knows; anything else (free text) means auto. */
+function paletteOf(requested: string): string {
+  const name = requested.trim().toLowerCase();
+  if (name in PALETTES) return name;
+  return /^(#[0-9a-f]{6}[\s,]*)+$/i.test(name) ? name : 'auto';
+}
+
+/** Engine failures are about the input (e.g. no garment found): say so, without a retry. */
+async function engine<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    const reason = error instanceof Error ? error.message : 'unknown error';
+    throw new ProviderError(`The image could not be processed: ${reason}`, false, { cause: error });
+  }
+}
+
+export function createLocalProvider(): GenerationProvider {
+  const real: Capability[] = ['upscale', 'remove-background', 'photoshoot', 'design', 'video'];
+  return {
+    name: 'local',
+    capabilities: () => real,
+
+    async upscale(job, ctx) {
+      const source = await job.image.load();
+      const out = await engine(() => upscaleImage(source, job.settings.upscaleFactor));
+      ctx.onProgress({ progress: 100 });
+      return { outputs: [image(out.data, out.contentType)] };
+    },
+
+    async removeBackground(job, ctx) {
+      const input = await job.image.load();
+      const out = await engine(() => removeBackground(input));
+      ctx.onProgress({ progress: 100 });
+      return { outputs: [image(out.data, out.contentType)] };
+    },
+
+    async photoshoot(job, ctx) {
+      const product = await job.product.load();
+      const cutout = await engine(() => removeBackground(product));
+      ctx.onProgress({ progress: 40 });
+      const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
+        const scene = await engine(() =>
+          composeProductScene(cutout.data, { sceneStyle: job.settings.sceneStyle, variant }),
+        );
+        return image(scene.data, scene.contentType);
+      });
+      return {
+        outputs,
+        previewNote:
+          'Made by the offline engine: your product cut out and composited onto a rendered scene. The prompt needs a generative model (fal).',
+      };
+    },
+
+    async design(job, ctx) {
+      const garment = await job.garment.load();
+      const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
+        const palette = paletteOf(job.settings.colorPalette);
+        const out = await engine(() => recolourGarment(garment, palette, variant));
+        return image(out.data, out.contentType);
+      });
+      return {
+        outputs,
+        previewNote:
+          'Made by the offline engine: colour-palette variations of your garment. New designs need a generative model (fal).',
+      };
+    },
+
+    async video(job, ctx) {
+      const templateNumber = Number(job.settings.templateId ?? 0);
+      const still = await job.image.load();
+      const out = await engine(() =>
+        renderCameraMotionVideo(still, {
+          durationSeconds: job.settings.duration === 10 ? 10 : 5,
+          resolution: job.resolution,
+          motion: MOTIONS[Math.abs(templateNumber) % MOTIONS.length],
+          signal: ctx.signal,
+          onProgress: (fraction) => {
+            ctx.onProgress({ progress: fraction * 100 });
+          },
+        }),
+      );
+      return {
+        outputs: [{ kind: 'video', data: out.data, contentType: out.contentType }],
+        previewNote:
+          'Made by the offline engine: a camera-motion video of your image. Model movement needs a video model (fal).',
+      };
+    },
+
+    tryOn: (job, ctx) =>
+      preview(
+        [job.garment, ...job.templates.map((t) => t.image)],
+        job.realistic ? 'Advanced try-on' : 'Virtual try-on',
+        job.settings.numImages * job.templates.length,
+        ctx,
+      ),
+    pose: (job, ctx) =>
+      preview(
+        job.poseImage ? [job.model, job.poseImage] : [job.model],
+        'Pose change',
+        job.settings.numImages,
+        ctx,
+      ),
+    extract: (job, ctx) => preview([job.image], 'Fashion extraction', job.settings.numImages, ctx),
+
+    async prompt(input) {
+      return { prompt: await describe(await input.load()), preview: true };
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Pool, PoolClient } from 'pg';
+import PgBoss from 'pg-boss';
+import type { Tx } from '../../modules/credits/credits.service';
+
+/*
+ * The durable job queue (ADR 012): pg-boss on our PostgreSQL. Jobs are inserted in the caller's
+ * transaction, so a generation and its job commit or vanish together. pg-boss polls at most every
+ * 0.5 s, so a NOTIFY sent in the same transaction (delivered only on commit) wakes idle workers at
+ * once. A crashed worker's job is re-delivered when it expires (`expireInSeconds`) at the next
+ * maintenance pass.
+ */
+
+export const GENERATION_QUEUE = 'generation';
+const WAKE_CHANNEL = 'studio_jobs';
+
+export interface QueueOptions {
+  pool: Pool;
+  /** Whether this process runs maintenance (expiring stuck jobs); true in worker processes. */
+  supervise: boolean;
+  expireInSeconds: number;
+  maintenanceIntervalSeconds: number;
+  retryLimit: number;
+}
+
+export interface GenerationJob {
+  generationId: string;
+}
+
+export interface JobMeta {
+  jobId: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueue {
+  /** Adds a generation job inside `tx`; it becomes visible (and wakes workers) on commit. */
+  enqueueGeneration(
+    tx: Tx,
+    job: GenerationJob,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
+  /** Outside a transaction, e.g. a job re-scheduling a check on work another worker holds. */
+  sendGeneration(job: GenerationJob, options?: { startAfterSeconds?: number }): Promise<void>;
+  /** Starts `concurrency` workers; each takes one job at a time. */
+  work(
+    concurrency: number,
+    handler: (job: GenerationJob, meta: JobMeta) => Promise<void>,
+  ): Promise<void>;
+  /** Stops fetching, waits up to `timeoutMs` for running handlers, then closes. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** Runs pg-boss's parameterised SQL ($1, $2…) through a Drizzle transaction. */
+function txExecutor(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) =>
+        // Drizzle renders an undefined parameter as nothing; PostgreSQL needs NULL there.
+        i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+      );
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
+}
+
+export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
+  const { pool } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    supervise: options.supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+  });
+  boss.on('error', () => undefined); // surfaced through failed jobs; never crash the process
+  await boss.start();
+  await boss.createQueue(GENERATION_QUEUE, {
+    name: GENERATION_QUEUE,
+    retryLimit: options.retryLimit,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: options.expireInSeconds,
+  });
+
+  const workerIds: string[] = [];
+  let listener: PoolClient | undefined;
+
+  const sendOptions = (startAfterSeconds?: number): PgBoss.SendOptions =>
+    startAfterSeconds ? { startAfter: startAfterSeconds } : {};
+
+  return {
+    async enqueueGeneration(tx, job, opts) {
+      await boss.send(GENERATION_QUEUE, job, {
+        ...sendOptions(opts?.startAfterSeconds),
+        db: txExecutor(tx),
+      });
+      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${GENERATION_QUEUE})`);
+    },
+    async sendGeneration(job, opts) {
+      await boss.send(GENERATION_QUEUE, job, sendOptions(opts?.startAfterSeconds));
+      if (!opts?.startAfterSeconds)
+        await pool.query(`select pg_notify($1, $2)`, [WAKE_CHANNEL, GENERATION_QUEUE]);
+    },
+    async work(concurrency, handler) {
+      for (let i = 0; i < concurrency; i++) {
+        workerIds.push(
+          await boss.work<GenerationJob>(
+            GENERATION_QUEUE,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+            async ([job]) => {
+              if (!job) return;
+              await handler(job.data, {
+                jobId: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+              });
+            },
+          ),
+        );
+      }
+      listener = await pool.connect();
+      listener.on('notification', () => {
+        for (const id of workerIds) boss.notifyWorker(id);
+      });
+      await listener.query(`LISTEN ${WAKE_CHANNEL}`);
+    },
+    async stop(timeoutMs) {
+      if (listener) {
+        listener.removeAllListeners('notification');
+        await listener.query(`UNLISTEN ${WAKE_CHANNEL}`).catch(() => undefined);
+        listener.release();
+        listener = undefined;
+      }
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true });
+    },
+  };
+}

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { z } from 'zod';
+
+/**
+ * A local stand-in for fal's queue API (queue.fal.run) so provider tests never leave loopback.
+ * It speaks the real protocol: submit at the full model id, then status / result / cancel under
+ * the first two segments of that id (`fal-ai/kling-video/v2.1/…` → `fal-ai/kling-video`),
+ * `Authorization: Key <key>`, 202 while queued or running and 200 once COMPLETED, and a failed run
+ * that still says COMPLETED and only shows its failure when the result is read (422 or 500).
+ *
+ * Choices where fal's behaviour is not pinned down by its docs:
+ * - an expired result answers 410 `{detail}`; an unknown request id answers 404;
+ * - reading the result before COMPLETED answers 400 `{detail:'Request is still in progress'}`;
+ * - a cancelled request reports COMPLETED from then on and its result answers 400
+ *   `{detail:'Request was cancelled'}`; cancelling a completed one answers 400 ALREADY_COMPLETED.
+ * Output files are served without auth at `/files/<name>`, as fal's CDN serves them.
+ */
+
+export interface FakeFalScript {
+  /** Status polls answering IN_QUEUE, with queue_position counting down to 0. */
+  queueSteps: number;
+  /** Status polls answering IN_PROGRESS after the queue steps. */
+  progressSteps: number;
+  outcome: 'ok' | '422' | '500' | 'expired';
+  /** Replaces the model output the fake would make up for this model id. */
+  output?: unknown;
+}
+
+export type FakeFalCallKind = 'submit' | 'status' | 'result' | 'cancel';
+
+export interface FakeFalCall {
+  kind: FakeFalCallKind;
+  /** The path's app (`owner/alias`) for status/result/cancel, the full model id for submit. */
+  appId: string;
+  requestId: string;
+  httpStatus: number;
+}
+
+export interface FakeFal {
+  url: string;
+  submissions: { modelId: string; input: unknown; requestId: string }[];
+  calls: FakeFalCall[];
+  /** The Authorization header of every queue call, in order ('' when missing). */
+  authorizations: string[];
+  setDefaultScript(script: Partial<FakeFalScript>): void;
+  setModelScript(modelId: string, script: Partial<FakeFalScript>): void;
+  /** Changes the script of a submitted request; its poll count is kept. */
+  setRequestScript(requestId: string, script: Partial<FakeFalScript>): void;
+  /** The next `times` calls of that kind answer `httpStatus` with a JSON detail, before anything else. */
+  failNext(kind: FakeFalCallKind, httpStatus: number, times?: number): void;
+  fileUrl(name: string): string;
+  close(): Promise<void>;
+}
+
+interface QueuedRequest {
+  modelId: string;
+  appId: string;
+  input: unknown;
+  script: FakeFalScript;
+  polls: number;
+  cancelled: boolean;
+}
+
+const numImagesSchema = z.object({ num_images: z.number().int().min(1).max(8) });
+/** The 422 detail message of a failed run, exported so tests can expect it. */
+export const NO_PERSON = 'The image could not be processed: no person was detected';
+
+export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal> {
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  // Not a playable video: the runner only copies bytes, and the content type is what matters here.
+  const mp4 = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+  const files = new Map<string, { data: Buffer; type: string }>([
+    ['output.png', { data: png, type: 'image/png' }],
+    ['output.mp4', { data: mp4, type: 'video/mp4' }],
+  ]);
+
+  let defaultScript: FakeFalScript = { queueSteps: 0, progressSteps: 0, outcome: 'ok' };
+  const modelScripts = new Map<string, Partial<FakeFalScript>>();
+  const requests = new Map<string, QueuedRequest>();
+  const failures: { kind: FakeFalCallKind; httpStatus: number }[] = [];
+  let origin = '';
+  const fake: Omit<FakeFal, 'url' | 'close'> = {
+    submissions: [],
+    calls: [],
+    authorizations: [],
+    setDefaultScript: (script) => (defaultScript = { ...defaultScript, ...script }),
+    setModelScript: (modelId, script) => modelScripts.set(modelId, script),
+    setRequestScript: (requestId, script) => {
+      const request = requests.get(requestId);
+      if (!request) throw new Error(`fake fal: no request ${requestId}`);
+      request.script = { ...request.script, ...script };
+    },
+    failNext: (kind, httpStatus, times = 1) => {
+      for (let i = 0; i < times; i++) failures.push({ kind, httpStatus });
+    },
+    fileUrl: (name) => `${origin}/files/${name}`,
+  };
+
+  const image = () => ({ url: fake.fileUrl('output.png'), content_type: 'image/png' });
+  // Shapes of the real models' outputs, told apart by id (the fake's only model "registry").
+  const outputFor = (modelId: string, input: unknown): unknown => {
+    if (/video/.test(modelId)) {
+      return { video: { url: fake.fileUrl('output.mp4'), content_type: 'video/mp4' } };
+    }
+    if (/vision|moondream|llm/.test(modelId)) {
+      return { output: 'The model turns slowly towards the camera as the dress sways.' };
+    }
+    if (/kontext|flux/.test(modelId)) {
+      const parsed = numImagesSchema.safeParse(input);
+      const count = parsed.success ? parsed.data.num_images : 1;
+      const images = Array.from({ length: count }, image);
+      return { images, has_nsfw_concepts: images.map(() => false), seed: 42 };
+    }
+    return { image: image() };
+  };
+  const resultFailures: Record<Exclude<FakeFalScript['outcome'], 'ok'>, [number, unknown]> = {
+    '422': [422, { detail: [{ loc: ['body', 'image_url'], msg: NO_PERSON, type: 'value_error' }] }],
+    '500': [500, { detail: 'Internal server error' }],
+    expired: [410, { detail: 'Request result has expired' }],
+  };
+  const urls = (app: string, id: string) => {
+    const base = `${origin}/${app}/requests/${id}`;
+    return {
+      request_id: id,
+      response_url: base,
+      status_url: `${base}/status`,
+      cancel_url: `${base}/cancel`,
+    };
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      const { pathname } = new URL(req.url ?? '/', origin);
+      const method = req.method ?? 'GET';
+
+      if (pathname.startsWith('/files/')) {
+        const file = files.get(pathname.slice('/files/'.length));
+        if (!file) send(404, { detail: 'Not found' });
+        else {
+          res.writeHead(200, { 'content-type': file.type, 'content-length': file.data.length });
+          res.end(file.data);
+        }
+        return;
+      }
+
+      const match = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(pathname);
+      const suffix = match?.[3];
+      const kind: FakeFalCallKind = !match
+        ? 'submit'
+        : suffix === '/status'
+          ? 'status'
+          : suffix === '/cancel'
+            ? 'cancel'
+            : 'result';
+      const appId = match?.[1] ?? pathname.slice(1);
+      const requestId = match?.[2] ?? '';
+      const answer = (status: number, payload: unknown) => {
+        fake.calls.push({ kind, appId, requestId, httpStatus: status });
+        send(status, payload);
+      };
+      const authorization = req.headers.authorization ?? '';
+      fake.authorizations.push(authorization);
+      if (authorization !== `Key ${options.apiKey}`) {
+        answer(401, { detail: 'Invalid or missing API key' });
+        return;
+      }
+      const failureIndex = failures.findIndex((f) => f.kind === kind);
+      const failure = failureIndex >= 0 ? failures.splice(failureIndex, 1)[0] : undefined;
+      if (failure) {
+        answer(failure.httpStatus, { detail: 'Service temporarily unavailable' });
+        return;
+      }
+
+      if (kind === 'submit') {
+        if (method !== 'POST' || appId.split('/').length < 2) {
+          answer(404, { detail: 'Application not found' });
+          return;
+        }
+        let input: unknown;
+        try {
+          input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          answer(422, { detail: [{ loc: ['body'], msg: 'Invalid JSON', type: 'value_error' }] });
+          return;
+        }
+        const id = randomUUID();
+        const app = appId.split('/').slice(0, 2).join('/');
+        const script = { ...defaultScript, ...modelScripts.get(appId) };
+        requests.set(id, { modelId: appId, appId: app, input, script, polls: 0, cancelled: false });
+        fake.submissions.push({ modelId: appId, input, requestId: id });
+        answer(200, { status: 'IN_QUEUE', queue_position: script.queueSteps, ...urls(app, id) });
+        return;
+      }
+
+      const request = requests.get(requestId);
+      if (!request || request.appId !== appId) {
+        answer(404, { detail: 'Request not found' });
+        return;
+      }
+      const { script } = request;
+      const steps = script.queueSteps + script.progressSteps;
+      const completed = request.cancelled || request.polls >= steps;
+
+      if (kind === 'status' && method === 'GET') {
+        const poll = request.polls++;
+        const links = urls(appId, requestId);
+        if (completed) answer(200, { status: 'COMPLETED', logs: [], ...links });
+        else if (poll < script.queueSteps) {
+          answer(202, {
+            status: 'IN_QUEUE',
+            queue_position: script.queueSteps - 1 - poll,
+            ...links,
+          });
+        } else {
+          const timestamp = new Date().toISOString();
+          const log = { message: `step ${poll}`, level: 'INFO', source: 'USER', timestamp };
+          answer(202, { status: 'IN_PROGRESS', logs: [log], ...links });
+        }
+      } else if (kind === 'cancel' && method === 'PUT') {
+        if (completed) answer(400, { status: 'ALREADY_COMPLETED' });
+        else {
+          request.cancelled = true;
+          answer(202, { status: 'CANCELLATION_REQUESTED' });
+        }
+      } else if (kind === 'result' && method === 'GET') {
+        if (!completed) answer(400, { detail: 'Request is still in progress' });
+        else if (request.cancelled) answer(400, { detail: 'Request was cancelled' });
+        else if (script.outcome !== 'ok') answer(...resultFailures[script.outcome]);
+        else answer(200, script.output ?? outputFor(request.modelId, request.input));
+      } else {
+        answer(405, { detail: 'Method not allowed' });
+      }
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...fake,
+    url: origin,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => {
+          if (error) reject(error);
+          else resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../src/db/client';
+import { subscriptions } from '../src/db/schema';
+import { grant } from '../src/modules/credits/credits.service';
+import { TEST_ORIGIN } from './harness';
+
+/** A photo-like test image: a coloured garment shape on a plain backdrop. */
+export function productPhoto(width = 400, height = 500, colour = '#d23c3c'): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}">
+    <rect width="100%" height="100%" fill="#f2f2f2"/>
+    <path d="M${String(width * 0.3)} ${String(height * 0.2)} L${String(width * 0.7)} ${String(height * 0.2)} L${String(width * 0.78)} ${String(height * 0.85)} L${String(width * 0.22)} ${String(height * 0.85)} Z" fill="${colour}"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+export async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
+  return res.json<{ user: { id: string } }>().user.id;
+}
+
+/** Uploads one image through `POST /uploads` and returns its media URL. */
+export async function uploadImage(app: FastifyInstance, cookie: string, body: Buffer) {
+  const boundary = `----gen${randomBytes(6).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: {
+      cookie,
+      origin: TEST_ORIGIN,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`upload failed: ${String(res.statusCode)} ${res.body}`);
+  return res.json<{ url: string }>().url;
+}
+
+/** Puts the user on a paid plan until next month (what a completed purchase leaves behind). */
+export async function givePlan(db: Db, userId: string, type: 'plus_monthly' | 'pro_monthly') {
+  const now = new Date();
+  await db.insert(subscriptions).values({
+    userId,
+    type,
+    code: type === 'pro_monthly' ? 401 : 301,
+    status: 'active',
+    startedAt: now,
+    endsAt: new Date(now.getTime() + 30 * 86_400_000),
+    monthlyCredits: 0,
+    cyclesTotal: 0,
+    transactionAt: now,
+  });
+}
+
+export async function giveCredits(db: Db, userId: string, amount: number) {
+  await grant(db, {
+    userId,
+    amount,
+    key: `test-grant:${randomBytes(8).toString('hex')}`,
+    kind: 'adjust',
+    source: 'adjust',
+    expiresAt: null,
+    reason: 'test',
+  });
+}
+
+export function post(
+  app: FastifyInstance,
+  cookie: string,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, origin: TEST_ORIGIN, ...headers },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+/** Polls `GET /generations/:id` until it is finished (bounded). */
+export async function waitForGeneration(
+  app: FastifyInstance,
+  cookie: string,
+  id: string,
+  timeoutMs = 60_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/generations/${id}`,
+      headers: { cookie },
+    });
+    const body = res.json<{
+      generation: {
+        status: string;
+        imageUrls: string[];
+        videoUrls: string[];
+        error: string | null;
+        previewNote: string | null;
+        progress: number;
+      };
+    }>();
+    if (['succeeded', 'failed', 'canceled'].includes(body.generation.status))
+      return body.generation;
+    if (Date.now() > until) throw new Error(`generation ${id} still ${body.generation.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
