@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     expireInSeconds: generation.jobExpireSeconds,
     maintenanceIntervalSeconds: generation.queueMaintenanceSeconds,
     retryLimit: 5,
+    retryDelaySeconds: generation.retryDelaySeconds,
   });
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },

@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
     expireInSeconds: 60,
     maintenanceIntervalSeconds: 60,
     retryLimit: 1,
+    retryDelaySeconds: 1,
   });
   await queue.stop(1000);
   await template.close();

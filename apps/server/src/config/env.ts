@@ -63,6 +63,8 @@ const envSchema = z
     FAL_KEY: z.string().min(1).optional(),
     /** Only for a local fake of the fal queue API (tests). */
     FAL_BASE_URL: z.url().optional(),
+    /** How often a submitted fal request is polled. */
+    FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
     FAL_MODEL_TRY_ON: z.string().min(1).optional(),
     FAL_MODEL_REALISTIC_TRY_ON: z.string().min(1).optional(),
     FAL_MODEL_DESIGN: z.string().min(1).optional(),
@@ -79,6 +81,8 @@ const envSchema = z
     /** A job whose worker died is re-delivered after this (pg-boss expiry). */
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(60),
     QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(20),
+    /** First retry delay of a transient failure; doubles each attempt (pg-boss backoff). */
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
     GENERATION_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   })
@@ -178,11 +182,19 @@ export interface S3Config {
 
 export interface GenerationConfig {
   provider: 'local' | 'fal';
-  fal: { apiKey: string; baseUrl: string | undefined; models: Partial<FalModelConfig> } | undefined;
+  fal:
+    | {
+        apiKey: string;
+        baseUrl: string | undefined;
+        pollIntervalMs: number;
+        models: Partial<FalModelConfig>;
+      }
+    | undefined;
   inputAllowedHosts: string[];
   workerConcurrency: number;
   jobExpireSeconds: number;
   queueMaintenanceSeconds: number;
+  retryDelaySeconds: number;
   leaseMs: number;
   sweepIntervalMs: number;
 }
@@ -309,6 +321,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? {
             apiKey: env.FAL_KEY,
             baseUrl: env.FAL_BASE_URL,
+            pollIntervalMs: env.FAL_POLL_INTERVAL_MS,
             models: Object.fromEntries(
               Object.entries({
                 tryOn: env.FAL_MODEL_TRY_ON,
@@ -331,6 +344,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       workerConcurrency: env.WORKER_CONCURRENCY,
       jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
       queueMaintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+      retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       leaseMs: env.GENERATION_LEASE_SECONDS * 1000,
       sweepIntervalMs: env.SWEEP_INTERVAL_SECONDS * 1000,
     },

@@ -272,6 +272,16 @@ async function settleSuccess(deps: RunnerDeps, row: repo.GenerationRow, outcome:
   });
 }
 
+/**
+ * Running work whose lease lapsed belongs to a dead worker: send it again now rather than wait for
+ * the queue to expire the dead job. A duplicate delivery is harmless: only one can take the lease.
+ */
+export async function redeliverAbandoned(db: Db, queue: JobQueue): Promise<number> {
+  const rows = await repo.abandoned(db);
+  for (const { id } of rows) await queue.sendGeneration({ generationId: id });
+  return rows.length;
+}
+
 /** Fails and refunds unfinished work past its deadline (a dead worker, a lost job, a hung provider). */
 export async function sweepOverdue(db: Db, now = new Date()): Promise<number> {
   let swept = 0;

@@ -1,6 +1,11 @@
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { RecurringJob } from '../billing/billing.jobs';
-import { runGenerationJob, sweepOverdue, type RunnerDeps } from './generation-runner';
+import {
+  redeliverAbandoned,
+  runGenerationJob,
+  sweepOverdue,
+  type RunnerDeps,
+} from './generation-runner';
 
 /**
  * The generation worker: `concurrency` job handlers on the durable queue plus the sweeper that
@@ -21,9 +26,10 @@ export async function startGenerationWorker(
   );
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
-    sweeping ??= sweepOverdue(deps.db)
-      .then((swept) => {
+    sweeping ??= Promise.all([sweepOverdue(deps.db), redeliverAbandoned(deps.db, deps.queue)])
+      .then(([swept, redelivered]) => {
         if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');
+        if (redelivered > 0) deps.log.warn({ redelivered }, 'abandoned generations sent again');
       })
       .catch((error: unknown) => {
         deps.log.error({ err: error }, 'generation sweeper failed; it runs again next interval');
@@ -32,6 +38,7 @@ export async function startGenerationWorker(
         sweeping = undefined;
       });
   };
+  sweep(); // at start too: a restarted worker picks up what the dead one left at once
   const timer = setInterval(sweep, deps.sweepIntervalMs);
   timer.unref();
   return {

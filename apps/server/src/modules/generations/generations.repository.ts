@@ -116,6 +116,15 @@ export async function overdue(db: DbOrTx, now: Date, limit = 100) {
     .limit(limit);
 }
 
+/** Running work whose worker stopped renewing its lease (it died): to be delivered again. */
+export async function abandoned(db: DbOrTx, limit = 100) {
+  return db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(eq(generations.status, 'running'), lt(generations.leaseUntil, sql`now()`)))
+    .limit(limit);
+}
+
 export async function listByUser(db: DbOrTx, userId: string): Promise<GenerationRow[]> {
   return db
     .select()

@@ -174,6 +174,17 @@ describe('POST /uploads', () => {
     ['a PDF', 'doc.pdf', async () => Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n')],
     ['an empty file', 'empty.jpg', async () => Buffer.alloc(0)],
     ['text named .jpg', 'notes.jpg', async () => Buffer.from('just some text, not a picture')],
+    [
+      'an SVG named .jpg',
+      'vector.jpg',
+      async () =>
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    ],
+    [
+      'HTML named .jpg',
+      'page.jpg',
+      async () => Buffer.from('<!doctype html><html><script>alert(1)</script></html>'),
+    ],
   ])('refuses %s with 415 and stores nothing', async (_label, name, make) => {
     const before = await t.database.pool.query('select count(*)::int as n from media');
     const res = await upload([{ name, body: await make(), type: 'image/jpeg' }]);
@@ -202,6 +213,30 @@ describe('POST /uploads', () => {
     const res = await upload([{ name: 'bomb.png', body: pngHeaderOnly(15_000, 15_000) }]);
     expect(res.statusCode).toBe(422);
     expect(res.json<{ error: { message: string } }>().error.message).toContain('40 megapixels');
+  });
+
+  /** A valid JPEG padded after its end marker to exactly `bytes` (decoders stop at the marker). */
+  async function jpegOfSize(bytes: number) {
+    const jpeg = await photo(800, 600).jpeg().toBuffer();
+    return Buffer.concat([jpeg, Buffer.alloc(bytes - jpeg.length)]);
+  }
+
+  async function filesOnDisk() {
+    const dir = path.join(dataDir, 'media');
+    const entries = await fs.readdir(dir, { recursive: true }).catch(() => []);
+    return entries.length;
+  }
+
+  it('accepts a file of exactly 10 MB', async () => {
+    const res = await upload([{ name: 'exact.jpg', body: await jpegOfSize(10 * 1024 * 1024) }]);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('refuses 10 MB + 1 byte with 413 and leaves nothing on disk', async () => {
+    const before = await filesOnDisk();
+    const res = await upload([{ name: 'over.jpg', body: await jpegOfSize(10 * 1024 * 1024 + 1) }]);
+    expect(res.statusCode).toBe(413);
+    expect(await filesOnDisk()).toBe(before);
   });
 
   it('refuses a file over 10 MB with 413', async () => {

@@ -12,6 +12,7 @@ export function createProvider(config: GenerationConfig): GenerationProvider {
     const fal = createFalProvider({
       apiKey: config.fal.apiKey,
       models: { ...DEFAULT_FAL_MODELS, ...config.fal.models },
+      pollIntervalMs: config.fal.pollIntervalMs,
       ...(baseUrl ? { baseUrl } : {}),
     });
     return {

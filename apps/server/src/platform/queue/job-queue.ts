@@ -21,6 +21,7 @@ export interface QueueOptions {
   expireInSeconds: number;
   maintenanceIntervalSeconds: number;
   retryLimit: number;
+  retryDelaySeconds: number;
 }
 
 export interface GenerationJob {
@@ -79,7 +80,7 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
   await boss.createQueue(GENERATION_QUEUE, {
     name: GENERATION_QUEUE,
     retryLimit: options.retryLimit,
-    retryDelay: 2,
+    retryDelay: options.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: options.expireInSeconds,
   });

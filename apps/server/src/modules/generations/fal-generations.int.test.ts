@@ -1,0 +1,545 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeFal,
+  type FakeFalScript,
+  NO_PERSON,
+  startFakeFal,
+} from '../../../test/fake-fal-server';
+import {
+  giveCredits,
+  givePlan,
+  post,
+  productPhoto,
+  uploadImage,
+  userIdOf,
+  waitForGeneration,
+} from '../../../test/generation-helpers';
+import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { DEFAULT_FAL_MODELS } from '../../platform/providers/fal-provider';
+import { createLocalStorage } from '../../platform/storage/local-storage';
+import { seedCatalog } from '../catalog/catalog.seed';
+import { balanceOf, findBalanceMismatches, listEntries } from '../credits/credits.service';
+import { findGeneration } from './generations.repository';
+
+/*
+ * The generation platform on the fal provider, end to end: routes, credits, the durable queue and
+ * the runner against a local fake of fal's queue API (test/fake-fal-server.ts). The fake's default
+ * outputs (an 8×8 PNG, and MP4 header bytes the runner stores as is) are what the runner copies.
+ */
+
+const API_KEY = 'test-key';
+const MEDIA_URL = /^\/api\/v1\/media\/[A-Za-z0-9_-]{22}$/;
+let fake: FakeFal;
+let dataDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeFal({ apiKey: API_KEY });
+  fake.setDefaultScript({ queueSteps: 1, progressSteps: 1, outcome: 'ok' });
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-fal-gen-'));
+  t = await createTestApp({
+    env: {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MULTIPLIER: '100',
+      GENERATION_PROVIDER: 'fal',
+      FAL_KEY: API_KEY,
+      FAL_BASE_URL: fake.url,
+      GENERATION_LEASE_SECONDS: '5',
+      // Polls the fake every 50 ms instead of every second (ignored where the setting is absent).
+      FAL_POLL_INTERVAL_MS: '50',
+    },
+    worker: true,
+  });
+  await seedCatalog({
+    db: t.database.db,
+    storage: createLocalStorage(path.join(dataDir, 'media')),
+  });
+});
+/** Models a test scripted; their scripts outlive the test unless reset. */
+const scripted = new Set<string>();
+function scriptModel(modelId: string, script: Partial<FakeFalScript>) {
+  scripted.add(modelId);
+  fake.setModelScript(modelId, script);
+}
+afterEach(() => {
+  // An empty model script falls back to the default one.
+  for (const modelId of scripted) fake.setModelScript(modelId, {});
+  scripted.clear();
+});
+afterAll(async () => {
+  await fake.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+type Plan = 'plus_monthly' | 'pro_monthly';
+interface GenerationBody {
+  success: boolean;
+  generationId: string;
+  status: string;
+  imageUrls: string[];
+  videoUrlList: string[];
+  message: string;
+}
+interface GenerationState {
+  generation: { status: string; creditCost: number; error: string | null; progress: number };
+}
+
+async function newUser(options: { credits?: number; plan?: Plan } = {}) {
+  const { cookie } = await signUp(t.app);
+  const id = await userIdOf(t.app, cookie);
+  if (options.credits) await giveCredits(t.database.db, id, options.credits);
+  if (options.plan) await givePlan(t.database.db, id, options.plan);
+  return { cookie, id };
+}
+
+const get = (cookie: string, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function fetchMedia(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return { type: res.headers['content-type'], body: res.rawPayload };
+}
+
+/** The stored row; `providerRequestId` is `<model id>:<fal request id>` once fal accepted the work. */
+async function rowOf(generationId: string) {
+  const row = await findGeneration(t.database.db, generationId);
+  if (!row) throw new Error(`no generation ${generationId}`);
+  return row;
+}
+
+function falHandle(providerRequestId: string | null) {
+  const handle = providerRequestId ?? '';
+  const colon = handle.lastIndexOf(':');
+  return { modelId: handle.slice(0, Math.max(0, colon)), requestId: handle.slice(colon + 1) };
+}
+
+/** The credit entries one generation wrote: one reserve, then exactly one capture or release. */
+async function settlementsOf(userId: string, generationId: string) {
+  const entries = await listEntries(t.database.db, userId);
+  const of = (kind: string) =>
+    entries.filter((e) => e.kind === kind && e.referenceId === generationId).length;
+  return { captures: of('capture'), releases: of('release') };
+}
+
+const callsFor = (requestId: string, kind?: string) =>
+  fake.calls.filter((c) => c.requestId === requestId && (kind === undefined || c.kind === kind));
+
+async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every queue job of the generation has ended (the runner is done with it). */
+async function jobsSettled(generationId: string) {
+  const { rows } = await t.database.pool.query<{ state: string }>(
+    `select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`,
+    [generationId],
+  );
+  return (
+    rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))
+  );
+}
+
+/** Runs the queue's retries of this generation now instead of after their backoff (2–64 s). */
+async function pullRetriesForward(generationId: string) {
+  await t.database.pool.query(
+    `update pgboss.job set start_after = now()
+      where name = 'generation' and state = 'retry' and data->>'generationId' = $1`,
+    [generationId],
+  );
+}
+
+async function templateOf(cookie: string) {
+  const res = await get(cookie, '/api/v1/templates');
+  const [template] = res.json<{ templateId: string; templateUrl: string }[]>();
+  if (!template) throw new Error('no templates seeded');
+  return template;
+}
+
+describe('a generation on the fake fal server', () => {
+  it.each([
+    ['try-on', '/api/v1/try-on/generate', DEFAULT_FAL_MODELS.tryOn, 1, undefined],
+    [
+      'realistic try-on',
+      '/api/v1/realistic-tryon/generate',
+      DEFAULT_FAL_MODELS.realisticTryOn,
+      1,
+      undefined,
+    ],
+    ['AI designer', '/api/v1/ai-designer/generate', DEFAULT_FAL_MODELS.design, 2, undefined],
+    ['AI poses', '/api/v1/ai-poses/generate', DEFAULT_FAL_MODELS.pose, 1, undefined],
+    [
+      'product photoshoot',
+      '/api/v1/photoshoot/generate',
+      DEFAULT_FAL_MODELS.photoshoot,
+      2,
+      undefined,
+    ],
+    [
+      'fashion extractor',
+      '/api/v1/fashion-extractor/generate',
+      DEFAULT_FAL_MODELS.extract,
+      1,
+      'plus_monthly' as const,
+    ],
+    ['video', '/api/v1/video/generate', DEFAULT_FAL_MODELS.video, 1, 'pro_monthly' as const],
+    [
+      'background removal',
+      '/api/v1/background-removal',
+      DEFAULT_FAL_MODELS.removeBackground,
+      1,
+      undefined,
+    ],
+  ])(
+    'runs %s with one fal request, stores the outputs as our media and captures the price',
+    async (_name, url, modelId, outputCount, plan) => {
+      const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const template = await templateOf(user.cookie);
+      const payloads: Record<string, unknown> = {
+        '/api/v1/try-on/generate': {
+          template: [{ templateId: template.templateId, templateUrl: template.templateUrl }],
+          clothing: { imageUrl: [image] },
+        },
+        '/api/v1/realistic-tryon/generate': {
+          template: [{ templateId: template.templateId, templateUrl: template.templateUrl }],
+          clothing: { imageUrl: [image] },
+          ethnicity: 'indian',
+        },
+        '/api/v1/ai-designer/generate': { clothImage: image, colorPalette: 'pastel', numImages: 2 },
+        '/api/v1/ai-poses/generate': { inputImageUrls: [image], viewType: 'full body view' },
+        '/api/v1/photoshoot/generate': {
+          inputImageUrls: [image],
+          sceneStyle: 'luxury',
+          numImages: 2,
+        },
+        '/api/v1/fashion-extractor/generate': { inputImageUrls: [image] },
+        '/api/v1/video/generate': { inputImageUrls: [image], duration: 5, mode: 'performance' },
+        '/api/v1/background-removal': { imageUrl: image },
+      };
+      const before = await balanceOf(t.database.db, user.id);
+      const submitted = fake.submissions.length;
+
+      const res = await post(t.app, user.cookie, `${url}?wait=60`, payloads[url]);
+
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<GenerationBody>();
+      expect(body.success, body.message).toBe(true);
+      const video = url.includes('video');
+      const fakeMp4 = Buffer.from(await (await fetch(fake.fileUrl('output.mp4'))).arrayBuffer());
+      const outputs = video ? body.videoUrlList : body.imageUrls;
+      expect(outputs).toHaveLength(outputCount);
+      expect(video ? body.imageUrls : body.videoUrlList).toEqual([]);
+      for (const output of outputs) {
+        // Our own media, not fal's (expiring) file URLs.
+        expect(output).toMatch(MEDIA_URL);
+        const media = await fetchMedia(output);
+        if (video) {
+          expect(media.type).toBe('video/mp4');
+          expect(media.body.equals(fakeMp4)).toBe(true);
+        } else {
+          expect(media.type).toMatch(/^image\//);
+          const meta = await sharp(media.body).metadata();
+          expect([meta.width, meta.height]).toEqual([8, 8]); // the fake's output.png
+        }
+      }
+
+      // Exactly one fal request, and it is the one the generation recorded.
+      const submissions = fake.submissions.slice(submitted);
+      expect(submissions.map((s) => s.modelId)).toEqual([modelId]);
+      const row = await rowOf(body.generationId);
+      expect(row.providerRequestId).toBe(`${modelId}:${submissions[0]?.requestId ?? ''}`);
+      expect(row.attempts).toBe(1);
+      expect(callsFor(submissions[0]?.requestId ?? '', 'result')).toHaveLength(1);
+
+      const state = await get(user.cookie, `/api/v1/generations/${body.generationId}`);
+      const { generation } = state.json<GenerationState>();
+      expect(generation).toMatchObject({ status: 'succeeded', progress: 100, error: null });
+      expect(await balanceOf(t.database.db, user.id)).toBe(before - generation.creditCost);
+      expect(await settlementsOf(user.id, body.generationId)).toEqual({
+        captures: 1,
+        releases: 0,
+      });
+    },
+    60_000,
+  );
+});
+
+describe('provider failures', () => {
+  it.each([
+    ['a 500 result after COMPLETED', '500' as const, 'The provider failed to produce a result'],
+    ['a 422 result with a detail message', '422' as const, NO_PERSON],
+  ])(
+    'fails on %s with a readable error and releases the credits once',
+    async (_name, outcome, message) => {
+      scriptModel(DEFAULT_FAL_MODELS.removeBackground, { outcome });
+      const user = await newUser({ credits: 10 });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const before = await balanceOf(t.database.db, user.id);
+      const submitted = fake.submissions.length;
+
+      const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
+        imageUrl: image,
+      });
+
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<GenerationBody>();
+      expect(body).toMatchObject({ success: false, status: 'failed', imageUrls: [] });
+      expect(body.message).toContain(message);
+      const state = await get(user.cookie, `/api/v1/generations/${body.generationId}`);
+      const { generation } = state.json<GenerationState>();
+      expect(generation.status).toBe('failed');
+      expect(generation.error).toContain(message);
+
+      // A model's verdict is final: one request, its result read once, no retry.
+      const submissions = fake.submissions.slice(submitted);
+      expect(submissions).toHaveLength(1);
+      expect(callsFor(submissions[0]?.requestId ?? '', 'result')).toHaveLength(1);
+      await waitUntil('the job to end', () => jobsSettled(body.generationId));
+      expect((await rowOf(body.generationId)).attempts).toBe(1);
+
+      expect(await balanceOf(t.database.db, user.id)).toBe(before);
+      expect(await settlementsOf(user.id, body.generationId)).toEqual({
+        captures: 0,
+        releases: 1,
+      });
+      expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+
+      const history = await get(
+        user.cookie,
+        `/api/v1/credit-transactions/generation-history/${user.id}`,
+      );
+      expect(history.statusCode).toBe(200);
+      const usage = history.json<{
+        current_balance: number;
+        usage_by_type: Record<string, unknown>;
+        generation_history: { id: string; status: string; credits_used: number }[];
+      }>();
+      expect(usage.current_balance).toBe(before);
+      expect(usage.usage_by_type).toEqual({});
+      expect(usage.generation_history.find((item) => item.id === body.generationId)).toMatchObject({
+        status: 'refunded',
+        credits_used: generation.creditCost,
+      });
+    },
+    60_000,
+  );
+
+  it('rides out 5 failed status polls (503) with a queue retry that resumes the same fal request', async () => {
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const submitted = fake.submissions.length;
+    // The provider tolerates 3 failed polls in a row; the 4th goes to the queue as transient, and
+    // the retry's first poll fails once more before fal answers again.
+    fake.failNext('status', 503, 5);
+
+    const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
+      imageUrl: image,
+    });
+
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<GenerationBody>();
+    expect(body.success, body.message).toBe(true);
+    expect(body.imageUrls).toHaveLength(1);
+    expect(body.imageUrls[0]).toMatch(MEDIA_URL);
+    const submissions = fake.submissions.slice(submitted);
+    expect(submissions).toHaveLength(1);
+    const requestId = submissions[0]?.requestId ?? '';
+    expect(callsFor(requestId, 'status').filter((c) => c.httpStatus === 503)).toHaveLength(5);
+    expect(callsFor(requestId, 'result')).toHaveLength(1);
+    const row = await rowOf(body.generationId);
+    expect(row.attempts).toBe(2); // the queue ran the job twice
+    expect(falHandle(row.providerRequestId).requestId).toBe(requestId);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
+  }, 60_000);
+
+  // A 503 on submit is fal's gateway refusing the work: nothing was accepted (no request id), so
+  // the queue retry may submit again, and exactly one accepted request is then polled to the end.
+  // KNOWN BUG (reported, not fixed here): generation-runner.ts keeps the "submitting" marker
+  // (providerRequestId = '') when a submit fails transiently, so the retry takes it for a crash
+  // mid-submit and refunds ("interrupted while it was being sent") instead of submitting again.
+  // Drop `.fails` once the runner clears the marker on a refused submit.
+  it.fails(
+    'retries a submit refused with 503: the second submission is accepted and polled to success',
+    async () => {
+      const user = await newUser({ credits: 10 });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const before = await balanceOf(t.database.db, user.id);
+      const calls = fake.calls.length;
+      fake.failNext('submit', 503, 1);
+
+      const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
+        imageUrl: image,
+      });
+
+      const body = res.json<GenerationBody>();
+      const submits = fake.calls.slice(calls).filter((c) => c.kind === 'submit');
+      expect(submits.map((c) => c.httpStatus)).toEqual([503, 200]);
+      expect(body.success, body.message).toBe(true);
+      const { requestId } = falHandle((await rowOf(body.generationId)).providerRequestId);
+      const polled = new Set(
+        fake.calls
+          .slice(calls)
+          .filter((c) => c.kind === 'status')
+          .map((c) => c.requestId),
+      );
+      expect([...polled]).toEqual([requestId]);
+      expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+    },
+    60_000,
+  );
+});
+
+describe('cancel', () => {
+  it('cancels work queued at fal: canceled, credits released once, and fal is told to cancel', async () => {
+    scriptModel(DEFAULT_FAL_MODELS.photoshoot, { queueSteps: 1000 });
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+
+    const res = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
+      inputImageUrls: [image],
+      numImages: 2,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { generationId } = res.json<{ generationId: string }>();
+    let requestId = '';
+    await waitUntil('fal to accept the work', async () => {
+      requestId = falHandle((await rowOf(generationId)).providerRequestId).requestId;
+      return requestId !== '' && callsFor(requestId, 'status').length > 0;
+    });
+    expect(callsFor(requestId, 'status').at(-1)?.httpStatus).toBe(202); // still IN_QUEUE
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
+
+    const cancel = await post(t.app, user.cookie, `/api/v1/generations/${generationId}/cancel`, {});
+
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json<GenerationState>().generation.status).toBe('canceled');
+    await waitUntil('a cancel call at fal', () => callsFor(requestId, 'cancel').length > 0, 5_000);
+    expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([202]);
+    // The runner notices (lease lost, or fal's "cancelled" result) and settles nothing more.
+    await waitUntil('the job to end', () => jobsSettled(generationId));
+    const state = await get(user.cookie, `/api/v1/generations/${generationId}`);
+    expect(state.json<GenerationState>().generation).toMatchObject({
+      status: 'canceled',
+      error: 'Canceled by you',
+    });
+    expect(await balanceOf(t.database.db, user.id)).toBe(before);
+    expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  }, 30_000);
+});
+
+describe('output URLs', () => {
+  let connections = 0;
+  let server: net.Server;
+  let trapPort = '';
+  beforeAll(async () => {
+    // Counts every TCP connection: the runner must not even open one to a refused address.
+    server = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    trapPort = String((server.address() as net.AddressInfo).port);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it.each([
+    ['a loopback address', (port: string) => `http://127.0.0.1:${port}/x.png`],
+    ['a local hostname', (port: string) => `http://localhost:${port}/x.png`],
+    ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
+  ])(
+    'fails an output URL on %s without connecting to it, and releases the credits',
+    async (_name, urlFor) => {
+      scriptModel(DEFAULT_FAL_MODELS.removeBackground, {
+        output: { image: { url: urlFor(trapPort), content_type: 'image/png' } },
+      });
+      const user = await newUser({ credits: 10 });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const before = await balanceOf(t.database.db, user.id);
+      const submitted = fake.submissions.length;
+
+      const res = await post(t.app, user.cookie, '/api/v1/background-removal', {
+        imageUrl: image,
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const { generationId } = res.json<{ generationId: string }>();
+      // The runner takes a refused URL for a transient fault (see the test below), so the queue
+      // retries it up to its limit; the backoff is pulled forward to keep this test short.
+      await waitUntil(
+        'the generation to settle',
+        async () => {
+          await pullRetriesForward(generationId);
+          return ['failed', 'succeeded'].includes((await rowOf(generationId)).status);
+        },
+        60_000,
+      );
+      const done = await waitForGeneration(t.app, user.cookie, generationId, 1_000);
+      expect(done.status).toBe('failed');
+      expect(done.imageUrls).toEqual([]);
+      expect(done.error).toBe('The result could not be downloaded');
+      expect(connections).toBe(0);
+      // Retries re-read the same fal request; nothing is submitted (or paid for) twice.
+      expect(fake.submissions.slice(submitted)).toHaveLength(1);
+      await waitUntil('the job to end', () => jobsSettled(generationId));
+      expect(await balanceOf(t.database.db, user.id)).toBe(before);
+      expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
+      expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+    },
+    90_000,
+  );
+
+  // KNOWN BUG (reported, not fixed here): generation-runner.ts outputBytes() wraps the guard's
+  // BlockedUrlError as a *transient* ProviderError, so a refused URL is re-read from fal and
+  // refused again on every queue retry (5, with 2–64 s backoff) before the generation fails.
+  // Drop `.fails` once a refused URL fails the generation on the first attempt.
+  it.fails(
+    'fails an output on the cloud metadata address at once, without a queue retry',
+    async () => {
+      scriptModel(DEFAULT_FAL_MODELS.removeBackground, {
+        output: {
+          image: { url: 'http://169.254.169.254/latest/meta-data', content_type: 'image/png' },
+        },
+      });
+      const user = await newUser({ credits: 10 });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const submitted = fake.submissions.length;
+
+      const res = await post(t.app, user.cookie, '/api/v1/background-removal', {
+        imageUrl: image,
+      });
+      const { generationId } = res.json<{ generationId: string }>();
+      await waitUntil('fal to accept the work', () => fake.submissions.length > submitted);
+      const requestId = fake.submissions[submitted]?.requestId ?? '';
+      // Settled, or a second read of the result (a retry): whichever comes first.
+      await waitUntil(
+        'the generation to settle',
+        async () =>
+          (await rowOf(generationId)).status === 'failed' ||
+          callsFor(requestId, 'result').length > 1,
+        20_000,
+      );
+      expect(callsFor(requestId, 'result')).toHaveLength(1);
+      expect((await rowOf(generationId)).status).toBe('failed');
+    },
+    30_000,
+  );
+});
