@@ -509,7 +509,7 @@ describe('output URLs', () => {
 
   // KNOWN BUG (reported, not fixed here): generation-runner.ts outputBytes() wraps the guard's
   // BlockedUrlError as a *transient* ProviderError, so a refused URL is re-read from fal and
-  // refused again on every queue retry (5, with 2–64 s backoff) before the generation fails.
+  // refused again on every queue retry (up to the retry limit, with backoff) before it fails.
   // Drop `.fails` once a refused URL fails the generation on the first attempt.
   it.fails(
     'fails an output on the cloud metadata address at once, without a queue retry',
