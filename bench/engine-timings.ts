@@ -75,7 +75,7 @@ const cases: [string, () => Promise<unknown>][] = [
 ];
 
 console.log(
-  `local engine timings, ${String(RUNS)} runs after 1 warm-up (sharp ${sharp.versions.sharp ?? '?'}, libvips ${sharp.versions.vips}, ${String(sharp.concurrency())} threads)\n`,
+  `local engine timings, ${String(RUNS)} runs after 1 warm-up (sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${String(sharp.concurrency())} threads)\n`,
 );
 const rows: string[][] = [['operation', 'median ms', 'max ms']];
 for (const [label, run] of cases) {

@@ -3,12 +3,11 @@
 // /api/v1/gallery/past-generations driven over HTTP by 50 connections (closed loop: each connection
 // sends its next request when the last answer is read) from a separate client process, so the load
 // generator does not share the server's event loop. Mix per 10 requests: 6× page 1, 1× page 4000,
-// 1× the last page, 1× type fashion_extractor, 1× search "silk" (all limit 12). Then EXPLAIN ANALYZE
-// of the exact SQL each kind runs (captured from the repository through a Drizzle logger), with
-// each query's time alone on the idle server.
+// 1× the last page, 1× type fashion_extractor, 1× search "silk" (all limit 12). Then the exact SQL
+// each kind runs (captured from the repository through a Drizzle logger) is timed alone on the idle
+// server; --plans also prints its EXPLAIN (ANALYZE, BUFFERS).
 // Budget (ARCHITECTURE §8): p99 ≤ 50 ms at 50 connections with 100k generations for one user.
-// Usage: node --import tsx bench/gallery-api.ts [seconds=20] [--plans]
-//   --plans prints the full EXPLAIN (ANALYZE, BUFFERS) plans, not only their timings.
+// Usage: node --import tsx bench/gallery-api.ts [seconds=20] [connections=50] [--plans]
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
@@ -18,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 
 const ROWS = 100_000;
-const CONNECTIONS = 50;
 const LIMIT = 12;
 const BUDGET_P99_MS = 50;
 const ORIGIN = 'http://localhost:3000';
@@ -43,13 +41,18 @@ const KINDS: Kind[] = [
     weight: 1,
     body: { page: 1, limit: LIMIT, type: 'fashion_extractor' },
   },
-  { name: 'search "silk"', weight: 1, body: { page: 1, limit: LIMIT, type: 'all', search: 'silk' } },
+  {
+    name: 'search "silk"',
+    weight: 1,
+    body: { page: 1, limit: LIMIT, type: 'all', search: 'silk' },
+  },
 ];
 
 interface ClientJob {
   url: string;
   cookie: string;
   userId: string;
+  connections: number;
   warmupMs: number;
   durationMs: number;
 }
@@ -77,7 +80,7 @@ function printTable(rows: string[][]): void {
 // --- Load generator (child process) --------------------------------------------------------------
 
 async function runClient(job: ClientJob): Promise<ClientResult> {
-  const pool = new Pool(job.url, { connections: CONNECTIONS, pipelining: 1 });
+  const pool = new Pool(job.url, { connections: job.connections, pipelining: 1 });
   const schedule = KINDS.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
   const bodies = schedule.map((kind) => JSON.stringify({ userId: job.userId, ...kind.body }));
   const headers = {
@@ -119,7 +122,7 @@ async function runClient(job: ClientJob): Promise<ClientResult> {
       }
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  await Promise.all(Array.from({ length: job.connections }, connection));
   await pool.close();
   return { latencies, statuses, elapsedMs: job.durationMs };
 }
@@ -137,7 +140,9 @@ if (process.argv[2] === '--client') {
 // --- Server, data, report (main process) ---------------------------------------------------------
 
 async function main(): Promise<void> {
-  const seconds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 20);
+  const numbers = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
+  const seconds = Number(numbers[0] ?? 20);
+  const connections = Number(numbers[1] ?? 50);
   const showPlans = process.argv.includes('--plans');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { buildApp } = await import('../apps/server/src/app');
@@ -146,9 +151,8 @@ async function main(): Promise<void> {
   const { runMigrations } = await import('../apps/server/src/db/migrate');
   const schema = await import('../apps/server/src/db/schema');
   const repo = await import('../apps/server/src/modules/generations/generations.repository');
-  const { galleryType, gallerySearch } = await import(
-    '../apps/server/src/modules/generations/gallery.service'
-  );
+  const { galleryType, gallerySearch } =
+    await import('../apps/server/src/modules/generations/gallery.service');
   const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
 
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-gallery-'));
@@ -229,6 +233,7 @@ async function main(): Promise<void> {
       url: address,
       cookie,
       userId: user.id,
+      connections,
       warmupMs: 3_000,
       durationMs: seconds * 1000,
     };
@@ -253,7 +258,7 @@ async function main(): Promise<void> {
     };
     console.log(
       `gallery API, POST /api/v1/gallery/past-generations: ${String(ROWS)} generations for one user ` +
-        `(seeded in ${(seedMs / 1000).toFixed(1)} s), ${String(CONNECTIONS)} connections, ` +
+        `(seeded in ${(seedMs / 1000).toFixed(1)} s), ${String(connections)} connections, ` +
         `${String(seconds)} s after 3 s warm-up\n`,
     );
     printTable([
@@ -309,7 +314,12 @@ async function main(): Promise<void> {
           await database.pool.query(query.text, query.params);
           if (run > 0) ms.push(performance.now() - started); // the first run is a warm-up
         }
-        cells.push(quantile(ms.sort((a, b) => a - b), 0.5).toFixed(2));
+        cells.push(
+          quantile(
+            ms.sort((a, b) => a - b),
+            0.5,
+          ).toFixed(2),
+        );
         if (showPlans) {
           const { rows } = await database.pool.query<{ 'QUERY PLAN': string }>(
             `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,

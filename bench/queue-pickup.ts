@@ -32,7 +32,11 @@ function summary(label: string, latencies: number[]): string[] {
 function table(rows: string[][]): void {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
   for (const row of rows)
-    console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  '));
+    console.log(
+      row
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+        .join('  '),
+    );
 }
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-queue-'));

@@ -74,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const runWorker = deps.worker ?? config.role !== 'api';
   const generation = config.generation;
   const provider = deps.provider ?? createProvider(generation);
+  const closing = new AbortController();
   const queue: JobQueue = await createJobQueue({
     pool: database.pool,
     supervise: runWorker,
@@ -195,9 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           queue,
           provider,
           providerName: provider.name,
+          capabilities: provider.capabilities(),
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
+          closing: closing.signal,
         }),
       );
     },
@@ -221,8 +224,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sweepIntervalMs: generation.sweepIntervalMs,
       })
     : undefined;
-  // Shutdown order: HTTP stops first (Fastify), then in-flight jobs are handed back, then the queue.
-  app.addHook('onClose', async () => {
+  // Shutdown: before HTTP drains, release held `?wait=` responses and hand in-flight jobs back
+  // (their provider requests are resumed elsewhere), so a long wait cannot hold shutdown hostage.
+  app.addHook('preClose', async () => {
+    closing.abort();
     await (worker ? worker.stop() : queue.stop(5_000));
   });
   return app;

@@ -78,8 +78,11 @@ const envSchema = z
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-    /** A job whose worker died is re-delivered after this (pg-boss expiry). */
-    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(60),
+    /**
+     * How long pg-boss waits on one job handler. Longer than the longest generation deadline (30
+     * min): crash recovery comes from the generation lease, not from job expiry.
+     */
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(2400),
     QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(20),
     /** First retry delay of a transient failure; doubles each attempt (pg-boss backoff). */
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),

@@ -370,39 +370,31 @@ describe('provider failures', () => {
 
   // A 503 on submit is fal's gateway refusing the work: nothing was accepted (no request id), so
   // the queue retry may submit again, and exactly one accepted request is then polled to the end.
-  // KNOWN BUG (reported, not fixed here): generation-runner.ts keeps the "submitting" marker
-  // (providerRequestId = '') when a submit fails transiently, so the retry takes it for a crash
-  // mid-submit and refunds ("interrupted while it was being sent") instead of submitting again.
-  // Drop `.fails` once the runner clears the marker on a refused submit.
-  it.fails(
-    'retries a submit refused with 503: the second submission is accepted and polled to success',
-    async () => {
-      const user = await newUser({ credits: 10 });
-      const image = await uploadImage(t.app, user.cookie, await productPhoto());
-      const before = await balanceOf(t.database.db, user.id);
-      const calls = fake.calls.length;
-      fake.failNext('submit', 503, 1);
+  it('retries a submit refused with 503: the second submission is accepted and polled to success', async () => {
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const calls = fake.calls.length;
+    fake.failNext('submit', 503, 1);
 
-      const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
-        imageUrl: image,
-      });
+    const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
+      imageUrl: image,
+    });
 
-      const body = res.json<GenerationBody>();
-      const submits = fake.calls.slice(calls).filter((c) => c.kind === 'submit');
-      expect(submits.map((c) => c.httpStatus)).toEqual([503, 200]);
-      expect(body.success, body.message).toBe(true);
-      const { requestId } = falHandle((await rowOf(body.generationId)).providerRequestId);
-      const polled = new Set(
-        fake.calls
-          .slice(calls)
-          .filter((c) => c.kind === 'status')
-          .map((c) => c.requestId),
-      );
-      expect([...polled]).toEqual([requestId]);
-      expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
-    },
-    60_000,
-  );
+    const body = res.json<GenerationBody>();
+    const submits = fake.calls.slice(calls).filter((c) => c.kind === 'submit');
+    expect(submits.map((c) => c.httpStatus)).toEqual([503, 200]);
+    expect(body.success, body.message).toBe(true);
+    const { requestId } = falHandle((await rowOf(body.generationId)).providerRequestId);
+    const polled = new Set(
+      fake.calls
+        .slice(calls)
+        .filter((c) => c.kind === 'status')
+        .map((c) => c.requestId),
+    );
+    expect([...polled]).toEqual([requestId]);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+  }, 60_000);
 });
 
 describe('cancel', () => {
@@ -495,7 +487,7 @@ describe('output URLs', () => {
       const done = await waitForGeneration(t.app, user.cookie, generationId, 1_000);
       expect(done.status).toBe('failed');
       expect(done.imageUrls).toEqual([]);
-      expect(done.error).toBe('The result could not be downloaded');
+      expect(done.error).toBe('The provider returned a result from a host we do not fetch');
       expect(connections).toBe(0);
       // Retries re-read the same fal request; nothing is submitted (or paid for) twice.
       expect(fake.submissions.slice(submitted)).toHaveLength(1);
@@ -507,39 +499,31 @@ describe('output URLs', () => {
     90_000,
   );
 
-  // KNOWN BUG (reported, not fixed here): generation-runner.ts outputBytes() wraps the guard's
-  // BlockedUrlError as a *transient* ProviderError, so a refused URL is re-read from fal and
-  // refused again on every queue retry (up to the retry limit, with backoff) before it fails.
-  // Drop `.fails` once a refused URL fails the generation on the first attempt.
-  it.fails(
-    'fails an output on the cloud metadata address at once, without a queue retry',
-    async () => {
-      scriptModel(DEFAULT_FAL_MODELS.removeBackground, {
-        output: {
-          image: { url: 'http://169.254.169.254/latest/meta-data', content_type: 'image/png' },
-        },
-      });
-      const user = await newUser({ credits: 10 });
-      const image = await uploadImage(t.app, user.cookie, await productPhoto());
-      const submitted = fake.submissions.length;
+  // A refused URL is policy, not a fault: the generation fails on the first attempt.
+  it('fails an output on the cloud metadata address at once, without a queue retry', async () => {
+    scriptModel(DEFAULT_FAL_MODELS.removeBackground, {
+      output: {
+        image: { url: 'http://169.254.169.254/latest/meta-data', content_type: 'image/png' },
+      },
+    });
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const submitted = fake.submissions.length;
 
-      const res = await post(t.app, user.cookie, '/api/v1/background-removal', {
-        imageUrl: image,
-      });
-      const { generationId } = res.json<{ generationId: string }>();
-      await waitUntil('fal to accept the work', () => fake.submissions.length > submitted);
-      const requestId = fake.submissions[submitted]?.requestId ?? '';
-      // Settled, or a second read of the result (a retry): whichever comes first.
-      await waitUntil(
-        'the generation to settle',
-        async () =>
-          (await rowOf(generationId)).status === 'failed' ||
-          callsFor(requestId, 'result').length > 1,
-        20_000,
-      );
-      expect(callsFor(requestId, 'result')).toHaveLength(1);
-      expect((await rowOf(generationId)).status).toBe('failed');
-    },
-    30_000,
-  );
+    const res = await post(t.app, user.cookie, '/api/v1/background-removal', {
+      imageUrl: image,
+    });
+    const { generationId } = res.json<{ generationId: string }>();
+    await waitUntil('fal to accept the work', () => fake.submissions.length > submitted);
+    const requestId = fake.submissions[submitted]?.requestId ?? '';
+    // Settled, or a second read of the result (a retry): whichever comes first.
+    await waitUntil(
+      'the generation to settle',
+      async () =>
+        (await rowOf(generationId)).status === 'failed' || callsFor(requestId, 'result').length > 1,
+      20_000,
+    );
+    expect(callsFor(requestId, 'result')).toHaveLength(1);
+    expect((await rowOf(generationId)).status).toBe('failed');
+  }, 30_000);
 });

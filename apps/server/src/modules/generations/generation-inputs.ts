@@ -92,14 +92,20 @@ export async function resolveInputs<T>(
     if (key !== null && INPUT_KEYS.has(key)) {
       if (typeof value === 'string') return value ? resolve(value) : value;
       if (Array.isArray(value)) {
-        return Promise.all(value.map((v: unknown) => (typeof v === 'string' ? resolve(v) : v)));
+        const urls: unknown[] = [];
+        for (const v of value as unknown[]) urls.push(typeof v === 'string' ? await resolve(v) : v);
+        return urls;
       }
     }
-    if (Array.isArray(value)) return Promise.all(value.map((v: unknown) => walk(v, null)));
+    // One at a time, in payload order: the first input is the poster and the gallery's first.
+    if (Array.isArray(value)) {
+      const items: unknown[] = [];
+      for (const v of value as unknown[]) items.push(await walk(v, null));
+      return items;
+    }
     if (typeof value === 'object' && value !== null) {
-      const entries = await Promise.all(
-        Object.entries(value).map(async ([k, v]) => [k, await walk(v, k)] as const),
-      );
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of Object.entries(value)) entries.push([k, await walk(v, k)]);
       return Object.fromEntries(entries);
     }
     return value;

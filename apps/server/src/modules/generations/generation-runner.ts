@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { processImage } from '../../platform/images/process-image';
-import { guardedFetch } from '../../platform/net/url-guard';
+import { BlockedUrlError, guardedFetch } from '../../platform/net/url-guard';
 import {
   ProviderError,
   type GenerationProvider,
@@ -55,6 +55,8 @@ class Handback extends Error {}
 
 /** Marks "submission under way, provider id not yet known" (see beforeSubmit). */
 const SUBMITTING = '';
+/** Deliveries before work is given up (each one a worker that died or handed it back). */
+const MAX_ATTEMPTS = 8;
 
 export async function runGenerationJob(
   deps: RunnerDeps,
@@ -62,8 +64,19 @@ export async function runGenerationJob(
   meta: Pick<JobMeta, 'retryCount' | 'retryLimit'>,
 ): Promise<void> {
   const token = randomUUID();
-  const row = await repo.claim(deps.db, generationId, token, new Date(Date.now() + deps.leaseMs));
+  const row = await repo.claim(deps.db, generationId, token, deps.leaseMs);
   if (!row) return checkLater(deps, generationId);
+  if (row.attempts > MAX_ATTEMPTS) {
+    // Work that keeps killing its worker (memory, a hung encoder) must not take others down forever.
+    await failGeneration(
+      deps.db,
+      row.id,
+      'The generation failed repeatedly. Your credits were refunded.',
+      'failed',
+      token,
+    );
+    return;
+  }
   if (row.providerRequestId === SUBMITTING) {
     // A worker died between submitting and recording the provider's id: the provider may have the
     // work, and we cannot find it. Refund rather than submit (and pay) again.
@@ -71,6 +84,8 @@ export async function runGenerationJob(
       deps.db,
       row.id,
       'The generation was interrupted while it was being sent. Your credits were refunded.',
+      'failed',
+      token,
     );
     return;
   }
@@ -86,13 +101,17 @@ export async function runGenerationJob(
     abort.abort(new Handback('shutting down'));
   };
   deps.shutdown.addEventListener('abort', onShutdown);
+  let renewedAt = Date.now();
   const heartbeat = setInterval(
     () => {
+      // Unable to renew for a whole lease: another worker may own it now, so stop.
+      if (Date.now() - renewedAt > deps.leaseMs) abort.abort(new Handback('lease lapsed'));
       void repo
-        .setLease(deps.db, row.id, token, new Date(Date.now() + deps.leaseMs))
+        .setLease(deps.db, row.id, token, deps.leaseMs)
         .then((held) => {
+          if (held) renewedAt = Date.now();
           // Settled elsewhere (canceled, swept): stop working on it.
-          if (!held) abort.abort(new Handback('lease lost'));
+          else abort.abort(new Handback('lease lost'));
         })
         .catch(() => undefined);
     },
@@ -101,7 +120,7 @@ export async function runGenerationJob(
 
   try {
     const outcome = await execute(deps, row, token, abort.signal);
-    await settleSuccess(deps, row, outcome);
+    await settleSuccess(deps, row, token, outcome);
   } catch (error) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
     if (reason instanceof Handback) {
@@ -110,6 +129,10 @@ export async function runGenerationJob(
         await deps.queue.sendGeneration({ generationId: row.id });
       }
       return;
+    }
+    if (reason instanceof ProviderError && reason.nothingSubmitted) {
+      // The provider refused the submission outright: clear the marker so a retry may submit.
+      await repo.setRequestId(deps.db, row.id, token, null);
     }
     if (reason instanceof ProviderError && reason.transient && meta.retryCount < meta.retryLimit) {
       await repo.setLease(deps.db, row.id, token, null);
@@ -120,10 +143,8 @@ export async function runGenerationJob(
       reason instanceof ProviderError
         ? reason.message
         : 'The generation failed. Your credits were refunded.';
-    if (!(reason instanceof ProviderError)) {
-      deps.log.error({ generationId: row.id, err: reason }, 'generation failed');
-    }
-    await failGeneration(deps.db, row.id, message);
+    deps.log.warn({ generationId: row.id, err: reason }, 'generation failed');
+    await failGeneration(deps.db, row.id, message, 'failed', token);
   } finally {
     clearTimeout(timer);
     clearInterval(heartbeat);
@@ -169,10 +190,17 @@ async function execute(
     signal,
     requestId: row.providerRequestId,
     beforeSubmit: async () => {
-      await repo.updateGeneration(deps.db, row.id, { providerRequestId: SUBMITTING });
+      if (!(await repo.setRequestId(deps.db, row.id, token, SUBMITTING))) {
+        throw new Handback('lease lost before submitting');
+      }
+      signal.throwIfAborted();
     },
     onSubmitted: async (requestId) => {
-      await repo.updateGeneration(deps.db, row.id, { providerRequestId: requestId });
+      if (!(await repo.setRequestId(deps.db, row.id, token, requestId))) {
+        // Settled or taken over meanwhile: nobody will collect this work, so stop paying for it.
+        await deps.provider.cancel?.(requestId).catch(() => undefined);
+        throw new Handback('lease lost after submitting');
+      }
     },
     onProgress: ({ progress }) => {
       if (progress === undefined || Date.now() - lastProgressAt < 1000) return;
@@ -201,7 +229,7 @@ async function execute(
     outcome.thumbhash ??= stored.thumbhash;
   }
   // Still ours? A cancel or the sweeper may have settled it meanwhile.
-  if (!(await repo.setLease(deps.db, row.id, token, new Date(Date.now() + deps.leaseMs)))) {
+  if (!(await repo.setLease(deps.db, row.id, token, deps.leaseMs))) {
     throw new Handback('settled elsewhere');
   }
   return outcome;
@@ -225,6 +253,12 @@ async function outputBytes(deps: RunnerDeps, output: ProviderOutput) {
     return fetched.body;
   } catch (error) {
     if (error instanceof ProviderError) throw error;
+    if (error instanceof BlockedUrlError) {
+      // Policy, not a fault: asking again would be refused again.
+      throw new ProviderError('The provider returned a result from a host we do not fetch', false, {
+        cause: error,
+      });
+    }
     throw new ProviderError('The result could not be downloaded', true, { cause: error });
   }
 }
@@ -260,15 +294,20 @@ async function videoSize(data: Buffer): Promise<{ width: number; height: number 
   return { width: data.readUInt32BE(offset) >>> 16, height: data.readUInt32BE(offset + 4) >>> 16 };
 }
 
-async function settleSuccess(deps: RunnerDeps, row: repo.GenerationRow, outcome: Outcome) {
+async function settleSuccess(
+  deps: RunnerDeps,
+  row: repo.GenerationRow,
+  token: string,
+  outcome: Outcome,
+) {
   await deps.db.transaction(async (tx) => {
-    const done = await repo.finish(tx, row.id, {
-      status: 'succeeded',
-      progress: 100,
-      error: null,
-      ...outcome,
-    });
-    if (done) await credits.capture(tx, row.id);
+    const done = await repo.finish(
+      tx,
+      row.id,
+      { status: 'succeeded', progress: 100, error: null, ...outcome },
+      token,
+    );
+    if (done && done.credits > 0) await credits.capture(tx, row.id);
   });
 }
 
@@ -276,8 +315,12 @@ async function settleSuccess(deps: RunnerDeps, row: repo.GenerationRow, outcome:
  * Running work whose lease lapsed belongs to a dead worker: send it again now rather than wait for
  * the queue to expire the dead job. A duplicate delivery is harmless: only one can take the lease.
  */
-export async function redeliverAbandoned(db: Db, queue: JobQueue): Promise<number> {
-  const rows = await repo.abandoned(db);
+export async function redeliverAbandoned(
+  db: Db,
+  queue: JobQueue,
+  leaseMs: number,
+): Promise<number> {
+  const rows = await repo.abandoned(db, leaseMs);
   for (const { id } of rows) await queue.sendGeneration({ generationId: id });
   return rows.length;
 }

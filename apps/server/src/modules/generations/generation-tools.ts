@@ -14,6 +14,7 @@ import {
 } from '@studio/contract';
 import type { z } from 'zod';
 import type {
+  Capability,
   GenerationProvider,
   InputImage,
   ProviderContext,
@@ -27,6 +28,8 @@ import type {
 
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
   path: string;
+  /** What the provider must really do; without it the tool makes a free labelled preview. */
+  capability: Capability;
   schema: S;
   /** Minutes after which the sweeper fails and refunds unfinished work. */
   deadlineMinutes: number;
@@ -53,6 +56,7 @@ const first = (urls: readonly string[]) => {
 const tryOn = (realistic: boolean, path: string) =>
   tool({
     path,
+    capability: 'try-on',
     schema: tryOnRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages * s.template.length }),
@@ -80,6 +84,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   'realistic-try-on': tryOn(true, '/realistic-tryon/generate'),
   'ai-designer': tool({
     path: '/ai-designer/generate',
+    capability: 'design',
     schema: designerRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -91,6 +96,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   }),
   'ai-poses': tool({
     path: '/ai-poses/generate',
+    capability: 'pose',
     schema: posesRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -111,6 +117,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   }),
   photoshoot: tool({
     path: '/photoshoot/generate',
+    capability: 'photoshoot',
     schema: photoshootRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -122,6 +129,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   }),
   'fashion-extractor': tool({
     path: '/fashion-extractor/generate',
+    capability: 'extract',
     schema: extractorRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -133,6 +141,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   }),
   'video-generation': tool({
     path: '/video/generate',
+    capability: 'video',
     schema: videoRequestSchema,
     deadlineMinutes: 30,
     price: (s) => ({ mode: s.mode, durationSeconds: s.duration }),
@@ -151,6 +160,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   }),
   upscaler: tool({
     path: '/upscaler',
+    capability: 'upscale',
     schema: upscaleRequestSchema,
     deadlineMinutes: 10,
     price: (s) => ({ upscaleFactor: s.upscaleFactor }),
@@ -162,6 +172,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
   }),
   'background-removal': tool({
     path: '/background-removal',
+    capability: 'remove-background',
     schema: backgroundRemovalRequestSchema,
     deadlineMinutes: 10,
     price: () => ({}),

@@ -245,18 +245,19 @@ describe('credits and limits', () => {
     });
   });
 
-  it('estimates every feature name at the price it will charge', async () => {
+  it('estimates every feature name at the price it will charge, previews free', async () => {
     const user = await newUser();
+    // The local engine really does these; try-on, poses and extraction are labelled previews.
     const cases: [Record<string, unknown>, number][] = [
-      [{ feature: 'realistic-tryon', mode: 'balanced' }, 3],
+      [{ feature: 'realistic-tryon', mode: 'balanced', template: [{}, {}] }, 0],
       [{ feature: 'ai-designer', numImages: 2 }, 4],
-      [{ feature: 'ai-poses' }, 2],
+      [{ feature: 'ai-poses' }, 0],
       [{ feature: 'photoshoot', numImages: 5, mode: 'quality' }, 10],
-      [{ feature: 'fashion-extractor' }, 2],
+      [{ feature: 'fashion-extractor' }, 0],
       [{ feature: 'video', duration: 10, mode: 'quality' }, 16],
       [{ feature: 'upscaler', upscaleFactor: '4k' }, 2],
       [{ feature: 'background-removal' }, 1],
-      [{ feature: 'try-on' }, 1],
+      [{ feature: 'try-on' }, 0],
     ];
     for (const [payload, cost] of cases) {
       const res = await post(t.app, user.cookie, '/api/v1/credits/estimate', payload);

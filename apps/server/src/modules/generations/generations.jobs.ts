@@ -26,7 +26,10 @@ export async function startGenerationWorker(
   );
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
-    sweeping ??= Promise.all([sweepOverdue(deps.db), redeliverAbandoned(deps.db, deps.queue)])
+    sweeping ??= Promise.all([
+      sweepOverdue(deps.db),
+      redeliverAbandoned(deps.db, deps.queue, deps.leaseMs),
+    ])
       .then(([swept, redelivered]) => {
         if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');
         if (redelivered > 0) deps.log.warn({ redelivered }, 'abandoned generations sent again');

@@ -52,17 +52,21 @@ export async function updateGeneration(
   await db.update(generations).set(patch).where(eq(generations.id, id));
 }
 
+/** `now() + ms` on the database clock: every lease is set and compared by one clock. */
+const leaseEnd = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+const holds = (token: string) => and(eq(generations.leaseToken, token), isActive);
+
 /**
  * Takes the lease on unfinished work whose lease is free or lapsed. Returns the row, or undefined
  * when the work is finished or another live worker holds it.
  */
-export async function claim(db: DbOrTx, id: string, token: string, leaseUntil: Date) {
+export async function claim(db: DbOrTx, id: string, token: string, leaseMs: number) {
   const [row] = await db
     .update(generations)
     .set({
       status: 'running',
       leaseToken: token,
-      leaseUntil,
+      leaseUntil: leaseEnd(leaseMs),
       attempts: sql`${generations.attempts} + 1`,
       startedAt: sql`coalesce(${generations.startedAt}, now())`,
     })
@@ -77,12 +81,29 @@ export async function claim(db: DbOrTx, id: string, token: string, leaseUntil: D
   return row;
 }
 
-/** Renews or hands back (leaseUntil null) a lease this worker holds; false when it lost it. */
-export async function setLease(db: DbOrTx, id: string, token: string, leaseUntil: Date | null) {
+/** Renews (ms) or hands back (null) a lease this worker holds; false when it lost it. */
+export async function setLease(db: DbOrTx, id: string, token: string, leaseMs: number | null) {
   const rows = await db
     .update(generations)
-    .set({ leaseUntil, ...(leaseUntil ? {} : { leaseToken: null }) })
-    .where(and(eq(generations.id, id), eq(generations.leaseToken, token), isActive))
+    .set(
+      leaseMs === null ? { leaseUntil: null, leaseToken: null } : { leaseUntil: leaseEnd(leaseMs) },
+    )
+    .where(and(eq(generations.id, id), holds(token)))
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
+/** Records the provider request id (or the "submitting" marker) while holding the lease. */
+export async function setRequestId(
+  db: DbOrTx,
+  id: string,
+  token: string,
+  requestId: string | null,
+) {
+  const rows = await db
+    .update(generations)
+    .set({ providerRequestId: requestId })
+    .where(and(eq(generations.id, id), holds(token)))
     .returning({ id: generations.id });
   return rows.length > 0;
 }
@@ -94,16 +115,20 @@ export async function setProgress(db: DbOrTx, id: string, progress: number) {
     .where(and(eq(generations.id, id), isActive));
 }
 
-/** Moves unfinished work to a final state; undefined when it was already final (settled once). */
+/**
+ * Moves unfinished work to a final state; undefined when it was already final (settled once) or,
+ * with `token`, when this worker no longer holds the lease (a stale worker must not settle).
+ */
 export async function finish(
   db: DbOrTx,
   id: string,
   patch: Partial<Omit<GenerationRow, 'id' | 'userId'>> & { status: string },
+  token?: string,
 ) {
   const [row] = await db
     .update(generations)
     .set({ ...patch, finishedAt: sql`now()`, leaseToken: null, leaseUntil: null })
-    .where(and(eq(generations.id, id), isActive))
+    .where(and(eq(generations.id, id), token === undefined ? isActive : holds(token)))
     .returning();
   return row;
 }
@@ -116,13 +141,24 @@ export async function overdue(db: DbOrTx, now: Date, limit = 100) {
     .limit(limit);
 }
 
-/** Running work whose worker stopped renewing its lease (it died): to be delivered again. */
-export async function abandoned(db: DbOrTx, limit = 100) {
-  return db
-    .select({ id: generations.id })
-    .from(generations)
-    .where(and(eq(generations.status, 'running'), lt(generations.leaseUntil, sql`now()`)))
-    .limit(limit);
+/**
+ * Work a dead worker left: running with a lapsed lease, or queued for longer than a lease with no
+ * job waiting for it and none started recently (the worker died between taking the job and
+ * claiming the generation). Sending these again is safe: only one delivery can take the lease.
+ */
+export async function abandoned(db: DbOrTx, leaseMs: number, limit = 100) {
+  const result = await db.execute<{ id: string }>(sql`
+    select g.id from generations g
+    where (g.status = 'running' and g.lease_until < now())
+       or (g.status = 'queued' and g.created_at < now() - ${leaseMs} * interval '1 millisecond'
+           and not exists (
+             select 1 from pgboss.job j
+             where j.name = 'generation' and j.data->>'generationId' = g.id
+               and (j.state in ('created', 'retry')
+                    or (j.state = 'active'
+                        and j.started_on > now() - ${leaseMs} * interval '1 millisecond'))))
+    limit ${limit}`);
+  return result.rows;
 }
 
 export async function listByUser(db: DbOrTx, userId: string): Promise<GenerationRow[]> {

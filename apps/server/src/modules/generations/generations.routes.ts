@@ -40,6 +40,8 @@ export const generationRoutes =
     deps: generations.GenerationDeps & {
       provider: GenerationProvider;
       rateLimitMultiplier: number;
+      /** Aborted when the server shuts down: held responses answer 202 at once. */
+      closing: AbortSignal;
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -80,7 +82,14 @@ export const generationRoutes =
             gone.abort();
           });
           const latest =
-            wait > 0 ? await generations.waitForFinish(deps.db, row.id, wait, gone.signal) : row;
+            wait > 0
+              ? await generations.waitForFinish(
+                  deps.db,
+                  row.id,
+                  wait,
+                  AbortSignal.any([gone.signal, deps.closing]),
+                )
+              : row;
           if (latest && generations.isFinished(latest)) {
             return reply.code(200).send(generations.toResult(latest));
           }
@@ -149,14 +158,17 @@ export const generationRoutes =
       async (request) => {
         const user = requireUser(request);
         const type = FEATURE_GENERATION_TYPE[request.body.feature];
-        const creditCost = generations.estimate(type, request.body);
+        const creditCost = generations.estimate(type, request.body, deps.capabilities);
         const available = await balanceOf(deps.db, user.id);
         return {
           success: true as const,
           creditCost,
           available,
           canAfford: available >= creditCost,
-          message: `This costs ${String(creditCost)} credit${creditCost === 1 ? '' : 's'}.`,
+          message:
+            creditCost === 0
+              ? 'Free: this tool makes a labelled preview until a generative model is configured.'
+              : `This costs ${String(creditCost)} credit${creditCost === 1 ? '' : 's'}.`,
         };
       },
     );

@@ -16,7 +16,9 @@ import {
   type GenerationResult,
   type GenerationStatus,
   type GenerationType,
+  type PriceInput,
 } from '@studio/contract';
+import type { Capability } from '../../platform/providers/types';
 import { planFamilyOf } from '@studio/contract/plans';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
@@ -34,6 +36,8 @@ export interface GenerationDeps extends InputDeps {
   queue: JobQueue;
   /** Name of the configured provider, recorded on each generation. */
   providerName: string;
+  /** What the provider really does; other tools make free labelled previews (ADR 013). */
+  capabilities: readonly Capability[];
 }
 
 const isGenerationStatus = (s: string): s is GenerationStatus =>
@@ -80,15 +84,28 @@ export function accessFor(plan: AccessPlan): Omit<AccessResponse, 'success'> {
   };
 }
 
+/** Credits a tool costs with this provider: nothing when it can only make a labelled preview. */
+export function priceOf(
+  type: GenerationType,
+  input: Omit<PriceInput, 'type'>,
+  capabilities: readonly Capability[],
+) {
+  return capabilities.includes(TOOLS[type].capability) ? creditCost({ type, ...input }) : 0;
+}
+
 /** Parses a generate payload for a tool: what it costs and how it will be recorded. */
-export function describeRequest(type: GenerationType, body: unknown) {
+export function describeRequest(
+  type: GenerationType,
+  body: unknown,
+  capabilities: readonly Capability[],
+) {
   const def = TOOLS[type];
   const settings: unknown = def.schema.parse(body);
   const mode = def.mode(settings);
   return {
     settings,
     mode,
-    cost: creditCost({ type, ...def.price(settings) }),
+    cost: priceOf(type, def.price(settings), capabilities),
     prompt: def.prompt(settings),
     styleName: def.styleName(settings),
   };
@@ -112,7 +129,7 @@ export async function startGeneration(
   body: unknown,
   idempotencyKey: string | null,
 ): Promise<repo.GenerationRow> {
-  const request = describeRequest(type, body);
+  const request = describeRequest(type, body, deps.capabilities);
   assertAccess(await planOf(deps.db, userId), type, request.mode);
   const requestHash = hashRequest(type, body);
   if (idempotencyKey) {
@@ -151,7 +168,9 @@ export async function startGeneration(
       createdAt: now,
       deadlineAt: new Date(now.getTime() + TOOLS[type].deadlineMinutes * 60_000),
     });
-    await credits.reserve(tx, { userId, reservationId: id, amount: request.cost, now });
+    if (request.cost > 0) {
+      await credits.reserve(tx, { userId, reservationId: id, amount: request.cost, now });
+    }
     await deps.queue.enqueueGeneration(tx, { generationId: id });
     return row;
   });
@@ -242,10 +261,12 @@ export async function failGeneration(
   id: string,
   error: string,
   status: 'failed' | 'canceled' = 'failed',
+  /** The runner's lease: a worker that lost it must not settle. Cancel and the sweeper omit it. */
+  leaseToken?: string,
 ) {
   return db.transaction(async (tx) => {
-    const row = await repo.finish(tx, id, { status, error, progress: 0 });
-    if (row) await credits.release(tx, id);
+    const row = await repo.finish(tx, id, { status, error, progress: 0 }, leaseToken);
+    if (row && row.credits > 0) await credits.release(tx, id);
     return row;
   });
 }
@@ -274,16 +295,29 @@ export function hasOutput(
     : generation.imageUrls.length > 0;
 }
 
-/** The credit estimate (`POST /credits/estimate`). */
-export function estimate(type: GenerationType, body: Record<string, unknown>) {
-  return creditCost({
+/**
+ * The credit estimate (`POST /credits/estimate`): the same price function as the charge, over a
+ * partial payload (one image per chosen template for try-ons, durations rounded up to 5 s).
+ */
+export function estimate(
+  type: GenerationType,
+  body: Record<string, unknown>,
+  capabilities: readonly Capability[],
+) {
+  const images = typeof body.numImages === 'number' ? body.numImages : 1;
+  const templates = Array.isArray(body.template) ? Math.max(1, body.template.length) : 1;
+  const perTemplate = type === 'try-on' || type === 'realistic-try-on';
+  return priceOf(
     type,
-    mode: MODES.find((m) => m === body.mode),
-    numImages: typeof body.numImages === 'number' ? body.numImages : undefined,
-    durationSeconds: typeof body.duration === 'number' ? body.duration : undefined,
-    upscaleFactor:
-      body.upscaleFactor === '4x' || body.upscaleFactor === '4k' ? body.upscaleFactor : '2x',
-  });
+    {
+      mode: MODES.find((m) => m === body.mode),
+      numImages: perTemplate ? images * templates : images,
+      durationSeconds: typeof body.duration === 'number' ? body.duration : undefined,
+      upscaleFactor:
+        body.upscaleFactor === '4x' || body.upscaleFactor === '4k' ? body.upscaleFactor : '2x',
+    },
+    capabilities,
+  );
 }
 
 /** Records a generation row as is (history tests and imports; the platform uses startGeneration). */

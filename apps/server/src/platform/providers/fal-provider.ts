@@ -225,7 +225,15 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
       } catch (error) {
         // The job fails without a stored id, so earlier requests of it would run unclaimed.
         await Promise.allSettled(ids.map((id) => cancelOne(modelId, id)));
-        throw failure('submit', error);
+        const failed = failure('submit', error);
+        // An HTTP refusal means fal created no request; a lost connection leaves it unknown.
+        if (error instanceof FalHttpError && ids.length === 0) {
+          throw new ProviderError(failed.message, failed.transient, {
+            cause: error,
+            nothingSubmitted: true,
+          });
+        }
+        throw failed;
       }
     }
     return ids;

@@ -82,8 +82,10 @@ async function engine<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
-    const reason = error instanceof Error ? error.message : 'unknown error';
-    throw new ProviderError(`The image could not be processed: ${reason}`, false, { cause: error });
+    // The cause (an encoder's stderr, a path) is logged by the runner, never shown to the user.
+    throw new ProviderError('The image could not be processed. Try a different photo.', false, {
+      cause: error,
+    });
   }
 }
 

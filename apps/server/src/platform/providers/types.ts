@@ -56,12 +56,15 @@ export interface ProviderResult {
  */
 export class ProviderError extends Error {
   override name = 'ProviderError';
+  /** The provider answered a submission with a refusal: it holds no work of ours, safe to resubmit. */
+  readonly nothingSubmitted: boolean;
   constructor(
     message: string,
     readonly transient: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; nothingSubmitted?: boolean },
   ) {
     super(message, options);
+    this.nothingSubmitted = options?.nothingSubmitted ?? false;
   }
 }
 

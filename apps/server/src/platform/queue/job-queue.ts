@@ -77,26 +77,54 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
   });
   boss.on('error', () => undefined); // surfaced through failed jobs; never crash the process
   await boss.start();
-  await boss.createQueue(GENERATION_QUEUE, {
+  const queueOptions = {
     name: GENERATION_QUEUE,
     retryLimit: options.retryLimit,
     retryDelay: options.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: options.expireInSeconds,
-  });
+  };
+  // createQueue keeps an existing queue's settings; update them so configuration changes apply.
+  await boss.createQueue(GENERATION_QUEUE, queueOptions);
+  await boss.updateQueue(GENERATION_QUEUE, queueOptions);
 
   const workerIds: string[] = [];
   let listener: PoolClient | undefined;
+  let stopped = false;
+
+  /** A dedicated connection LISTENing for wake-ups; re-opened after a connection loss. */
+  async function listen(): Promise<void> {
+    if (stopped) return;
+    try {
+      const client = await pool.connect();
+      client.on('notification', () => {
+        for (const id of workerIds) boss.notifyWorker(id);
+      });
+      client.on('error', (error) => {
+        client.removeAllListeners('notification');
+        client.release(error);
+        if (listener === client) listener = undefined;
+        // Polling still runs meanwhile; only the instant wake-up is missing until this returns.
+        setTimeout(() => void listen(), 1000).unref();
+      });
+      await client.query(`LISTEN ${WAKE_CHANNEL}`);
+      listener = client;
+    } catch {
+      setTimeout(() => void listen(), 1000).unref();
+    }
+  }
 
   const sendOptions = (startAfterSeconds?: number): PgBoss.SendOptions =>
     startAfterSeconds ? { startAfter: startAfterSeconds } : {};
 
   return {
     async enqueueGeneration(tx, job, opts) {
-      await boss.send(GENERATION_QUEUE, job, {
+      const id = await boss.send(GENERATION_QUEUE, job, {
         ...sendOptions(opts?.startAfterSeconds),
         db: txExecutor(tx),
       });
+      // No id means nothing was inserted: fail the transaction rather than keep work no job runs.
+      if (!id) throw new Error('the generation job was not enqueued');
       await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${GENERATION_QUEUE})`);
     },
     async sendGeneration(job, opts) {
@@ -121,15 +149,13 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
           ),
         );
       }
-      listener = await pool.connect();
-      listener.on('notification', () => {
-        for (const id of workerIds) boss.notifyWorker(id);
-      });
-      await listener.query(`LISTEN ${WAKE_CHANNEL}`);
+      await listen();
     },
     async stop(timeoutMs) {
+      stopped = true;
       if (listener) {
         listener.removeAllListeners('notification');
+        listener.removeAllListeners('error');
         await listener.query(`UNLISTEN ${WAKE_CHANNEL}`).catch(() => undefined);
         listener.release();
         listener = undefined;

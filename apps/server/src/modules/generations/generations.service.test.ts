@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Capability } from '../../platform/providers/types';
+import { describeRequest, estimate } from './generations.service';
+
+const ALL: Capability[] = [
+  'try-on',
+  'design',
+  'pose',
+  'photoshoot',
+  'extract',
+  'upscale',
+  'remove-background',
+  'video',
+  'prompt',
+];
+const template = (id: number) => ({ templateId: String(id), templateUrl: `/t/${String(id)}` });
+
+describe('the credit estimate', () => {
+  it('matches the charge for a try-on with several templates in quality mode', () => {
+    const body = {
+      template: [1, 2, 3, 4].map(template),
+      clothing: { imageUrl: ['/x'] },
+      mode: 'quality',
+    };
+    const charged = describeRequest('realistic-try-on', body, ALL).cost;
+    expect(charged).toBe(16);
+    expect(estimate('realistic-try-on', body, ALL)).toBe(charged);
+  });
+
+  it('matches the charge for photoshoot image counts and video durations', () => {
+    for (const numImages of [1, 2, 5]) {
+      const body = { inputImageUrls: ['/x'], numImages, mode: 'balanced' };
+      expect(estimate('photoshoot', body, ALL)).toBe(describeRequest('photoshoot', body, ALL).cost);
+    }
+    for (const duration of [5, 10]) {
+      const body = { inputImageUrls: ['/x'], duration, mode: 'performance' };
+      expect(estimate('video-generation', body, ALL)).toBe(
+        describeRequest('video-generation', body, ALL).cost,
+      );
+    }
+  });
+
+  it('charges nothing for a tool the provider can only preview', () => {
+    const body = { template: [template(1)], clothing: { imageUrl: ['/x'] } };
+    expect(describeRequest('try-on', body, ['upscale']).cost).toBe(0);
+    expect(estimate('try-on', body, ['upscale'])).toBe(0);
+  });
+});
