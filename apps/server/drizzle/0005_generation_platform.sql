@@ -57,6 +57,6 @@ ALTER TABLE "generations" ADD COLUMN "deadline_at" timestamp with time zone;--> 
 CREATE INDEX "page_views_user_created_idx" ON "page_views" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "generations_user_idempotency_idx" ON "generations" USING btree ("user_id","idempotency_key") WHERE "generations"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "generations_active_idx" ON "generations" USING btree ("created_at") WHERE "generations"."status" in ('queued', 'running');--> statement-breakpoint
-CREATE INDEX "generations_gallery_idx" ON "generations" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "generations"."status" = 'succeeded';--> statement-breakpoint
-CREATE INDEX "generations_gallery_type_idx" ON "generations" USING btree ("user_id","type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "generations"."status" = 'succeeded';--> statement-breakpoint
+CREATE INDEX "generations_gallery_idx" ON "generations" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "generations"."status" = 'succeeded';--> statement-breakpoint
+CREATE INDEX "generations_gallery_type_idx" ON "generations" USING btree ("user_id","type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "generations"."status" = 'succeeded';--> statement-breakpoint
 CREATE INDEX "generations_prompt_trgm_idx" ON "generations" USING gin ("prompt" gin_trgm_ops) WHERE "generations"."status" = 'succeeded';

@@ -63,12 +63,13 @@ export const generations = pgTable(
     index('generations_active_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('queued', 'running')`),
-    // The gallery: newest first, keyset on (created_at, id), all types or one.
+    // The gallery: newest first, keyset on (created_at, id), all types or one. NULLS FIRST is what
+    // `ORDER BY … DESC` means; an index declared otherwise cannot serve the sort.
     index('generations_gallery_idx')
-      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'succeeded'`),
     index('generations_gallery_type_idx')
-      .on(t.userId, t.type, t.createdAt.desc(), t.id.desc())
+      .on(t.userId, t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'succeeded'`),
     index('generations_prompt_trgm_idx')
       .using('gin', sql`${t.prompt} gin_trgm_ops`)

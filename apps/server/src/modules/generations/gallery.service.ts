@@ -19,6 +19,31 @@ export function gallerySearch(search: string | undefined): string | null {
   return trimmed.length >= GALLERY_SEARCH_MIN ? trimmed : null;
 }
 
+/*
+ * Pagination totals are a count over a user's whole history (100k rows costs ~20 ms). A gallery
+ * reloads them on every page turn, filter and search keystroke, so each process keeps them for a
+ * few seconds: a total may lag a just-finished generation by that much, the items never do.
+ */
+const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_MAX = 2_000;
+const counts = new Map<string, { total: number; at: number }>();
+
+async function cachedCount(db: Db, filter: repo.GalleryFilter): Promise<number> {
+  const key = JSON.stringify([filter.userId, filter.type, filter.search]);
+  const hit = counts.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
+  const total = await repo.countGallery(db, filter);
+  if (counts.size >= COUNT_CACHE_MAX) counts.clear();
+  counts.set(key, { total, at: Date.now() });
+  return total;
+}
+
+/** Drops a user's cached totals (this process saw their gallery change). */
+export function forgetGalleryCounts(userId: string) {
+  for (const key of counts.keys())
+    if (key.startsWith(JSON.stringify([userId]).slice(0, -1))) counts.delete(key);
+}
+
 function toItem(row: repo.GenerationRow): GalleryItem {
   return {
     generationId: row.id,
@@ -45,7 +70,7 @@ export async function pastGenerations(
   const filter = { userId, type: galleryType(request.type), search: gallerySearch(request.search) };
   const { page, limit } = request;
   const [totalItems, rows] = await Promise.all([
-    repo.countGallery(db, filter),
+    cachedCount(db, filter),
     repo.galleryPage(db, filter, page, limit),
     repo.recordPageView(db, userId, 'gallery', {
       page,

@@ -22,6 +22,7 @@ import {
 } from '../media/media.service';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
+import { forgetGalleryCounts } from './gallery.service';
 import { failGeneration } from './generations.service';
 
 /*
@@ -121,6 +122,7 @@ export async function runGenerationJob(
   try {
     const outcome = await execute(deps, row, token, abort.signal);
     await settleSuccess(deps, row, token, outcome);
+    forgetGalleryCounts(row.userId);
   } catch (error) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
     if (reason instanceof Handback) {

@@ -140,11 +140,19 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
             { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
             async ([job]) => {
               if (!job) return;
-              await handler(job.data, {
-                jobId: job.id,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-              });
+              try {
+                await handler(job.data, {
+                  jobId: job.id,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                });
+              } finally {
+                // pg-boss otherwise sleeps out its polling interval after each job, so a backlog of
+                // short jobs would drain at one per interval: look for the next one at once.
+                setImmediate(() => {
+                  for (const id of workerIds) boss.notifyWorker(id);
+                });
+              }
             },
           ),
         );
