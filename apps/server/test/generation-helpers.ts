@@ -118,3 +118,25 @@ export async function waitForGeneration(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** One payload per generate path (document 2 §7 shapes), for end-to-end runs of every tool. */
+export function toolPayloads(
+  image: string,
+  template: { templateId: string; templateUrl: string },
+): Record<string, unknown> {
+  const chosen = [{ templateId: template.templateId, templateUrl: template.templateUrl }];
+  return {
+    '/api/v1/try-on/generate': { template: chosen, clothing: { imageUrl: [image] } },
+    '/api/v1/realistic-tryon/generate': {
+      template: chosen,
+      clothing: { imageUrl: [image] },
+      ethnicity: 'indian',
+    },
+    '/api/v1/ai-designer/generate': { clothImage: image, colorPalette: 'pastel', numImages: 2 },
+    '/api/v1/ai-poses/generate': { inputImageUrls: [image], viewType: 'full body view' },
+    '/api/v1/photoshoot/generate': { inputImageUrls: [image], sceneStyle: 'luxury', numImages: 2 },
+    '/api/v1/fashion-extractor/generate': { inputImageUrls: [image] },
+    '/api/v1/video/generate': { inputImageUrls: [image], duration: 5, mode: 'performance' },
+    '/api/v1/background-removal': { imageUrl: image },
+  };
+}

@@ -2,14 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CATALOG_ASSETS_DIR, videoTemplateSources } from '../modules/catalog/catalog.seed';
-import { renderCameraMotionVideo } from '../platform/engine';
+import { cameraMotion, renderCameraMotionVideo } from '../platform/engine';
 
 /*
  * Renders the catalog's video templates from its own illustrations with the local engine, into
  * `apps/server/assets/catalog/` (committed; seeding copies them into media storage).
  * Usage: node --import tsx apps/server/src/cli/render-catalog-videos.ts
  */
-const MOTIONS = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'] as const;
 
 await fs.mkdir(CATALOG_ASSETS_DIR, { recursive: true });
 for (const [i, source] of videoTemplateSources().entries()) {
@@ -17,7 +16,7 @@ for (const [i, source] of videoTemplateSources().entries()) {
   const video = await renderCameraMotionVideo(still, {
     durationSeconds: source.duration === 10 ? 10 : 5,
     resolution: '360p',
-    motion: MOTIONS[i % MOTIONS.length] ?? 'zoom-in',
+    motion: cameraMotion(i),
   });
   await fs.writeFile(path.join(CATALOG_ASSETS_DIR, source.file), video.data);
   process.stdout.write(`${source.file}: ${String(Math.round(video.data.length / 1024))} KiB\n`);

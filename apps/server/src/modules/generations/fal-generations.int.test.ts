@@ -15,6 +15,7 @@ import {
   givePlan,
   post,
   productPhoto,
+  toolPayloads,
   uploadImage,
   userIdOf,
   waitForGeneration,
@@ -72,6 +73,8 @@ afterEach(() => {
   scripted.clear();
 });
 afterAll(async () => {
+  // Stop the worker first: a canceled render may still be writing under dataDir.
+  await t.app.close();
   await fake.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
@@ -209,27 +212,7 @@ describe('a generation on the fake fal server', () => {
       const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
       const template = await templateOf(user.cookie);
-      const payloads: Record<string, unknown> = {
-        '/api/v1/try-on/generate': {
-          template: [{ templateId: template.templateId, templateUrl: template.templateUrl }],
-          clothing: { imageUrl: [image] },
-        },
-        '/api/v1/realistic-tryon/generate': {
-          template: [{ templateId: template.templateId, templateUrl: template.templateUrl }],
-          clothing: { imageUrl: [image] },
-          ethnicity: 'indian',
-        },
-        '/api/v1/ai-designer/generate': { clothImage: image, colorPalette: 'pastel', numImages: 2 },
-        '/api/v1/ai-poses/generate': { inputImageUrls: [image], viewType: 'full body view' },
-        '/api/v1/photoshoot/generate': {
-          inputImageUrls: [image],
-          sceneStyle: 'luxury',
-          numImages: 2,
-        },
-        '/api/v1/fashion-extractor/generate': { inputImageUrls: [image] },
-        '/api/v1/video/generate': { inputImageUrls: [image], duration: 5, mode: 'performance' },
-        '/api/v1/background-removal': { imageUrl: image },
-      };
+      const payloads = toolPayloads(image, template);
       const before = await balanceOf(t.database.db, user.id);
       const submitted = fake.submissions.length;
 

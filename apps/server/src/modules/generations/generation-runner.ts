@@ -23,7 +23,7 @@ import {
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
 import { forgetGalleryCounts } from './gallery.service';
-import { failGeneration } from './generations.service';
+import { failGeneration, isGenerationType } from './generations.service';
 
 /*
  * Runs one generation job (ARCHITECTURE §4, §6). The runner owns state, retries, deadlines, output
@@ -176,7 +176,8 @@ async function execute(
   token: string,
   signal: AbortSignal,
 ): Promise<Outcome> {
-  const def = TOOLS[row.type as keyof typeof TOOLS];
+  if (!isGenerationType(row.type)) throw new ProviderError('This tool no longer exists', false);
+  const def = TOOLS[row.type];
   const settings: unknown = def.schema.parse(row.settings);
   const input = (url: string): InputImage => ({
     url,

@@ -8,6 +8,7 @@ import {
   givePlan,
   post,
   productPhoto,
+  toolPayloads,
   uploadImage,
   userIdOf,
   waitForGeneration,
@@ -32,6 +33,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  // Stop the worker first: a canceled render may still be writing under dataDir.
+  await t.app.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -116,27 +119,10 @@ describe('a generation on the local engine', () => {
         headers: { cookie: user.cookie },
       });
       const [template] = templates.json<{ templateId: string; templateUrl: string }[]>();
-      const payloads: Record<string, unknown> = {
-        '/api/v1/try-on/generate': {
-          template: [{ templateId: template?.templateId, templateUrl: template?.templateUrl }],
-          clothing: { imageUrl: [image] },
-        },
-        '/api/v1/realistic-tryon/generate': {
-          template: [{ templateId: template?.templateId, templateUrl: template?.templateUrl }],
-          clothing: { imageUrl: [image] },
-          ethnicity: 'indian',
-        },
-        '/api/v1/ai-designer/generate': { clothImage: image, colorPalette: 'pastel', numImages: 2 },
-        '/api/v1/ai-poses/generate': { inputImageUrls: [image], viewType: 'full body view' },
-        '/api/v1/photoshoot/generate': {
-          inputImageUrls: [image],
-          sceneStyle: 'luxury',
-          numImages: 2,
-        },
-        '/api/v1/fashion-extractor/generate': { inputImageUrls: [image] },
-        '/api/v1/video/generate': { inputImageUrls: [image], duration: 5, mode: 'performance' },
-        '/api/v1/background-removal': { imageUrl: image },
-      };
+      const payloads = toolPayloads(image, {
+        templateId: template?.templateId ?? '',
+        templateUrl: template?.templateUrl ?? '',
+      });
       const res = await post(t.app, user.cookie, `${url}?wait=110`, payloads[url]);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   creditCost,
   FINISHED_STATUSES,
+  GENERATION_STATUSES,
   GENERATION_TYPES,
   MAX_ACTIVE_GENERATIONS,
   MODE_LABELS,
@@ -41,8 +42,9 @@ export interface GenerationDeps extends InputDeps {
 }
 
 const isGenerationStatus = (s: string): s is GenerationStatus =>
-  (['queued', 'running', 'succeeded', 'failed', 'canceled'] as const).some((x) => x === s);
-const isGenerationType = (t: string): t is GenerationType => GENERATION_TYPES.some((x) => x === t);
+  GENERATION_STATUSES.some((x) => x === s);
+export const isGenerationType = (t: string): t is GenerationType =>
+  GENERATION_TYPES.some((x) => x === t);
 
 export async function planOf(db: Db, userId: string): Promise<AccessPlan> {
   return planFamilyOf((await subscriptionStatus({ db }, userId)).type);

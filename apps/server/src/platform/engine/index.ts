@@ -25,6 +25,8 @@ export { PALETTES, recolourGarment, type PaletteName } from './recolour';
 export {
   VIDEO_FPS,
   VIDEO_FRAME_SIZES,
+  CAMERA_MOTIONS,
+  cameraMotion,
   ffmpegPath,
   renderCameraMotionVideo,
   type CameraMotion,

@@ -6,7 +6,13 @@ import sharp from 'sharp';
 import { orientedImage } from './shared';
 
 export type VideoResolution = '360p' | '480p' | '720p';
-export type CameraMotion = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right';
+export const CAMERA_MOTIONS = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'] as const;
+export type CameraMotion = (typeof CAMERA_MOTIONS)[number];
+
+/** The n-th motion, cycling: templates and catalog videos each get a different camera move. */
+export function cameraMotion(n: number): CameraMotion {
+  return CAMERA_MOTIONS[Math.abs(Math.trunc(n)) % CAMERA_MOTIONS.length] ?? 'zoom-in';
+}
 
 export interface CameraMotionOptions {
   durationSeconds: 5 | 10;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import {
+  cameraMotion,
   PALETTES,
   composeProductScene,
   recolourGarment,
@@ -26,8 +27,6 @@ import {
 
 const NEEDS_MODEL =
   'Preview made by the offline engine: this tool needs a generative model. Configure fal to get real results.';
-
-const MOTIONS = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'] as const;
 
 function image(data: Buffer, contentType: string): ProviderResult['outputs'][number] {
   return { kind: 'image', data, contentType };
@@ -147,7 +146,7 @@ export function createLocalProvider(): GenerationProvider {
         renderCameraMotionVideo(still, {
           durationSeconds: job.settings.duration === 10 ? 10 : 5,
           resolution: job.resolution,
-          motion: MOTIONS[Math.abs(templateNumber) % MOTIONS.length],
+          motion: cameraMotion(templateNumber),
           signal: ctx.signal,
           onProgress: (fraction) => {
             ctx.onProgress({ progress: fraction * 100 });
