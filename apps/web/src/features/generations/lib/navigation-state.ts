@@ -1,0 +1,47 @@
+import { CANVAS_TOOLS } from '@studio/contract/tools';
+import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards';
+
+export type CanvasTool = (typeof CANVAS_TOOLS)[number];
+
+export function isCanvasTool(value: unknown): value is CanvasTool {
+  return CANVAS_TOOLS.some((tool) => tool === value);
+}
+
+/**
+ * What one screen hands another through router state (document 2 §2): the gallery's View, a
+ * result's "HD" or "Create Video" button, the dashboard's tool cards. Every field is optional
+ * because any of them may be missing or stale; `readToolNavigationState` drops what is malformed.
+ */
+export interface ToolNavigationState {
+  inputImages?: string[];
+  generatedImages?: string[];
+  generatedVideos?: string[];
+  prompt?: string;
+  style?: string;
+  variations?: number;
+  background?: string;
+  expression?: string;
+  /** The generation the user came from (gallery View). */
+  recreatingFrom?: string;
+  /** Canvas editor preset. */
+  tool?: CanvasTool;
+}
+
+/** Reads router state defensively: history entries outlive deploys and can be anything. */
+export function readToolNavigationState(state: unknown): ToolNavigationState {
+  if (!isRecord(state)) return {};
+  const out: ToolNavigationState = {};
+  for (const key of ['inputImages', 'generatedImages', 'generatedVideos'] as const) {
+    const value = state[key];
+    if (isStringArray(value) && value.length > 0) out[key] = value;
+  }
+  for (const key of ['prompt', 'style', 'background', 'expression', 'recreatingFrom'] as const) {
+    const value = state[key];
+    if (isString(value) && value !== '') out[key] = value;
+  }
+  if (isFiniteNumber(state.variations) && state.variations > 0) {
+    out.variations = Math.floor(state.variations);
+  }
+  if (isCanvasTool(state.tool)) out.tool = state.tool;
+  return out;
+}
