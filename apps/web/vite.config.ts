@@ -1,12 +1,51 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `.br` and `.gz` next to every text asset once at build time; the server serves them with
+ * `preCompressed` (http/web-app.ts), so no request pays for compression and mobile first loads get
+ * the smallest bytes (Lighthouse budget, ARCHITECTURE §8).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'studio:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true });
+      await Promise.all(
+        files
+          .filter((file) => /\.(?:js|css|html|svg|json|webmanifest)$/.test(file))
+          .map(async (file) => {
+            const full = path.join(outDir, file);
+            const body = await readFile(full);
+            if (body.length < 1024) return;
+            const params = { [constants.BROTLI_PARAM_QUALITY]: 11 };
+            await writeFile(`${full}.br`, await brotli(body, { params }));
+            await writeFile(`${full}.gz`, await gzipAsync(body, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
 // One file for the Vite build, the dev server and the `web` Vitest project (the root
 // vitest.config.ts lists this file as a project, so the test block must live here).
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

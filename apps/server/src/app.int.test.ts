@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { errorBodySchema } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,11 @@ describe('web app serving', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await fs.writeFile(
+      path.join(dist, 'assets', 'app-abc123.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
     return createTestApp({ env: { WEB_DIST_DIR: dist } });
   }
 
@@ -114,6 +120,24 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)(
+    'serves the build-time compressed asset to a browser that accepts %s',
+    async (accept, encoding, decode) => {
+      const { app } = await appWithBuiltWeb();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res.rawPayload).toString()).toBe('console.log(1)');
+    },
+  );
 
   it('keeps unknown API paths as JSON 404 instead of the SPA page', async () => {
     const { app } = await appWithBuiltWeb();

@@ -19,6 +19,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br/.gz beside each text asset (apps/web/vite.config.ts); sent by Accept-Encoding.
+    preCompressed: true,
     cacheControl: false, // our setHeaders decides, per file kind
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
