@@ -1,0 +1,200 @@
+// Lighthouse mobile performance of /login, / and /gallery (budget ≥ 95, ARCHITECTURE §8) against the
+// real app: buildApp with its worker over a fresh embedded PostgreSQL, serving the built web app
+// (precompressed assets) on loopback. One user signs up through the real endpoint; a full first page
+// of gallery cards is made by the local engine from an uploaded photo (upscales and background
+// removals paid with granted credits), so /gallery loads real thumbnails. Lighthouse 12 drives
+// Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) with its default mobile settings
+// (Moto G Power emulation, simulated slow 4G and 4× CPU throttling); signed-in pages get the session
+// cookie as an extra header. Each page is run N times and the median score is reported.
+// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…]
+import fs from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { photoLike } from './photo-like';
+
+const BUDGET = 95;
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
+const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const PAGES = requested.length > 0 ? requested : ['/login', '/', '/gallery'];
+const GALLERY_ITEMS = 12; // the default page size: a full first page
+
+const webDist = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+await fs.access(webDist).catch(() => {
+  throw new Error('The web app is not built: run `npm run build` first.');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+const { buildApp } = await import('../apps/server/src/app');
+const { loadConfig } = await import('../apps/server/src/config/env');
+const { createDatabase } = await import('../apps/server/src/db/client');
+const { runMigrations } = await import('../apps/server/src/db/migrate');
+const { grant } = await import('../apps/server/src/modules/credits/credits.service');
+const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-lighthouse-'));
+await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
+const pg = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
+const database = createDatabase(pg.url, { max: 10 });
+const port = await freePort();
+const origin = `http://localhost:${String(port)}`;
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+async function call(pathname: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('origin', origin);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  const res = await fetch(`${origin}${pathname}`, { ...init, headers });
+  if (!res.ok) throw new Error(`${pathname}: ${String(res.status)} ${await res.text()}`);
+  return res;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+try {
+  await runMigrations(database.pool);
+  app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      DATA_DIR: path.join(root, 'data'),
+      RATE_LIMIT_MULTIPLIER: '100',
+    }),
+    database,
+    authSecret: 'bench-secret-bench-secret-bench-secret-01',
+    mailer: { send: async () => undefined },
+    worker: true,
+    logger: false,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const signUp = await call('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench User',
+      email: 'lh@example.com',
+      password: 'a long password',
+    }),
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const session = await call('/api/v1/session', { cookie });
+  const { user } = (await session.json()) as { user: { id: string } };
+  await grant(database.db, {
+    userId: user.id,
+    amount: 100,
+    key: 'bench-lighthouse',
+    kind: 'adjust',
+    source: 'adjust',
+    expiresAt: null,
+    reason: 'bench',
+  });
+
+  // A real gallery: one uploaded photo, then upscales and background removals by the local engine.
+  const form = new FormData();
+  form.append('userId', user.id);
+  form.append(
+    'files',
+    new Blob([new Uint8Array(await photoLike(900, 1200))], { type: 'image/jpeg' }),
+    'look.jpg',
+  );
+  const upload = await call('/api/v1/uploads', { method: 'POST', body: form, cookie });
+  const { url: imageUrl } = (await upload.json()) as { url: string };
+  const started = performance.now();
+  for (let i = 0; i < GALLERY_ITEMS; i++) {
+    const tool = i % 6 === 5 ? 'background-removal' : 'upscaler';
+    const res = await call(`/api/v1/${tool}?wait=60`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `lighthouse-${String(i)}` },
+      body: JSON.stringify({ userId: user.id, imageUrl }),
+      cookie,
+    });
+    const body = (await res.json()) as { success: boolean; message: string };
+    if (!body.success) throw new Error(`${tool} failed: ${body.message}`);
+  }
+  console.log(
+    `gallery: ${String(GALLERY_ITEMS)} generations made in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const metrics = [
+    ['first-contentful-paint', 'FCP'],
+    ['largest-contentful-paint', 'LCP'],
+    ['total-blocking-time', 'TBT'],
+    ['cumulative-layout-shift', 'CLS'],
+    ['speed-index', 'SI'],
+  ] as const;
+  let worst = 100;
+  console.log(`Lighthouse ${String(runs)}× per page, mobile defaults, median:`);
+  for (const page of PAGES) {
+    const signedIn = page !== '/login';
+    const scores: number[] = [];
+    const values: Record<string, number[]> = {};
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
+        throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+      }
+      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      for (const [id] of metrics) (values[id] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
+    }
+    const score = median(scores);
+    worst = Math.min(worst, score);
+    const detail = metrics
+      .map(([id, label]) => {
+        const v = median(values[id] ?? []);
+        return id === 'cumulative-layout-shift'
+          ? `${label} ${v.toFixed(3)}`
+          : `${label} ${(v / 1000).toFixed(2)} s`;
+      })
+      .join(', ');
+    console.log(
+      `${page.padEnd(16)} ${String(score).padStart(3)}  (runs ${scores.join('/')}; ${detail})`,
+    );
+  }
+  console.log(
+    `\nworst: ${String(worst)} of ${String(BUDGET)} budget — ${worst >= BUDGET ? 'within' : 'UNDER'} budget`,
+  );
+  process.exitCode = worst >= BUDGET ? 0 : 1;
+} finally {
+  chrome?.kill();
+  await app?.close();
+  await database.close();
+  await pg.stop();
+  await fs.rm(root, { recursive: true, force: true });
+}
