@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { billingHandlers, freeSubscriptionStatus } from './billing-handlers';
 import { creditHistoryHandlers } from './credit-history-handlers';
+import { galleryHandlers } from './gallery-handlers';
 
 export const testUser: SessionUser = {
   id: 'user_123',
@@ -150,7 +151,12 @@ export const handlers = [
   ),
 ];
 
-export const server = setupServer(...handlers, ...billingHandlers, ...creditHistoryHandlers);
+export const server = setupServer(
+  ...handlers,
+  ...billingHandlers,
+  ...creditHistoryHandlers,
+  ...galleryHandlers,
+);
 
 /** GET /api/v1/session answers with this user (null: signed out). */
 export function mockSession(user: SessionUser | null = testUser): void {

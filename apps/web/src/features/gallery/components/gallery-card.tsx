@@ -1,0 +1,81 @@
+import { Download, Eye, Images } from 'lucide-react';
+import { Link } from 'react-router';
+import type { GalleryItem } from '@studio/contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useGenerationDownload } from '../hooks/use-generation-download';
+import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
+import { typeLabel } from '../lib/gallery-query';
+import { toHttpUrl } from '../lib/safe-url';
+import { viewTarget } from '../lib/view-target';
+import { GalleryImage } from './gallery-image';
+import { ShareButton } from './share-button';
+
+/** The card image: the small thumbnail the server made, else the first full image. */
+function cardImage(item: GalleryItem): string | null {
+  const source = item.thumbnailUrl ?? item.imageUrlList[0];
+  return source === undefined ? null : toHttpUrl(source, window.location.origin);
+}
+
+/** One past generation (document 1 §2 Gallery): image, counts, type, date, prompt and actions. */
+export function GalleryCard({ item, priority }: { item: GalleryItem; priority: boolean }) {
+  const label = typeLabel(item.type);
+  const date = formatGalleryDate(item.timestamp);
+  const prompt = item.prompt.trim();
+  const subject = `${label} from ${date}`;
+  const name = prompt === '' ? subject : `${subject}: ${shortText(prompt)}`;
+  const { downloading, download } = useGenerationDownload(item);
+  const target = viewTarget(item);
+
+  return (
+    <article
+      aria-label={name}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-card"
+    >
+      <div className="relative">
+        <GalleryImage
+          src={cardImage(item)}
+          thumbhash={item.thumbhash}
+          alt={prompt === '' ? `${label} result` : shortText(prompt, 120)}
+          priority={priority}
+          video={item.numberOfVideos > 0}
+        />
+        <Badge className="absolute top-2 left-2 border-transparent bg-black/65 text-white">
+          <Images aria-hidden="true" />
+          {mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <Badge variant="brand">{label}</Badge>
+          <time
+            className="text-xs text-muted-foreground"
+            dateTime={Number.isNaN(Date.parse(item.timestamp)) ? undefined : item.timestamp}
+          >
+            {date}
+          </time>
+        </div>
+        <p
+          className="line-clamp-2 min-h-10 text-sm break-words text-foreground"
+          title={prompt === '' ? undefined : prompt}
+        >
+          {prompt === '' ? <span className="text-muted-foreground italic">No prompt</span> : prompt}
+        </p>
+        {/* Buttons share a row where they fit and wrap on narrow cards. */}
+        <div className="mt-auto flex flex-wrap gap-2 *:flex-1">
+          <Button variant="outline" size="sm" loading={downloading} onClick={download}>
+            {downloading ? null : <Download aria-hidden="true" />}
+            {downloading ? 'Downloading…' : 'Download'}
+          </Button>
+          <ShareButton item={item} subject={subject} />
+          <Button asChild variant="secondary" size="sm">
+            <Link to={target.path} state={target.state}>
+              <Eye aria-hidden="true" />
+              View
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Film, ImageOff, Play } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { thumbhashDataUrl } from '../lib/thumbhash-url';
+import { useInView } from '../hooks/use-in-view';
+
+/** Document 1 §2: load once within 50 px of the viewport and 10 % visible; spinner after 800 ms. */
+const LAZY_LOAD = { rootMargin: '50px', threshold: 0.1 } as const;
+export const SLOW_IMAGE_MS = 800;
+/** The server's thumbnails are 256 px squares; the attributes let the browser reserve the box. */
+const THUMBNAIL_SIZE = 256;
+
+interface GalleryImageProps {
+  /** The card image (the generation's thumbnail, or its first image); null when it has none. */
+  src: string | null;
+  thumbhash: string | null;
+  alt: string;
+  /** The first images of a page load at once with high priority (they are the page's LCP). */
+  priority: boolean;
+  /** Marks a video result with a play badge over its poster. */
+  video: boolean;
+}
+
+/**
+ * A card's square image. The square box is there from the first render, so nothing shifts when
+ * the image arrives (CLS). Lazy images show a plain placeholder until they near the viewport,
+ * then the ThumbHash preview, with the image fading in over it once loaded.
+ */
+export function GalleryImage({ src, thumbhash, alt, priority, video }: GalleryImageProps) {
+  const [ref, inView] = useInView<HTMLDivElement>({ ...LAZY_LOAD, skip: priority });
+
+  let content;
+  if (src === null) {
+    content = <Fallback icon={video ? Film : ImageOff} text={video ? 'Video' : 'No preview'} />;
+  } else if (priority || inView) {
+    // Keyed by source, so a new image starts over instead of inheriting the old one's state.
+    content = (
+      <LoadingImage key={src} src={src} thumbhash={thumbhash} alt={alt} priority={priority} />
+    );
+  } else {
+    content = (
+      <Skeleton data-testid="image-placeholder" className="absolute inset-0 rounded-none" />
+    );
+  }
+
+  return (
+    <div ref={ref} className="relative aspect-square w-full overflow-hidden bg-muted">
+      {content}
+      {video ? (
+        <span className="pointer-events-none absolute right-2 bottom-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white">
+          <Play aria-hidden="true" className="size-4 fill-current" />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+type LoadStatus = 'loading' | 'loaded' | 'error';
+
+function LoadingImage({
+  src,
+  thumbhash,
+  alt,
+  priority,
+}: Pick<GalleryImageProps, 'thumbhash' | 'alt' | 'priority'> & { src: string }) {
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [slow, setSlow] = useState(false);
+  const preview = useMemo(() => thumbhashDataUrl(thumbhash), [thumbhash]);
+
+  useEffect(() => {
+    if (status !== 'loading') return;
+    const timer = setTimeout(() => {
+      setSlow(true);
+    }, SLOW_IMAGE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [status]);
+
+  if (status === 'error') return <Fallback icon={ImageOff} text="Image unavailable" />;
+
+  return (
+    <>
+      {preview ? (
+        <div
+          aria-hidden="true"
+          data-testid="image-preview"
+          className="absolute inset-0 scale-110 bg-cover bg-center blur-sm"
+          style={{ backgroundImage: `url("${preview}")` }}
+        />
+      ) : null}
+      <img
+        src={src}
+        alt={alt}
+        width={THUMBNAIL_SIZE}
+        height={THUMBNAIL_SIZE}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'auto' : 'async'}
+        onLoad={() => {
+          setStatus('loaded');
+        }}
+        onError={() => {
+          setStatus('error');
+        }}
+        className={cn(
+          'absolute inset-0 size-full object-cover',
+          // Priority images paint as they arrive: an invisible image would delay the LCP.
+          priority ? null : 'transition-opacity duration-300',
+          priority || status === 'loaded' ? 'opacity-100' : 'opacity-0',
+        )}
+      />
+      {slow && status === 'loading' ? (
+        <span
+          data-testid="image-spinner"
+          className="absolute inset-0 flex items-center justify-center"
+        >
+          <Spinner className="size-6 text-muted-foreground" />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Fallback({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted-foreground">
+      <Icon aria-hidden="true" className="size-6" />
+      {text}
+    </div>
+  );
+}

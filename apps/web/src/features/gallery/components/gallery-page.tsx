@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import type { PastGenerationsResponse } from '@studio/contract';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/api/session';
+import { usePastGenerations } from '../api/past-generations';
+import { useGalleryQuery } from '../hooks/use-gallery-query';
+import { useSearchInput } from '../hooks/use-search-input';
+import { isFiltered, type GalleryQuery } from '../lib/gallery-query';
+import { GalleryEmpty } from './gallery-empty';
+import { GalleryGrid } from './gallery-grid';
+import { GalleryPagination } from './gallery-pagination';
+import { GalleryError, GallerySearching, GallerySkeletons } from './gallery-status';
+import { GalleryToolbar } from './gallery-toolbar';
+
+type Pagination = PastGenerationsResponse['pagination'];
+
+/** The list a page total belongs to: totals carry over between pages, never between filters. */
+const listKey = (query: GalleryQuery) => `${query.type}|${query.search}|${String(query.limit)}`;
+
+/**
+ * /gallery (document 1 §2 Gallery): every past generation of the user, searchable by prompt and
+ * filterable by tool, a page at a time. The URL holds the filters and the page.
+ */
+export function GalleryPage() {
+  const user = useCurrentUser();
+  const { query, setType, setLimit, setPage, applySearch } = useGalleryQuery();
+  const search = useSearchInput(query.search, applySearch);
+  const result = usePastGenerations(user?.id ?? null, query);
+  const data = result.data;
+
+  // The pager stays in place while the next page loads, with the totals it last had.
+  const [known, setKnown] = useState<{ key: string; pagination: Pagination } | null>(null);
+  if (data && known?.pagination !== data.pagination) {
+    setKnown({ key: listKey(query), pagination: data.pagination });
+  }
+  const totals = data?.pagination ?? (known?.key === listKey(query) ? known.pagination : null);
+
+  // A page past the end (a stale link, or items gone since): show the last page instead.
+  const lastPage = data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (lastPage > 0 && query.page > lastPage) setPage(lastPage, true);
+  }, [lastPage, query.page, setPage]);
+
+  const changePage = (page: number) => {
+    setPage(page);
+    window.scrollTo({ top: 0 });
+  };
+
+  // A background refetch that fails keeps the list it had, with the error above it.
+  const failed = result.isError && !result.isFetching;
+  const pastTheEnd = data !== undefined && lastPage > 0 && query.page > lastPage;
+
+  let body;
+  let showPager = false;
+  if (search.searching) {
+    body = <GallerySearching />;
+  } else if (user === null) {
+    // The route is guarded; without a user there is nothing to load (spec §4), so no spinner.
+    body = <GalleryEmpty filtered={false} />;
+  } else if (!data && failed) {
+    body = null;
+  } else if (!data || pastTheEnd) {
+    // Also while a failed load is retried: the error is cleared when the new fetch starts.
+    body = <GallerySkeletons count={query.limit} />;
+    showPager = (totals?.totalItems ?? 0) > 0;
+  } else if (data.data.length === 0) {
+    body = <GalleryEmpty filtered={isFiltered(query)} />;
+  } else {
+    body = <GalleryGrid items={data.data} />;
+    showPager = true;
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h2 className="text-2xl font-semibold tracking-tight">{paths.gallery.title}</h2>
+        <p className="text-sm text-muted-foreground">
+          Everything you have generated: download it, share it or open it again in its tool.
+        </p>
+      </div>
+      <GalleryToolbar search={search} type={query.type} onTypeChange={setType} />
+      {failed && !search.searching ? (
+        <GalleryError
+          error={result.error}
+          onRetry={() => {
+            void result.refetch();
+          }}
+        />
+      ) : null}
+      {body}
+      {showPager && totals ? (
+        <GalleryPagination
+          page={query.page}
+          totalPages={Math.max(totals.totalPages, 1)}
+          totalItems={totals.totalItems}
+          limit={query.limit}
+          onPageChange={changePage}
+          onLimitChange={setLimit}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { GalleryItem } from '@studio/contract';
+import { toHttpUrl } from './safe-url';
+
+export interface DownloadFile {
+  url: string;
+  filename: string;
+}
+
+/** Document 1 §2 Download: 500 ms between files, so browsers do not treat the burst as spam. */
+export const DOWNLOAD_GAP_MS = 500;
+
+/** Keeps a file name to safe characters whatever the server stored as type or id. */
+function safePart(value: string): string {
+  return value.replace(/[^a-zA-Z0-9_-]+/g, '-');
+}
+
+/** `{type}-{generationId}-image-{N}.jpg` or `…-video-{N}.mp4`, N counting from 1. */
+export function downloadFileName(
+  type: string,
+  generationId: string,
+  kind: 'image' | 'video',
+  position: number,
+): string {
+  const extension = kind === 'image' ? 'jpg' : 'mp4';
+  return `${safePart(type)}-${safePart(generationId)}-${kind}-${String(position)}.${extension}`;
+}
+
+/** Every image, then every video, of a generation, each with its download name. */
+export function downloadFiles(
+  item: Pick<GalleryItem, 'type' | 'generationId' | 'imageUrlList' | 'videoUrlList'>,
+  origin: string,
+): DownloadFile[] {
+  const files = (urls: string[], kind: 'image' | 'video') =>
+    urls.flatMap((value, index) => {
+      const url = toHttpUrl(value, origin);
+      return url
+        ? [{ url, filename: downloadFileName(item.type, item.generationId, kind, index + 1) }]
+        : [];
+    });
+  return [...files(item.imageUrlList, 'image'), ...files(item.videoUrlList, 'video')];
+}
+
+export interface DownloadOutcome {
+  saved: number;
+  /** Files that could not be saved and were opened in a new tab instead. */
+  failed: number;
+}
+
+interface DownloadDeps {
+  save: (url: string, filename: string) => Promise<void>;
+  /** The fallback for a file that could not be saved (document 1 §2: open it in a new tab). */
+  openFallback: (url: string) => void;
+  wait: (ms: number) => Promise<void>;
+}
+
+/** Saves the files one after another with a pause between them; one failure never stops the rest. */
+export async function downloadSequentially(
+  files: readonly DownloadFile[],
+  { save, openFallback, wait }: DownloadDeps,
+): Promise<DownloadOutcome> {
+  const outcome: DownloadOutcome = { saved: 0, failed: 0 };
+  for (const [index, file] of files.entries()) {
+    if (index > 0) await wait(DOWNLOAD_GAP_MS);
+    try {
+      await save(file.url, file.filename);
+      outcome.saved += 1;
+    } catch {
+      outcome.failed += 1;
+      openFallback(file.url);
+    }
+  }
+  return outcome;
+}

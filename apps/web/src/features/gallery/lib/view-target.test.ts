@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { galleryItem } from '@/testing/gallery-handlers';
+import { viewTarget } from './view-target';
+
+describe('viewTarget', () => {
+  it.each([
+    ['photoshoot', '/photoshoot'],
+    ['try-on', '/try-on'],
+    ['realistic-try-on', '/realistic-photoshoot'],
+    ['ai-poses', '/ai-poses'],
+    ['fashion-extractor', '/fashion-extractor'],
+    ['ai-designer', '/ai-designer'],
+    ['video-generation', '/canvas-editor'],
+    ['upscaler', '/canvas-editor'],
+    ['background-removal', '/canvas-editor'],
+    ['something-new', '/photoshoot'],
+  ])('opens a %s generation in %s', (type, path) => {
+    expect(viewTarget(galleryItem({ type })).path).toBe(path);
+  });
+
+  it("hands the tool the generation's inputs, prompt, style, count and images", () => {
+    const item = galleryItem({
+      generationId: 'gen_42',
+      type: 'try-on',
+      prompt: 'linen shirt on a beach',
+      styleName: 'Summer Editorial',
+      numberOfImages: 3,
+      imageUrlList: ['/api/v1/media/o1', '/api/v1/media/o2', '/api/v1/media/o3'],
+      inputImageUrls: ['/api/v1/media/in1'],
+    });
+
+    expect(viewTarget(item).state).toEqual({
+      inputImages: ['/api/v1/media/in1'],
+      prompt: 'linen shirt on a beach',
+      style: 'Summer Editorial',
+      variations: 3,
+      recreatingFrom: 'gen_42',
+      generatedImages: ['/api/v1/media/o1', '/api/v1/media/o2', '/api/v1/media/o3'],
+    });
+  });
+
+  it('leaves the style out when the generation had none, and asks for 1 variation at least', () => {
+    const { state } = viewTarget(galleryItem({ styleName: null, numberOfImages: 0 }));
+    expect(state).not.toHaveProperty('style');
+    expect(state.variations).toBe(1);
+  });
+
+  it('hands a video generation its videos and marks the canvas tool', () => {
+    const { state } = viewTarget(
+      galleryItem({
+        type: 'video-generation',
+        imageUrlList: [],
+        videoUrlList: ['/api/v1/media/clip'],
+        numberOfImages: 0,
+        numberOfVideos: 1,
+      }),
+    );
+    expect(state.generatedVideos).toEqual(['/api/v1/media/clip']);
+    expect(state).not.toHaveProperty('generatedImages');
+    expect(state.tool).toBe('video-generation');
+  });
+
+  it.each(['upscaler', 'background-removal'] as const)(
+    'hands an %s result its images with the canvas tool marker',
+    (type) => {
+      const { state } = viewTarget(galleryItem({ type, imageUrlList: ['/api/v1/media/x'] }));
+      expect(state.tool).toBe(type);
+      expect(state.generatedImages).toEqual(['/api/v1/media/x']);
+    },
+  );
+
+  it('marks no canvas tool for the other tools', () => {
+    expect(viewTarget(galleryItem({ type: 'ai-poses' })).state).not.toHaveProperty('tool');
+  });
+});
