@@ -6,7 +6,7 @@
 // Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) with its default mobile settings
 // (Moto G Power emulation, simulated slow 4G and 4× CPU throttling); signed-in pages get the session
 // cookie as an extra header. Each page is run N times and the median score is reported.
-// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…]
+// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold]
 import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -19,6 +19,8 @@ const BUDGET = 95;
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const PAGES = requested.length > 0 ? requested : ['/login', '/', '/gallery'];
+/** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits. */
+const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 const GALLERY_ITEMS = 12; // the default page size: a full first page
 
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
@@ -139,6 +141,22 @@ try {
     `gallery: ${String(GALLERY_ITEMS)} generations made in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
 
+  if (process.argv.includes('--hold')) {
+    // Keep the seeded app up for profiling by hand (DevTools, a trace) until Ctrl-C.
+    console.log(`serving ${origin}\ncookie: ${cookie}\nCtrl-C to stop`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  } else {
+    await runLighthouse(origin, cookie);
+  }
+} finally {
+  chrome?.kill();
+  await app?.close();
+  await database.close();
+  await pg.stop();
+  await fs.rm(root, { recursive: true, force: true });
+}
+
+async function runLighthouse(origin: string, cookie: string): Promise<void> {
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -170,6 +188,11 @@ try {
       if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
         throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
       }
+      if (reportDir) {
+        await fs.mkdir(reportDir, { recursive: true });
+        const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}-${String(run + 1)}.json`;
+        await fs.writeFile(path.join(reportDir, name), JSON.stringify(lhr, null, 1));
+      }
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
       for (const [id] of metrics) (values[id] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
     }
@@ -191,10 +214,4 @@ try {
     `\nworst: ${String(worst)} of ${String(BUDGET)} budget — ${worst >= BUDGET ? 'within' : 'UNDER'} budget`,
   );
   process.exitCode = worst >= BUDGET ? 0 : 1;
-} finally {
-  chrome?.kill();
-  await app?.close();
-  await database.close();
-  await pg.stop();
-  await fs.rm(root, { recursive: true, force: true });
 }
