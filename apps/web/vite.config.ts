@@ -42,6 +42,16 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Shared leaf modules (icons, ui primitives, helpers) go into two chunks instead of one tiny chunk
+ * each: a phone on HTTP/1.1 opens 6 connections per host, and 40 small files cost ~8 round trips
+ * before a page can render (bench/lighthouse.ts). The Radix- and sonner-backed components stay in
+ * their own lazy chunks so no route pays for a dialog it has not opened.
+ */
+const SHARED_APP_MODULE = /[\\/]src[\\/](?:components[\\/]ui|lib|hooks|config)[\\/]/;
+const LAZY_UI_MODULE =
+  /[\\/]components[\\/]ui[\\/](?:dialog|dropdown-menu|select|tabs|tooltip|toaster)\.tsx$/;
+
 // One file for the Vite build, the dev server and the `web` Vitest project (the root
 // vitest.config.ts lists this file as a project, so the test block must live here).
 export default defineConfig({
@@ -54,6 +64,19 @@ export default defineConfig({
     // The server serves dist/ with an SPA fallback; the manifest lets bench/ measure the
     // initial JS of each route without guessing chunk names.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
+            {
+              name: 'shared',
+              test: (id: string) => SHARED_APP_MODULE.test(id) && !LAZY_UI_MODULE.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
