@@ -11,9 +11,7 @@ describe('guarded pages', () => {
     ['/ai-poses', 'AI Pose Change'],
     ['/photoshoot', 'Product AI Photoshoot'],
     ['/fashion-extractor', 'Fashion Extractor'],
-    ['/canvas-editor', 'Canvas Editor'],
     ['/analytics', 'Analytics'],
-    ['/gallery', 'My Gallery'],
   ])('%s shows its coming-soon page', async (path, title) => {
     mockSignedIn();
     renderApp(path);
@@ -26,6 +24,8 @@ describe('guarded pages', () => {
     ['/account-settings', 'Account Settings'],
     ['/settings', 'Settings'],
     ['/credit-history', 'Credit History'],
+    ['/canvas-editor', 'Canvas Editor'],
+    ['/gallery', 'My Gallery'],
   ])('%s shows its page', async (path, title) => {
     mockSignedIn();
     renderApp(path);

@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { billingHandlers, freeSubscriptionStatus } from './billing-handlers';
 import { creditHistoryHandlers } from './credit-history-handlers';
 import { galleryHandlers } from './gallery-handlers';
+import { generationHandlers } from './generation-handlers';
 
 export const testUser: SessionUser = {
   id: 'user_123',
@@ -156,6 +157,7 @@ export const server = setupServer(
   ...billingHandlers,
   ...creditHistoryHandlers,
   ...galleryHandlers,
+  ...generationHandlers,
 );
 
 /** GET /api/v1/session answers with this user (null: signed out). */

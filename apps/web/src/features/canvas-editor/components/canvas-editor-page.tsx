@@ -1,0 +1,295 @@
+import { useReducer, useRef, useState } from 'react';
+import { Crown } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/api/session';
+import { useSubscriptionStatus } from '@/features/billing/api/subscription-status';
+import { getPlanFamily } from '@/features/billing/lib/plan';
+import { useCreditEstimate } from '@/features/generations/api/credit-estimate';
+import { CreditEstimateBox } from '@/features/generations/components/credit-estimate-box';
+import { GenerateButton } from '@/features/generations/components/generate-button';
+import { GenerationDialogs } from '@/features/generations/components/generation-dialogs';
+import { ModeSelect } from '@/features/generations/components/mode-select';
+import { UploadPanel } from '@/features/generations/components/upload-panel';
+import { useImageUpload } from '@/features/generations/hooks/use-image-upload';
+import { useModeChoice } from '@/features/generations/hooks/use-mode-choice';
+import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { isApiError } from '@/lib/api-client';
+import { useVideoPrompt } from '../api/video-prompt';
+import { useVideoTemplates } from '../api/video-templates';
+import { useArrivalState } from '../hooks/use-arrival-state';
+import { useCanvasGenerate } from '../hooks/use-canvas-generate';
+import { CANVAS_FEATURE_NAME, CANVAS_MESSAGES, VIDEO_FEATURE_NAME } from '../lib/canvas-messages';
+import { canvasEstimate } from '../lib/canvas-request';
+import {
+  canvasReducer,
+  durationLocked,
+  effectiveDuration,
+  initialCanvasSettings,
+  presetTool,
+  promptEnabled,
+  templatesLocked,
+} from '../lib/canvas-state';
+import { VIDEO_PLANS } from '../lib/generate-checks';
+import { pickSamplePrompt, promptFailureMessage } from '../lib/sample-prompts';
+import { CanvasPanel } from './canvas-panel';
+import { CanvasResult, type CanvasOutput } from './canvas-result';
+import { DurationSelect } from './duration-select';
+import { PromptField, type PromptNotice } from './prompt-field';
+import { TemplateGrid } from './template-grid';
+import { ToolSelector } from './tool-selector';
+import { UpscaleFactorSelect } from './upscale-factor-select';
+
+const uploadMessages = {
+  success: CANVAS_MESSAGES.uploadSuccess,
+  failure: CANVAS_MESSAGES.uploadFailure,
+  noUrl: CANVAS_MESSAGES.uploadNoUrl,
+};
+
+/**
+ * /canvas-editor (document 2 §2 Canvas editor): image-to-video, upscaler and background removal
+ * on one page, in three panels (Input Image, Controls, Generated Result) that stack on phones.
+ */
+export function CanvasEditorPage() {
+  const arrival = useArrivalState();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const userId = useCurrentUser()?.id ?? null;
+  const subscription = useSubscriptionStatus(userId);
+
+  const [settings, dispatch] = useReducer(canvasReducer, undefined, () =>
+    initialCanvasSettings({
+      tool: presetTool(arrival.tool, searchParams.get('tool')),
+      prompt: arrival.prompt,
+    }),
+  );
+  const upload = useImageUpload(userId, uploadMessages, arrival.inputImages?.[0] ?? null);
+  const modeChoice = useModeChoice();
+  // Fetched on load, whichever tool is open, and kept for the visit (document 2 §4).
+  const templates = useVideoTemplates();
+  const [preloaded, setPreloaded] = useState<CanvasOutput | null>(() =>
+    arrival.generatedImages || arrival.generatedVideos
+      ? {
+          // Decides the download name: the tool that made it when known, else the one opened.
+          tool: arrival.generatedVideos
+            ? 'video-generation'
+            : presetTool(arrival.tool, searchParams.get('tool')),
+          imageUrls: arrival.generatedImages ?? [],
+          videoUrls: arrival.generatedVideos ?? [],
+        }
+      : null,
+  );
+
+  const { feature, payload } = canvasEstimate(settings, modeChoice.mode);
+  const estimate = useCreditEstimate(feature, payload, upload.image !== null);
+  const { run, generate, checking, checkMessage } = useCanvasGenerate({
+    userId,
+    image: upload.image,
+    settings,
+    mode: modeChoice.mode,
+  });
+  const generateRef = useRef<HTMLButtonElement>(null);
+
+  const videoPrompt = useVideoPrompt();
+  const [promptNotice, setPromptNotice] = useState<PromptNotice | null>(null);
+
+  const isVideo = settings.tool === 'video-generation';
+  // Only a plan actually read locks the tool here; an unreadable status is reported at Generate.
+  const planFamily = subscription.data ? getPlanFamily(subscription.data.type) : null;
+  const videoLocked = isVideo && planFamily !== null && !VIDEO_PLANS.includes(planFamily);
+  const chosenTemplate = settings.template ? `Template ${settings.template.id}` : null;
+
+  const setTool = (tool: CanvasTool) => {
+    dispatch({ type: 'set-tool', tool });
+    setPromptNotice(null);
+    // The tool is part of the address, so a reload or a shared link opens the same tool.
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tool', tool);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const autoGenerate = () => {
+    setPromptNotice(null);
+    const image = upload.image;
+    if (!image) {
+      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.noImage });
+      return;
+    }
+    if (image.url === null) {
+      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.stillUploading });
+      return;
+    }
+    if (userId === null) {
+      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.noUser });
+      return;
+    }
+    videoPrompt.mutate(
+      { userId, imageUrl: image.url },
+      {
+        onSuccess: (written) => {
+          dispatch({ type: 'set-prompt', prompt: written.prompt });
+          if (written.preview) {
+            setPromptNotice({
+              tone: 'info',
+              text: 'Written by the built-in prompt writer (no vision model is configured). Edit it as you like.',
+            });
+          }
+        },
+        onError: (error) => {
+          setPromptNotice({
+            tone: 'error',
+            text: promptFailureMessage(isApiError(error) ? error.message : null),
+          });
+          dispatch({ type: 'set-prompt', prompt: pickSamplePrompt() });
+        },
+      },
+    );
+  };
+
+  const startGenerate = () => {
+    // A new run replaces whatever was shown, including a result handed over by another screen.
+    setPreloaded(null);
+    void generate();
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="space-y-1">
+        <h2 className="text-2xl font-semibold tracking-tight">Canvas Editor</h2>
+        <p className="text-sm text-muted-foreground">
+          Turn a photo into a short fashion video, upscale it to HD or 4K, or remove its background.
+        </p>
+      </div>
+
+      {arrival.recreatingFrom ? (
+        <Alert variant="info" role="note">
+          Loaded from a past generation. Adjust the settings and generate again.
+        </Alert>
+      ) : null}
+
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)_minmax(0,1fr)]">
+        <CanvasPanel title="Input Image">
+          <UploadPanel upload={upload} hint="PNG, JPG, WebP up to 10MB" />
+        </CanvasPanel>
+
+        <CanvasPanel title="Controls">
+          <ToolSelector value={settings.tool} onChange={setTool} />
+
+          {videoLocked ? (
+            <Alert variant="warning">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>{VIDEO_FEATURE_NAME} is included in the Pro and Enterprise plans.</span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    run.openDialog({
+                      kind: 'upgrade',
+                      requiresPlan: VIDEO_PLANS,
+                      feature: VIDEO_FEATURE_NAME,
+                    });
+                  }}
+                >
+                  <Crown aria-hidden="true" />
+                  Upgrade
+                </Button>
+              </div>
+            </Alert>
+          ) : null}
+
+          {isVideo ? (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <ModeSelect choice={modeChoice} />
+                <DurationSelect
+                  value={effectiveDuration(settings)}
+                  lockedBy={durationLocked(settings) ? chosenTemplate : null}
+                  onChange={(duration) => {
+                    dispatch({ type: 'set-duration', duration });
+                  }}
+                />
+              </div>
+              <TemplateGrid
+                templates={templates}
+                selectedId={settings.template?.id ?? null}
+                locked={templatesLocked(settings)}
+                onToggle={(template) => {
+                  dispatch({
+                    type: 'toggle-template',
+                    id: template.videoId,
+                    duration: template.duration,
+                  });
+                }}
+                onClear={() => {
+                  dispatch({ type: 'clear-template' });
+                }}
+              />
+            </>
+          ) : null}
+
+          {settings.tool === 'upscaler' ? (
+            <UpscaleFactorSelect
+              value={settings.upscaleFactor}
+              onChange={(factor) => {
+                dispatch({ type: 'set-upscale-factor', factor });
+              }}
+            />
+          ) : null}
+
+          <PromptField
+            value={settings.prompt}
+            disabled={!promptEnabled(settings.tool)}
+            onChange={(prompt) => {
+              dispatch({ type: 'set-prompt', prompt });
+            }}
+            onAutoGenerate={autoGenerate}
+            autoGenerating={videoPrompt.isPending}
+            notice={promptNotice}
+          />
+
+          <CreditEstimateBox state={estimate} />
+
+          {checkMessage ? (
+            <Alert variant="destructive" role="alert">
+              {checkMessage}
+            </Alert>
+          ) : null}
+
+          <GenerateButton
+            ref={generateRef}
+            className="w-full"
+            generating={run.isGenerating}
+            elapsedMs={run.elapsedMs}
+            disabled={run.isGenerating || checking}
+            aria-busy={checking || run.isGenerating || undefined}
+            onClick={startGenerate}
+          >
+            Generate
+          </GenerateButton>
+        </CanvasPanel>
+
+        <CanvasPanel title="Generated Result" className="lg:col-span-2 xl:col-span-1">
+          <CanvasResult
+            run={run}
+            preloaded={run.phase === 'idle' ? preloaded : null}
+            onUseAsInput={(url) => {
+              upload.setStoredImage(url);
+            }}
+          />
+        </CanvasPanel>
+      </div>
+
+      <GenerationDialogs
+        run={run}
+        featureName={CANVAS_FEATURE_NAME}
+        returnFocusRef={generateRef}
+        prefetchUpgrade={videoLocked}
+      />
+    </div>
+  );
+}

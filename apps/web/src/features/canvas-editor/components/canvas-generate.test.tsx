@@ -1,0 +1,334 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AccessPlan } from '@studio/contract/tools';
+import { creditsQueryKey } from '@/features/credits/api/credits';
+import {
+  cancelHandler,
+  canvasHandlers,
+  generateFailureHandlers,
+  generateHandlers,
+  generationFixture,
+  generationSequence,
+  mediaUrl,
+  pngFile,
+  stubObjectUrls,
+  UPLOADED_URL,
+  uploadHandler,
+  type RecordedGenerate,
+} from '@/testing/generation-handlers';
+import { renderWithProviders } from '@/testing/render';
+import { mockSignedIn, mockSubscriptionFailure, server, testUser } from '@/testing/server';
+import { CanvasEditorPage } from './canvas-editor-page';
+
+interface Setup {
+  path?: string;
+  subscription?: string;
+  plan?: AccessPlan;
+  estimate?: { creditCost?: number; available?: number };
+}
+
+/** Signed in, on the canvas editor, with an image uploaded; generate calls are recorded. */
+async function openWithImage({
+  path = '/canvas-editor',
+  subscription = 'free',
+  plan = 'free',
+  estimate,
+}: Setup = {}) {
+  const calls: RecordedGenerate[] = [];
+  mockSignedIn({ plan: subscription });
+  server.use(...canvasHandlers({ plan, estimate }), ...generateHandlers(calls), uploadHandler());
+  const rendered = renderWithProviders(<CanvasEditorPage />, { path });
+  await rendered.user.upload(screen.getByLabelText('Upload image'), pngFile());
+  await screen.findByText('Image uploaded successfully!');
+  await screen.findByText(/Estimated cost/);
+  return { ...rendered, calls };
+}
+
+const generateButton = () => screen.getByRole('button', { name: /^Generat/ });
+const resultPanel = () => within(screen.getByRole('region', { name: 'Generated Result' }));
+
+beforeEach(() => {
+  stubObjectUrls();
+});
+
+describe('canvas editor generate checks', () => {
+  it('asks for an image first and sends nothing', async () => {
+    const calls: RecordedGenerate[] = [];
+    mockSignedIn();
+    server.use(...canvasHandlers(), ...generateHandlers(calls));
+    const { user } = renderWithProviders(<CanvasEditorPage />, { path: '/canvas-editor' });
+
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload an image first');
+    expect(calls).toEqual([]);
+  });
+
+  it('opens the upgrade modal for a Free user making a video, and sends nothing', async () => {
+    const { user, calls } = await openWithImage({ subscription: 'free', plan: 'free' });
+
+    await user.click(generateButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
+    expect(dialog).toHaveTextContent(
+      'Video Generation is available on the Pro and Enterprise plans.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Upgrade to Pro Plan' })).toBeEnabled();
+    expect(within(dialog).getByRole('link', { name: 'View All Plans' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('says the plan could not be checked when the subscription status fails', async () => {
+    const { user, calls } = await openWithImage();
+    mockSubscriptionFailure();
+
+    await user.click(generateButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to verify subscription status. Please try again.',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('opens the insufficient-credits dialog when the estimate exceeds the balance, and sends nothing', async () => {
+    const { user, calls } = await openWithImage({
+      subscription: 'pro_monthly',
+      plan: 'pro',
+      estimate: { creditCost: 4, available: 1 },
+    });
+    expect(screen.getByRole('group', { name: 'Credit estimate' })).toHaveTextContent(
+      'Not enough credits: you need 3 credits more.',
+    );
+
+    await user.click(generateButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Insufficient credits' });
+    expect(dialog).toHaveTextContent('FeatureCanvas Editor');
+    expect(dialog).toHaveTextContent('Required credits4');
+    expect(dialog).toHaveTextContent('Available credits1');
+    expect(within(dialog).getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+    expect(within(dialog).getByRole('link', { name: 'View credit history' })).toHaveAttribute(
+      'href',
+      '/credit-history',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("opens the insufficient-credits dialog on the server's 402", async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    server.use(
+      ...generateFailureHandlers(402, 'insufficient_credits', 'You need 2 credits', {
+        required: 2,
+        available: 0,
+      }),
+    );
+
+    await user.click(generateButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Insufficient credits' });
+    expect(dialog).toHaveTextContent('Required credits2');
+    expect(dialog).toHaveTextContent('Available credits0');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(generateButton()).toHaveAccessibleName('Generate');
+    expect(generateButton()).toHaveFocus();
+    expect(resultPanel().queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('canvas editor generation', () => {
+  it('upscales: queue position, progress, then the result with a Download button', async () => {
+    const { user, calls, queryClient } = await openWithImage({
+      path: '/canvas-editor?tool=upscaler',
+    });
+    queryClient.setQueryData(creditsQueryKey(testUser.id), 12);
+    server.use(
+      generationSequence([
+        generationFixture({ status: 'queued', queuePosition: 1 }),
+        generationFixture({ status: 'running', queuePosition: null, progress: 40 }),
+        generationFixture({
+          status: 'succeeded',
+          queuePosition: null,
+          progress: 100,
+          imageUrls: [mediaUrl('upscaled_1')],
+        }),
+      ]),
+    );
+
+    await user.click(screen.getByRole('radio', { name: '4K' }));
+    await user.click(generateButton());
+
+    expect(generateButton()).toBeDisabled();
+    expect(generateButton()).toHaveAccessibleName(/^Generating… \d+\.\ds$/);
+    expect(await resultPanel().findByText('Queued — position 1 in queue')).toBeInTheDocument();
+    const progress = await resultPanel().findByRole('progressbar', { name: 'Generation progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(await resultPanel().findByRole('img', { name: 'Generated result' })).toHaveAttribute(
+      'src',
+      mediaUrl('upscaled_1'),
+    );
+    expect(resultPanel().getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(generateButton()).toHaveAccessibleName('Generate');
+    expect(generateButton()).toBeEnabled();
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      path: '/upscaler',
+      body: {
+        userId: testUser.id,
+        imageUrl: UPLOADED_URL,
+        upscaleFactor: '4k',
+        method: 'High Fidelity V2',
+      },
+    });
+    expect(calls[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(queryClient.getQueryState(creditsQueryKey(testUser.id))?.isInvalidated).toBe(true);
+  });
+
+  it('shows why a generation failed', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'background-removal',
+          status: 'failed',
+          queuePosition: null,
+          error: 'The engine could not read the image',
+        }),
+      ]),
+    );
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByRole('alert')).toHaveTextContent(
+      'Generation failed: The engine could not read the image',
+    );
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it("says 'Generation failed' with the server's reason when the request is refused", async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    server.use(
+      ...generateFailureHandlers(
+        429,
+        'too_many_generations',
+        'You already have 4 generations in progress. Wait for one to finish.',
+      ),
+    );
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByRole('alert')).toHaveTextContent(
+      'Generation failed: You already have 4 generations in progress. Wait for one to finish.',
+    );
+  });
+
+  it('shows a cut-out on a checkerboard with its download name and the engine note', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'background-removal',
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('cutout_1')],
+          previewNote: 'Made by the offline engine.',
+        }),
+      ]),
+    );
+
+    await user.click(generateButton());
+
+    const image = await resultPanel().findByRole('img', { name: 'Generated result' });
+    expect(image.parentElement?.className).toMatch(/conic-gradient/);
+    expect(resultPanel().getByRole('note')).toHaveTextContent('Made by the offline engine.');
+  });
+
+  it('makes a video for a Pro user with the default prompt, then plays it', async () => {
+    const { user, calls } = await openWithImage({ subscription: 'pro_monthly', plan: 'pro' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'video-generation',
+          status: 'succeeded',
+          queuePosition: null,
+          videoUrls: [mediaUrl('video_1')],
+        }),
+      ]),
+    );
+
+    await user.click(generateButton());
+
+    const video = await resultPanel().findByLabelText('Generated video');
+    expect(video).toHaveAttribute('src', mediaUrl('video_1'));
+    expect(resultPanel().getByRole('status')).toHaveTextContent('Loading video…');
+    fireEvent.loadedMetadata(video);
+    expect(resultPanel().queryByText('Loading video…')).not.toBeInTheDocument();
+    expect(resultPanel().getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      path: '/video/generate',
+      body: {
+        userId: testUser.id,
+        inputImageUrls: [UPLOADED_URL],
+        prompt: 'showing off clothes to camera in different poses',
+        duration: 5,
+        resolution: '360p',
+        mode: 'performance',
+      },
+    });
+    expect(calls[0]?.body).not.toHaveProperty('templateId');
+  });
+
+  it("sends the chosen template, and offers the video's link when it cannot be played", async () => {
+    const { user, calls } = await openWithImage({ subscription: 'enterprise', plan: 'enterprise' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'video-generation',
+          status: 'succeeded',
+          queuePosition: null,
+          videoUrls: [mediaUrl('video_2')],
+        }),
+      ]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Template 4' }));
+
+    await user.click(generateButton());
+    fireEvent.error(await resultPanel().findByLabelText('Generated video'));
+
+    const alert = resultPanel().getByRole('alert');
+    expect(alert).toHaveTextContent('Video failed to load');
+    expect(alert).toHaveTextContent('The video may be processing or the URL may be invalid');
+    expect(within(alert).getByRole('link', { name: 'Download video' })).toHaveAttribute(
+      'download',
+      'canvas-editor-video.mp4',
+    );
+    expect(calls[0]?.body).toMatchObject({ templateId: '4', duration: 10 });
+  });
+
+  it('cancels a queued generation', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    server.use(
+      generationSequence([generationFixture({ status: 'queued', queuePosition: 3 })]),
+      cancelHandler(
+        generationFixture({ status: 'canceled', queuePosition: null, error: 'Canceled by you' }),
+      ),
+    );
+
+    await user.click(generateButton());
+    await user.click(await resultPanel().findByRole('button', { name: 'Cancel generation' }));
+
+    expect(
+      await resultPanel().findByText('Generation canceled. Your credits were returned.'),
+    ).toBeInTheDocument();
+    expect(generateButton()).toBeEnabled();
+  });
+});

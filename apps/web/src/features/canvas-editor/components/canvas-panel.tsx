@@ -1,0 +1,29 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/** One of the editor's three panels: a titled region, so each is a landmark for screen readers. */
+export function CanvasPanel({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn(
+        'flex min-w-0 flex-col gap-5 rounded-xl border border-border bg-surface p-4 shadow-card sm:p-5',
+        className,
+      )}
+    >
+      <h3 id={id} className="text-base font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}

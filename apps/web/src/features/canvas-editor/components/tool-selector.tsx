@@ -1,0 +1,31 @@
+import { Clapperboard, Eraser, ZoomIn } from 'lucide-react';
+import { CANVAS_TOOLS } from '@studio/contract/tools';
+import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { TOOL_LABELS } from '../lib/canvas-messages';
+import { RadioCards, type RadioCardOption } from './radio-cards';
+
+const icons: Record<CanvasTool, typeof Clapperboard> = {
+  'video-generation': Clapperboard,
+  upscaler: ZoomIn,
+  'background-removal': Eraser,
+};
+
+const options: readonly RadioCardOption<CanvasTool>[] = CANVAS_TOOLS.map((tool) => {
+  const Icon = icons[tool];
+  return {
+    value: tool,
+    label: TOOL_LABELS[tool],
+    icon: <Icon aria-hidden="true" className="size-5" />,
+  };
+});
+
+/** Video Generation, Upscaler or Background Removal (document 2 §2 Canvas editor). */
+export function ToolSelector({
+  value,
+  onChange,
+}: {
+  value: CanvasTool;
+  onChange: (tool: CanvasTool) => void;
+}) {
+  return <RadioCards label="Tool" value={value} options={options} onChange={onChange} />;
+}

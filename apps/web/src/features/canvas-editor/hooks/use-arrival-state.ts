@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  readToolNavigationState,
+  type ToolNavigationState,
+} from '@/features/generations/lib/navigation-state';
+
+/**
+ * What another screen handed over in router state (document 2 §2), read once when the page
+ * opens and then cleared from the history entry, so a reload or Back does not apply it again.
+ * A tool handed over this way is written into `?tool=`, so a reload keeps it.
+ */
+export function useArrivalState(): ToolNavigationState {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [arrival] = useState(() => readToolNavigationState(location.state));
+  const hasState = location.state !== null && location.state !== undefined;
+
+  useEffect(() => {
+    if (!hasState) return;
+    const search = new URLSearchParams(location.search);
+    if (arrival.tool) search.set('tool', arrival.tool);
+    const query = search.toString();
+    void navigate(`${location.pathname}${query ? `?${query}` : ''}`, {
+      replace: true,
+      state: null,
+    });
+  }, [arrival.tool, hasState, location.pathname, location.search, navigate]);
+
+  return arrival;
+}

@@ -1,0 +1,55 @@
+import { VIDEO_RESOLUTIONS, type EstimateFeature, type Mode } from '@studio/contract/tools';
+import type { EstimatePayload } from '@/features/generations/api/credit-estimate';
+import { effectiveDuration, videoPrompt, type CanvasSettings } from './canvas-state';
+
+/** The upscaling method the spec's client sends by default (document 2 §7). */
+export const UPSCALE_METHOD = 'High Fidelity V2';
+
+export interface CanvasRequest {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** The generate call for the chosen tool (document 2 §7; paths from ARCHITECTURE §5). */
+export function canvasRequest(
+  settings: CanvasSettings,
+  { userId, imageUrl, mode }: { userId: string; imageUrl: string; mode: Mode },
+): CanvasRequest {
+  switch (settings.tool) {
+    case 'video-generation':
+      return {
+        path: '/video/generate',
+        body: {
+          userId,
+          inputImageUrls: [imageUrl],
+          prompt: videoPrompt(settings.prompt),
+          duration: effectiveDuration(settings),
+          resolution: VIDEO_RESOLUTIONS[mode],
+          mode,
+          ...(settings.template ? { templateId: settings.template.id } : {}),
+        },
+      };
+    case 'upscaler':
+      return {
+        path: '/upscaler',
+        body: { userId, imageUrl, upscaleFactor: settings.upscaleFactor, method: UPSCALE_METHOD },
+      };
+    case 'background-removal':
+      return { path: '/background-removal', body: { userId, imageUrl } };
+  }
+}
+
+/** The estimator's feature name and the settings that change the price. */
+export function canvasEstimate(
+  settings: CanvasSettings,
+  mode: Mode,
+): { feature: EstimateFeature; payload: EstimatePayload } {
+  switch (settings.tool) {
+    case 'video-generation':
+      return { feature: 'video', payload: { mode, duration: effectiveDuration(settings) } };
+    case 'upscaler':
+      return { feature: 'upscaler', payload: { upscaleFactor: settings.upscaleFactor } };
+    case 'background-removal':
+      return { feature: 'background-removal', payload: {} };
+  }
+}

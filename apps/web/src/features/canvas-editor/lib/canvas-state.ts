@@ -1,0 +1,114 @@
+import {
+  DEFAULT_VIDEO_PROMPT,
+  type UpscaleFactor,
+  type VideoDuration,
+} from '@studio/contract/tools';
+import { isCanvasTool, type CanvasTool } from '@/features/generations/lib/navigation-state';
+
+export const DEFAULT_CANVAS_TOOL: CanvasTool = 'video-generation';
+
+export interface ChosenTemplate {
+  id: string;
+  /** The template's own length, which the video then takes. */
+  duration: VideoDuration;
+}
+
+/** The Controls panel's settings (document 2 §4 Canvas editor). */
+export interface CanvasSettings {
+  tool: CanvasTool;
+  prompt: string;
+  template: ChosenTemplate | null;
+  /** The chosen duration, used when no template is chosen. */
+  duration: VideoDuration;
+  upscaleFactor: UpscaleFactor;
+}
+
+export type CanvasAction =
+  | { type: 'set-tool'; tool: CanvasTool }
+  | { type: 'set-prompt'; prompt: string }
+  | { type: 'toggle-template'; id: string; duration: number }
+  | { type: 'clear-template' }
+  | { type: 'set-duration'; duration: VideoDuration }
+  | { type: 'set-upscale-factor'; factor: UpscaleFactor };
+
+/** Template lengths other than 5 and 10 s (a catalogue typo) round to the nearer one we sell. */
+export function toVideoDuration(seconds: number): VideoDuration {
+  return seconds > 7.5 ? 10 : 5;
+}
+
+/**
+ * The tool to open with: router state (a result's HD button, the gallery) wins over the `?tool=`
+ * query parameter (dashboard links), which wins over video generation.
+ */
+export function presetTool(
+  stateTool: CanvasTool | undefined,
+  queryTool: string | null,
+): CanvasTool {
+  if (stateTool) return stateTool;
+  return isCanvasTool(queryTool) ? queryTool : DEFAULT_CANVAS_TOOL;
+}
+
+export function initialCanvasSettings({
+  tool = DEFAULT_CANVAS_TOOL,
+  prompt = '',
+}: { tool?: CanvasTool; prompt?: string } = {}): CanvasSettings {
+  return { tool, prompt, template: null, duration: 5, upscaleFactor: '2x' };
+}
+
+const hasText = (prompt: string) => prompt.trim() !== '';
+
+/**
+ * The prompt and template exclude each other: picking a template clears the prompt, typing a
+ * prompt clears the template (document 2 §4). Clicking the chosen template again unchooses it.
+ */
+export function canvasReducer(state: CanvasSettings, action: CanvasAction): CanvasSettings {
+  switch (action.type) {
+    case 'set-tool':
+      return { ...state, tool: action.tool };
+    case 'set-prompt':
+      return {
+        ...state,
+        prompt: action.prompt,
+        template: hasText(action.prompt) ? null : state.template,
+      };
+    case 'toggle-template':
+      if (state.template?.id === action.id) return { ...state, template: null };
+      return {
+        ...state,
+        prompt: '',
+        template: { id: action.id, duration: toVideoDuration(action.duration) },
+      };
+    case 'clear-template':
+      return { ...state, template: null };
+    case 'set-duration':
+      return { ...state, duration: action.duration };
+    case 'set-upscale-factor':
+      return { ...state, upscaleFactor: action.factor };
+  }
+}
+
+/** A non-empty prompt disables template selection ('Clear the prompt to choose a template'). */
+export function templatesLocked(state: Pick<CanvasSettings, 'prompt'>): boolean {
+  return hasText(state.prompt);
+}
+
+/** The duration comes from the chosen template while there is one. */
+export function durationLocked(state: Pick<CanvasSettings, 'template'>): boolean {
+  return state.template !== null;
+}
+
+export function effectiveDuration(
+  state: Pick<CanvasSettings, 'template' | 'duration'>,
+): VideoDuration {
+  return state.template?.duration ?? state.duration;
+}
+
+/** Only video generation takes a prompt; the upscaler and background removal do not. */
+export function promptEnabled(tool: CanvasTool): boolean {
+  return tool === 'video-generation';
+}
+
+/** The prompt sent for a video: what the user wrote, or the default one when empty. */
+export function videoPrompt(prompt: string): string {
+  return prompt.trim() || DEFAULT_VIDEO_PROMPT;
+}

@@ -1,0 +1,73 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { EstimateResponse } from '@studio/contract';
+import type { EstimateFeature } from '@studio/contract/tools';
+import { useCurrentUser } from '@/features/auth/api/session';
+import { api } from '@/lib/api-client';
+import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
+
+/** The generate settings that change a price (mode, duration, number of images, factor…). */
+export type EstimatePayload = Record<string, string | number | boolean | null | undefined>;
+
+export function parseEstimate(data: unknown): EstimateResponse {
+  if (
+    !isRecord(data) ||
+    data.success !== true ||
+    !isFiniteNumber(data.creditCost) ||
+    !isFiniteNumber(data.available)
+  ) {
+    throw new Error('Invalid estimate');
+  }
+  return {
+    success: true,
+    creditCost: data.creditCost,
+    available: data.available,
+    canAfford:
+      typeof data.canAfford === 'boolean' ? data.canAfford : data.available >= data.creditCost,
+    message: isString(data.message) ? data.message : '',
+  };
+}
+
+export const estimateQueryPrefix = ['generations', 'estimate'] as const;
+
+export const estimateQueryOptions = (
+  userId: string,
+  feature: EstimateFeature,
+  payload: EstimatePayload,
+) =>
+  queryOptions({
+    queryKey: [...estimateQueryPrefix, userId, feature, payload] as const,
+    queryFn: ({ signal }) =>
+      api.post(
+        '/credits/estimate',
+        { ...payload, feature, userId },
+        { parse: parseEstimate, signal },
+      ),
+    // The balance moves with every generation (here or in another tab): never trust an old answer.
+    staleTime: 0,
+  });
+
+/**
+ * The price of the current settings and whether the user can afford it (document 2 §4 Credit
+ * estimation): re-asked whenever the payload changes, once `enabled` (a user and an input image).
+ * The previous answer stays on screen while the next one loads, so the box does not flicker.
+ */
+export function useCreditEstimate(
+  feature: EstimateFeature,
+  payload: EstimatePayload,
+  enabled: boolean,
+) {
+  const userId = useCurrentUser()?.id ?? null;
+  const query = useQuery({
+    ...estimateQueryOptions(userId ?? '', feature, payload),
+    enabled: enabled && userId !== null,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    estimate: enabled ? query.data : undefined,
+    isEstimating: enabled && userId !== null && query.isFetching,
+    error: enabled && query.isError ? query.error : null,
+    enabled: enabled && userId !== null,
+  };
+}
+
+export type CreditEstimateState = ReturnType<typeof useCreditEstimate>;

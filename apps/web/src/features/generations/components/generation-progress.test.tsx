@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { generationFixture } from '@/testing/generation-handlers';
+import { renderWithProviders } from '@/testing/render';
+import { GenerationProgress } from './generation-progress';
+
+describe('GenerationProgress', () => {
+  it('says it is starting before the server answered, without a Cancel button', () => {
+    renderWithProviders(<GenerationProgress generation={null} onCancel={vi.fn()} />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Starting…');
+    expect(screen.queryByRole('button', { name: 'Cancel generation' })).not.toBeInTheDocument();
+  });
+
+  it('shows the place in the queue', () => {
+    renderWithProviders(
+      <GenerationProgress generation={generationFixture({ status: 'queued', queuePosition: 2 })} />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Queued — position 2 in queue');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says it is waiting when the queue position is unknown', () => {
+    renderWithProviders(
+      <GenerationProgress
+        generation={generationFixture({ status: 'queued', queuePosition: null })}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Queued — waiting for a free slot');
+  });
+
+  it('shows the progress while running, and cancels', async () => {
+    const onCancel = vi.fn();
+    const { user } = renderWithProviders(
+      <GenerationProgress
+        generation={generationFixture({ status: 'running', queuePosition: null, progress: 65 })}
+        onCancel={onCancel}
+      />,
+    );
+
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '65',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel generation' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+});

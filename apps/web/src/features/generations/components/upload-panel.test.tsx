@@ -1,0 +1,83 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { pngFile } from '@/testing/generation-handlers';
+import { renderWithProviders } from '@/testing/render';
+import type { UploadState } from '../hooks/use-image-upload';
+import { UploadPanel } from './upload-panel';
+
+function renderPanel(state: Partial<UploadState> = {}) {
+  const upload = {
+    status: 'idle' as const,
+    image: null,
+    message: null,
+    detail: null,
+    ...state,
+    upload: vi.fn(),
+    clear: vi.fn(),
+  };
+  const rendered = renderWithProviders(
+    <UploadPanel upload={upload} hint="PNG, JPG, WebP up to 10MB" />,
+  );
+  return { ...rendered, upload };
+}
+
+describe('UploadPanel', () => {
+  it('offers a labelled image file input with the hint', () => {
+    renderPanel();
+
+    const input = screen.getByLabelText('Upload image');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    expect(input).toHaveAccessibleDescription('PNG, JPG, WebP up to 10MB');
+  });
+
+  it('uploads a chosen file', async () => {
+    const { user, upload } = renderPanel();
+    const file = pngFile();
+
+    await user.upload(screen.getByLabelText('Upload image'), file);
+
+    expect(upload.upload).toHaveBeenCalledWith(file);
+  });
+
+  it('uploads a dropped file', () => {
+    const { container, upload } = renderPanel();
+    const file = pngFile();
+
+    fireEvent.drop(container.firstElementChild as Element, { dataTransfer: { files: [file] } });
+
+    expect(upload.upload).toHaveBeenCalledWith(file);
+  });
+
+  it('shows the image with a spinner while uploading, and clears it with the x button', async () => {
+    const { user, upload } = renderPanel({
+      status: 'uploading',
+      image: { displayUrl: 'blob:local', url: null },
+    });
+
+    expect(screen.getByRole('img', { name: 'Uploaded image' })).toHaveAttribute(
+      'src',
+      'blob:local',
+    );
+    expect(screen.getByText('Uploading image…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(upload.clear).toHaveBeenCalledOnce();
+  });
+
+  it('announces success politely and failure as an alert', () => {
+    const { unmount } = renderPanel({
+      status: 'success',
+      image: { displayUrl: '/m/1', url: '/m/1' },
+      message: 'Image uploaded successfully!',
+    });
+    expect(screen.getByText('Image uploaded successfully!')).toHaveAttribute('role', 'status');
+    unmount();
+
+    renderPanel({
+      status: 'error',
+      message: 'Upload failed. Please try again.',
+      detail: 'Too big.',
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Upload failed. Please try again.Too big.');
+  });
+});

@@ -1,0 +1,291 @@
+import type { Generation, ModeOption, VideoTemplate } from '@studio/contract';
+import {
+  GENERATION_TYPES,
+  MODE_LABELS,
+  MODES,
+  planMayUseMode,
+  planMayUseTool,
+  requiredPlansFor,
+  TOOL_PLANS,
+  type AccessPlan,
+} from '@studio/contract/tools';
+import { delay, http, HttpResponse, type RequestHandler } from 'msw';
+import { vi } from 'vitest';
+import { errorResponse } from './server';
+
+/** A stored media URL as the server hands them out. */
+export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
+
+export const UPLOADED_URL = mediaUrl('upload_1');
+export const UPLOADED_PREVIEW_URL = `${UPLOADED_URL}/preview`;
+
+/** A PNG the upload input accepts (the bytes do not matter to the fake server). */
+export function pngFile(name = 'dress.png', size = 1024): File {
+  return new File([new Uint8Array(size)], name, { type: 'image/png' });
+}
+
+/**
+ * jsdom has no object URLs: local previews get predictable `blob:` URLs, and the test can see
+ * which ones were released.
+ */
+export function stubObjectUrls() {
+  let next = 0;
+  const create = vi.fn(() => {
+    next += 1;
+    return `blob:local-preview-${String(next)}`;
+  });
+  const revoke = vi.fn();
+  Object.defineProperty(URL, 'createObjectURL', {
+    value: create,
+    configurable: true,
+    writable: true,
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', {
+    value: revoke,
+    configurable: true,
+    writable: true,
+  });
+  return { create, revoke };
+}
+
+/** A promise the test settles when it chooses (to hold a fake answer back). */
+export function deferred() {
+  let release = () => {
+    // Replaced below: the executor runs synchronously.
+  };
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+// --- Uploads ---------------------------------------------------------------------------------
+
+/** `POST /uploads` answering with one stored image; `until` holds the answer back. */
+export function uploadHandler({
+  url = UPLOADED_URL,
+  previewUrl = UPLOADED_PREVIEW_URL,
+  until,
+  body,
+}: { url?: string; previewUrl?: string; until?: Promise<unknown>; body?: unknown } = {}) {
+  return http.post('/api/v1/uploads', async () => {
+    if (until) await until;
+    return HttpResponse.json(
+      body ?? {
+        success: true,
+        uploaded: [
+          {
+            id: 'upload_1',
+            url,
+            thumbnailUrl: `${url}/thumbnail`,
+            previewUrl,
+            contentType: 'image/png',
+            width: 800,
+            height: 1200,
+            bytes: 1024,
+            thumbhash: 'AAAA',
+          },
+        ],
+        urls: [url],
+        url,
+      },
+    );
+  });
+}
+
+export function uploadFailureHandler(
+  status = 415,
+  code = 'unsupported_image',
+  message = 'This file is not a PNG, JPEG or WebP image.',
+) {
+  return http.post('/api/v1/uploads', () => errorResponse(status, code, message));
+}
+
+// --- Catalogue, modes, estimate -----------------------------------------------------------------
+
+/** The four seeded try-on templates (durations 5, 5, 10, 10). */
+export const videoTemplates: VideoTemplate[] = [1, 2, 3, 4].map((id) => ({
+  videoId: String(id),
+  videoUrl: mediaUrl(`template_video_${String(id)}`),
+  thumbnailUrl: mediaUrl(`template_thumb_${String(id)}`),
+  duration: id <= 2 ? 5 : 10,
+  type: 'tryon',
+}));
+
+/** `POST /video/templates`; `calls` counts the requests. */
+export function videoTemplatesHandler(
+  templates: VideoTemplate[] = videoTemplates,
+  calls: { count: number } = { count: 0 },
+) {
+  return http.post('/api/v1/video/templates', () => {
+    calls.count += 1;
+    return HttpResponse.json({
+      success: true,
+      videoTemplates: templates,
+      message: 'Video templates loaded',
+    });
+  });
+}
+
+export function videoTemplatesFailureHandler(status = 500) {
+  return http.post('/api/v1/video/templates', () =>
+    errorResponse(status, 'internal_error', 'Something went wrong.'),
+  );
+}
+
+/** `GET /modes` as the server answers for `plan`. */
+export function modesBody(plan: AccessPlan) {
+  const modes: ModeOption[] = MODES.map((mode) => ({
+    value: mode,
+    label: MODE_LABELS[mode],
+    disabled: !planMayUseMode(plan, mode),
+    requiresPlan: requiredPlansFor(mode),
+  }));
+  return {
+    success: true,
+    plan,
+    modes,
+    tools: GENERATION_TYPES.map((type) => ({
+      type,
+      allowed: planMayUseTool(plan, type),
+      requiresPlan: [...(TOOL_PLANS[type] ?? [])],
+    })),
+  };
+}
+
+export function modesHandler(plan: AccessPlan = 'free') {
+  return http.get('/api/v1/modes', () => HttpResponse.json(modesBody(plan)));
+}
+
+/** `POST /credits/estimate` with a fixed price and balance; `requests` collects the bodies. */
+export function estimateHandler(
+  { creditCost = 1, available = 12 }: { creditCost?: number; available?: number } = {},
+  requests: Record<string, unknown>[] = [],
+) {
+  return http.post('/api/v1/credits/estimate', async ({ request }) => {
+    requests.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({
+      success: true,
+      creditCost,
+      available,
+      canAfford: available >= creditCost,
+      message: `This costs ${String(creditCost)} credits.`,
+    });
+  });
+}
+
+// --- Generations -------------------------------------------------------------------------------
+
+export const GENERATION_ID = 'gen_1';
+
+export function generationFixture(overrides: Partial<Generation> = {}): Generation {
+  return {
+    id: GENERATION_ID,
+    type: 'upscaler',
+    status: 'queued',
+    progress: 0,
+    queuePosition: 1,
+    creditCost: 1,
+    prompt: 'Upscale 2x',
+    imageUrls: [],
+    videoUrls: [],
+    inputImageUrls: [UPLOADED_URL],
+    previewNote: null,
+    error: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+export interface RecordedGenerate {
+  path: string;
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+const GENERATE_PATHS = ['/video/generate', '/upscaler', '/background-removal'] as const;
+
+/** The three canvas generate calls, accepted with 202; each call is recorded in `calls`. */
+export function generateHandlers(
+  calls: RecordedGenerate[],
+  { generationId = GENERATION_ID }: { generationId?: string } = {},
+): RequestHandler[] {
+  return GENERATE_PATHS.map((path) =>
+    http.post(`/api/v1${path}`, async ({ request }) => {
+      calls.push({
+        path,
+        body: (await request.json()) as Record<string, unknown>,
+        idempotencyKey: request.headers.get('idempotency-key'),
+      });
+      return HttpResponse.json({ success: true, generationId, status: 'queued' }, { status: 202 });
+    }),
+  );
+}
+
+/** Generate calls refused with the server's error body (402, 403, 429…). */
+export function generateFailureHandlers(
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+): RequestHandler[] {
+  return GENERATE_PATHS.map((path) =>
+    http.post(`/api/v1${path}`, () =>
+      HttpResponse.json({ success: false, error: { code, message, details } }, { status }),
+    ),
+  );
+}
+
+/** `GET /generations/:id` answering the states in turn, then the last one for good. */
+export function generationSequence(states: Generation[]) {
+  let index = 0;
+  return http.get('/api/v1/generations/:id', () => {
+    const state = states[Math.min(index, states.length - 1)];
+    index += 1;
+    return HttpResponse.json({ success: true, generation: state });
+  });
+}
+
+export function cancelHandler(generation: Generation) {
+  return http.post('/api/v1/generations/:id/cancel', () =>
+    HttpResponse.json({ success: true, generation }),
+  );
+}
+
+/** `POST /video/prompt`: a written prompt, or the server's failure. */
+export function videoPromptHandler(prompt = 'turning slowly to show the dress') {
+  return http.post('/api/v1/video/prompt', () =>
+    HttpResponse.json({ success: true, prompt, message: 'Prompt generated', preview: false }),
+  );
+}
+
+export function videoPromptFailureHandler(
+  message = 'Failed to generate prompt: the writer failed',
+) {
+  return http.post('/api/v1/video/prompt', async () => {
+    await delay(10);
+    return errorResponse(502, 'generation_failed', message);
+  });
+}
+
+/**
+ * The canvas editor's supporting calls for a signed-in user: templates, modes for `plan` and
+ * an estimate. Pair with `mockSignedIn` (session, credits, subscription).
+ */
+export function canvasHandlers({
+  plan = 'free',
+  estimate,
+}: {
+  plan?: AccessPlan;
+  estimate?: { creditCost?: number; available?: number };
+} = {}): RequestHandler[] {
+  return [videoTemplatesHandler(), modesHandler(plan), estimateHandler(estimate)];
+}
+
+/**
+ * Defaults for the shared test server (like `billingHandlers`), so pages that render the canvas
+ * editor or other tools without setting up their calls (shell and route tests) get quiet answers.
+ */
+export const generationHandlers: RequestHandler[] = canvasHandlers();
