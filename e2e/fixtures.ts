@@ -107,7 +107,10 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+    ),
   ).toEqual([]);
 }
 

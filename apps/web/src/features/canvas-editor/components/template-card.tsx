@@ -38,10 +38,10 @@ export function TemplateCard({
       className={cn(
         'relative flex flex-col overflow-hidden rounded-lg border bg-surface transition-colors',
         selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-border',
-        locked && 'opacity-60',
       )}
     >
-      <div className="relative aspect-[3/4] bg-muted">
+      {/* Only the picture dims when locked: dimmed text would fall below 4.5:1 contrast. */}
+      <div className={cn('relative aspect-[3/4] bg-muted', locked && 'opacity-50 grayscale')}>
         {playing ? (
           <video
             src={template.videoUrl}
