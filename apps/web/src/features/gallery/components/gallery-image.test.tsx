@@ -90,6 +90,8 @@ describe('GalleryImage', () => {
 
     fireEvent.load(image);
     expect(image).toHaveClass('opacity-100');
+    // A cut-out's transparent pixels show the card, not the blur behind them.
+    expect(screen.queryByTestId('image-preview')).not.toBeInTheDocument();
   });
 
   it('loads at once where IntersectionObserver is missing', () => {

@@ -83,7 +83,8 @@ function LoadingImage({
 
   return (
     <>
-      {preview ? (
+      {/* Gone once the image is in: a cut-out's transparent pixels must not show the blur. */}
+      {preview && status !== 'loaded' ? (
         <div
           aria-hidden="true"
           data-testid="image-preview"
