@@ -1,4 +1,5 @@
-import { Download, Eye, Images } from 'lucide-react';
+import { useId } from 'react';
+import { Download, ExternalLink, Eye, Images } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
@@ -24,8 +25,9 @@ export function GalleryCard({ item, priority }: { item: GalleryItem; priority: b
   const prompt = item.prompt.trim();
   const subject = `${label} from ${date}`;
   const name = prompt === '' ? subject : `${subject}: ${shortText(prompt)}`;
-  const { downloading, download } = useGenerationDownload(item);
-  const target = viewTarget(item);
+  const { downloading, download, failed } = useGenerationDownload(item);
+  const failedListId = useId();
+  const target = viewTarget(item, window.location.origin);
 
   return (
     <article
@@ -75,6 +77,28 @@ export function GalleryCard({ item, priority }: { item: GalleryItem; priority: b
             </Link>
           </Button>
         </div>
+        {failed.length > 0 ? (
+          <div className="text-sm">
+            <p id={failedListId} className="text-destructive">
+              Some files could not be downloaded. Open them to save them yourself:
+            </p>
+            <ul aria-labelledby={failedListId} className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+              {failed.map((file) => (
+                <li key={file.position}>
+                  <a
+                    href={file.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2"
+                  >
+                    Open file {file.position}
+                    <ExternalLink aria-hidden="true" className="size-3.5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/components/ui/toast';
@@ -7,6 +8,8 @@ import {
   galleryItem,
   galleryItems,
   mediaHandler,
+  PAST_GENERATIONS_URL,
+  pastGenerationsBody,
   pastGenerationsFailureHandler,
   pastGenerationsHandler,
   pastGenerationsPendingHandler,
@@ -493,6 +496,44 @@ describe('gallery: pagination', () => {
     });
   });
 
+  it('keeps the pager and the focused page size select while the resized page loads', async () => {
+    await openGallery({ items: galleryItems(30) });
+    const requests: PastGenerationsBody[] = [];
+    // The resized page answers only when the test says so, to look at the pager meanwhile.
+    let answer: () => void = () => undefined;
+    server.use(
+      http.post(PAST_GENERATIONS_URL, async ({ request }) => {
+        const body = (await request.json()) as PastGenerationsBody;
+        requests.push(body);
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json(pastGenerationsBody(galleryItems(30), body.page, body.limit));
+      }),
+    );
+    const size = screen.getByRole('combobox', { name: 'Items per page' });
+    // Reached with Tab; ArrowDown on a closed select changes the value straight away.
+    act(() => {
+      size.focus();
+    });
+    fireEvent.change(size, { target: { value: '24' } });
+
+    await waitFor(() => {
+      expect(requests).toHaveLength(1);
+    });
+    const pager = screen.getByRole('navigation', { name: 'Gallery pages' });
+    expect(pager).toHaveTextContent('30 total items');
+    expect(within(pager).getAllByRole('button', { name: /^Page / })).toHaveLength(2);
+    expect(size).toHaveFocus();
+
+    answer();
+    await waitFor(() => {
+      expect(cards()).toHaveLength(24);
+    });
+    expect(screen.getByRole('combobox', { name: 'Items per page' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Items per page' })).toHaveDisplayValue('24');
+  });
+
   it('shows the last page instead of a page past the end', async () => {
     const { requests } = await openGallery({ path: '/gallery?page=9', items: galleryItems(14) });
 
@@ -564,13 +605,12 @@ describe('gallery: card actions', () => {
     await waitFor(() => {
       expect(notify.success).toHaveBeenCalledWith(
         'Download complete! 3 file(s) downloaded successfully.',
-        undefined,
       );
     });
     expect(within(card()).getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
-  it('opens a file that cannot be saved in a new tab', async () => {
+  it('tries a failed file in a new tab, says it was not downloaded and links to it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.mocked(saveFile).mockImplementation((url) =>
       url.endsWith('/b') ? Promise.reject(new Error('HTTP error! status: 404')) : Promise.resolve(),
@@ -586,14 +626,57 @@ describe('gallery: card actions', () => {
     });
 
     await waitFor(() => {
-      expect(openInNewTab).toHaveBeenCalledWith('http://localhost:3000/api/v1/media/b');
-    });
-    await waitFor(() => {
-      expect(notify.success).toHaveBeenCalledWith(
-        'Download complete! 1 file(s) downloaded successfully.',
-        '1 file(s) could not be saved and opened in a new tab instead.',
+      expect(notify.error).toHaveBeenCalledWith(
+        '1 file(s) could not be downloaded.',
+        'Open them from the links on the card to save them yourself.',
       );
     });
+    // Still tried (document 1 §2), but a popup blocker may stop it, so nothing claims it opened.
+    expect(openInNewTab).toHaveBeenCalledWith('http://localhost:3000/api/v1/media/b');
+    expect(notify.success).toHaveBeenCalledWith(
+      'Download complete! 1 file(s) downloaded successfully.',
+    );
+    const failed = within(card()).getByRole('list', {
+      name: 'Some files could not be downloaded. Open them to save them yourself:',
+    });
+    const links = within(failed).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Open file 2']);
+    expect(links[0]).toHaveAttribute('href', 'http://localhost:3000/api/v1/media/b');
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
+
+    // The next attempt clears them; this time everything is saved.
+    vi.mocked(saveFile).mockResolvedValue(undefined);
+    await user.click(within(card()).getByRole('button', { name: 'Download' }));
+    expect(within(card()).queryByRole('link', { name: 'Open file 2' })).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    await waitFor(() => {
+      expect(within(card()).getByRole('button', { name: 'Download' })).toBeEnabled();
+    });
+    expect(within(card()).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('claims no success when no file could be saved', async () => {
+    vi.mocked(saveFile).mockRejectedValue(new Error('Failed to fetch'));
+    const { user } = await openGallery({
+      items: [galleryItem({ imageUrlList: ['/api/v1/media/a'] })],
+    });
+
+    await user.click(within(card()).getByRole('button', { name: 'Download' }));
+
+    await waitFor(() => {
+      expect(notify.error).toHaveBeenCalledWith(
+        '1 file(s) could not be downloaded.',
+        'Open them from the links on the card to save them yourself.',
+      );
+    });
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(within(card()).getByRole('link', { name: 'Open file 1' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/api/v1/media/a',
+    );
   });
 
   it('says there is nothing to share for a generation without media', async () => {

@@ -14,8 +14,18 @@ import { GalleryToolbar } from './gallery-toolbar';
 
 type Pagination = PastGenerationsResponse['pagination'];
 
-/** The list a page total belongs to: totals carry over between pages, never between filters. */
-const listKey = (query: GalleryQuery) => `${query.type}|${query.search}|${String(query.limit)}`;
+/**
+ * The list a total belongs to: it carries over between pages and page sizes, never between
+ * filters. The page size is left out so the pager (and the focused 'Items per page') stays put
+ * while the resized page loads.
+ */
+const listKey = (query: GalleryQuery) => `${query.type}|${query.search}`;
+
+/** What the pager shows: the item count, and the page count it makes at the current size. */
+interface Totals {
+  totalItems: number;
+  totalPages: number;
+}
 
 /**
  * /gallery (document 1 §2 Gallery): every past generation of the user, searchable by prompt and
@@ -33,7 +43,11 @@ export function GalleryPage() {
   if (data && known?.pagination !== data.pagination) {
     setKnown({ key: listKey(query), pagination: data.pagination });
   }
-  const totals = data?.pagination ?? (known?.key === listKey(query) ? known.pagination : null);
+  let totals: Totals | null = data?.pagination ?? null;
+  if (!totals && known?.key === listKey(query)) {
+    const { totalItems } = known.pagination;
+    totals = { totalItems, totalPages: Math.ceil(totalItems / query.limit) };
+  }
 
   // A page past the end (a stale link, or items gone since): show the last page instead.
   const lastPage = data?.pagination.totalPages ?? 0;

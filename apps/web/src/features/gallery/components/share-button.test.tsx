@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { galleryItem, mediaHandler } from '@/testing/gallery-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import type { GalleryItem } from '@studio/contract';
-import { shareText } from '../lib/share-links';
+import { shareFileCache } from '../lib/share-files';
+import { SHARE_TITLE, shareText } from '../lib/share-links';
 import { ShareButton } from './share-button';
 
 const origin = 'http://localhost:3000';
@@ -16,19 +18,43 @@ function renderShare(item: GalleryItem, fakeTimers = false) {
   });
 }
 
-/** Installs a share sheet on navigator for one test. */
+/** Whether the event being dispatched is a click: the user activation the share sheet needs. */
+let activation = false;
+const noteActivation = () => {
+  activation = true;
+  // Gone once the click has been handled, as after an await in a real browser (Safari).
+  queueMicrotask(() => {
+    activation = false;
+  });
+};
+
+/**
+ * Installs a share sheet on navigator for one test. Like Safari's, it refuses with
+ * NotAllowedError when it is not called while the click is being handled.
+ */
 function stubShareSheet(share: (data: ShareData) => Promise<void>, canShare = true) {
-  const shareMock = vi.fn(share);
+  document.addEventListener('click', noteActivation, { capture: true });
+  const shareMock = vi.fn((data: ShareData) =>
+    activation ? share(data) : Promise.reject(new DOMException('No activation', 'NotAllowedError')),
+  );
   Object.defineProperty(navigator, 'share', { value: shareMock, configurable: true });
   Object.defineProperty(navigator, 'canShare', { value: () => canShare, configurable: true });
   return shareMock;
 }
 
 afterEach(() => {
+  document.removeEventListener('click', noteActivation, { capture: true });
   Reflect.deleteProperty(navigator, 'share');
   Reflect.deleteProperty(navigator, 'canShare');
   vi.useRealTimers();
 });
+
+/** Media that never arrives, so files fetched for sharing are never ready. */
+const slowMediaHandler = () =>
+  http.get('/api/v1/media/:id', async () => {
+    await delay('infinite');
+    return HttpResponse.arrayBuffer(new ArrayBuffer(0));
+  });
 
 const item = galleryItem({
   generationId: 'gen_s',
@@ -101,25 +127,81 @@ describe('share', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toHaveFocus();
   });
 
-  it('uses the system share sheet with the files when there is one', async () => {
+  it('shares up to 5 files fetched while the pointer rested on Share', async () => {
     const share = stubShareSheet(() => Promise.resolve());
     const many = galleryItem({
       imageUrlList: Array.from({ length: 7 }, (_, index) => `/api/v1/media/img-${String(index)}`),
     });
     const { user } = renderShare(many);
+    const button = screen.getByRole('button', { name: 'Share' });
 
-    await user.click(screen.getByRole('button', { name: 'Share' }));
-
+    await user.hover(button);
     await waitFor(() => {
-      expect(share).toHaveBeenCalledOnce();
+      expect(shareFileCache.ready(many.generationId)).toHaveLength(5);
     });
+    await user.click(button);
+
+    expect(share).toHaveBeenCalledOnce();
     const [data] = share.mock.calls[0] ?? [];
     expect(data?.text).toContain(`${origin}/api/v1/media/img-6`);
     // At most 5 files ride along, however many the generation has.
     expect(data?.files?.map((file) => file.name)).toEqual(
       [1, 2, 3, 4, 5].map((n) => `${many.type}-${many.generationId}-image-${String(n)}.jpg`),
     );
+    await waitFor(() => {
+      expect(button).toBeEnabled();
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('fetches the files when Share gets keyboard focus, and shares them with Enter', async () => {
+    const share = stubShareSheet(() => Promise.resolve());
+    const focused = galleryItem({ imageUrlList: ['/api/v1/media/k'] });
+    const { user } = renderShare(focused);
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveFocus();
+    await waitFor(() => {
+      expect(shareFileCache.ready(focused.generationId)).toHaveLength(1);
+    });
+    await user.keyboard('{Enter}');
+
+    const [data] = share.mock.calls[0] ?? [];
+    expect(data?.files?.map((file) => file.name)).toEqual([
+      `${focused.type}-${focused.generationId}-image-1.jpg`,
+    ]);
+  });
+
+  it('shares the links at once when the files have not arrived yet', async () => {
+    const share = stubShareSheet(() => Promise.resolve());
+    const fresh = galleryItem({ imageUrlList: ['/api/v1/media/slow'] });
+    const { user } = renderShare(fresh);
+    server.use(slowMediaHandler());
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+
+    expect(share).toHaveBeenCalledExactlyOnceWith({
+      title: SHARE_TITLE,
+      text: shareText([`${origin}/api/v1/media/slow`]),
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shares the links alone when the platform cannot share the files', async () => {
+    const share = stubShareSheet(() => Promise.resolve(), false);
+    const { user } = renderShare(item);
+    const button = screen.getByRole('button', { name: 'Share' });
+
+    await user.hover(button);
+    await waitFor(() => {
+      expect(shareFileCache.ready(item.generationId)).toHaveLength(4);
+    });
+    await user.click(button);
+
+    expect(share).toHaveBeenCalledExactlyOnceWith({ title: SHARE_TITLE, text: shareText(urls) });
   });
 
   it('does nothing more when the user cancels the share sheet', async () => {
@@ -138,7 +220,7 @@ describe('share', () => {
   });
 
   it('falls back to the dialog when the share sheet fails', async () => {
-    stubShareSheet(() => Promise.reject(new DOMException('No activation', 'NotAllowedError')));
+    stubShareSheet(() => Promise.reject(new DOMException('Share failed', 'DataError')));
     const { user } = renderShare(item);
 
     await user.click(screen.getByRole('button', { name: 'Share' }));

@@ -14,8 +14,13 @@ const prefetchShareDialog = () => {
 
 /** A card's Share: the system share sheet, or the lazily loaded share dialog as the fallback. */
 export function ShareButton({ item, subject }: { item: GalleryItem; subject: string }) {
-  const { preparing, share, dialog, setDialogOpen } = useGenerationShare(item);
+  const { sharing, prepare, share, dialog, setDialogOpen } = useGenerationShare(item);
   const ref = useRef<HTMLButtonElement>(null);
+  // The user is about to share: fetch the dialog's code and the files for the share sheet.
+  const getReady = () => {
+    prefetchShareDialog();
+    prepare();
+  };
 
   return (
     <>
@@ -23,14 +28,12 @@ export function ShareButton({ item, subject }: { item: GalleryItem; subject: str
         ref={ref}
         variant="outline"
         size="sm"
-        loading={preparing}
-        onPointerEnter={prefetchShareDialog}
-        onFocus={prefetchShareDialog}
-        onClick={() => {
-          void share();
-        }}
+        loading={sharing}
+        onPointerEnter={getReady}
+        onFocus={getReady}
+        onClick={share}
       >
-        {preparing ? null : <Share2 aria-hidden="true" />}
+        {sharing ? null : <Share2 aria-hidden="true" />}
         Share
       </Button>
       {dialog ? (

@@ -1,26 +1,37 @@
-import { useIsMutating, useMutation } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useMutationState } from '@tanstack/react-query';
 import type { GalleryItem } from '@studio/contract';
 import { notify } from '@/components/ui/toast';
 import { openInNewTab, saveFile } from '@/features/generations/lib/download';
-import { downloadFiles, downloadSequentially, type DownloadOutcome } from '../lib/download-files';
+import {
+  downloadFiles,
+  downloadSequentially,
+  type DownloadOutcome,
+  type FailedDownload,
+} from '../lib/download-files';
 
 const wait = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms);
   });
 
+/**
+ * The summary. A failed file was also tried in a new tab, but that runs after awaits, where popup
+ * blockers stop it silently (and `noopener` hides the result), so the toast claims only what is
+ * known and the card lists links to the failed files.
+ */
 function report({ saved, failed }: DownloadOutcome): void {
   if (saved > 0) {
-    notify.success(
-      `Download complete! ${String(saved)} file(s) downloaded successfully.`,
-      failed > 0
-        ? `${String(failed)} file(s) could not be saved and opened in a new tab instead.`
-        : undefined,
+    notify.success(`Download complete! ${String(saved)} file(s) downloaded successfully.`);
+  }
+  if (failed.length > 0) {
+    notify.error(
+      `${String(failed.length)} file(s) could not be downloaded.`,
+      'Open them from the links on the card to save them yourself.',
     );
-  } else {
-    notify.error('Download failed', 'The files opened in new tabs so you can save them there.');
   }
 }
+
+const NO_FAILURES: FailedDownload[] = [];
 
 /**
  * Download for one gallery card (document 1 §2): every image then every video, 500 ms apart.
@@ -30,6 +41,13 @@ function report({ saved, failed }: DownloadOutcome): void {
 export function useGenerationDownload(item: GalleryItem) {
   const mutationKey = ['gallery', 'download', item.generationId];
   const downloading = useIsMutating({ mutationKey, exact: true }) > 0;
+  // From the cache too, so the links survive paging away and back; a new attempt (pending, no
+  // data yet) hides them.
+  const latest = useMutationState({
+    filters: { mutationKey, exact: true },
+    // Only this hook's mutationFn runs under this key, so its data is a DownloadOutcome.
+    select: (mutation) => mutation.state.data as DownloadOutcome | undefined,
+  }).at(-1);
   const { mutate } = useMutation({
     mutationKey,
     mutationFn: () =>
@@ -44,6 +62,8 @@ export function useGenerationDownload(item: GalleryItem) {
 
   return {
     downloading,
+    /** The files of the last attempt that could not be saved, for links to open them. */
+    failed: latest?.failed ?? NO_FAILURES,
     download: () => {
       if (downloading) return;
       if (downloadFiles(item, window.location.origin).length === 0) {

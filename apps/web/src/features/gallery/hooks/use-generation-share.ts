@@ -2,36 +2,51 @@ import { useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { notify } from '@/components/ui/toast';
 import { downloadFiles } from '../lib/download-files';
-import { shareNatively } from '../lib/native-share';
+import { shareNatively, type ShareCapableNavigator } from '../lib/native-share';
+import { shareFileCache } from '../lib/share-files';
 import { SHARE_MAX_FILES, shareableUrls } from '../lib/share-links';
 
 /**
- * Share for one gallery card (document 1 §2): the system share sheet first, with up to 5 files;
- * where there is none, or it fails, the app's own dialog with links (`dialog` is then set).
+ * Share for one gallery card (document 1 §2): the system share sheet first, with up to 5 files
+ * when they were fetched beforehand (`prepare`, on pointer or focus); where there is no sheet, or
+ * it fails, the app's own dialog with links (`dialog` is then set).
  */
 export function useGenerationShare(item: GalleryItem) {
-  const [preparing, setPreparing] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [dialog, setDialog] = useState<{ urls: string[]; open: boolean } | null>(null);
 
-  const share = async () => {
-    const origin = window.location.origin;
-    const urls = shareableUrls(item, origin);
+  const prepare = () => {
+    const nav: ShareCapableNavigator = navigator;
+    // Only a share sheet that can take files has a use for them.
+    if (nav.share === undefined || nav.canShare === undefined) return;
+    shareFileCache.prefetch(
+      item.generationId,
+      downloadFiles(item, window.location.origin).slice(0, SHARE_MAX_FILES),
+    );
+  };
+
+  const share = () => {
+    const urls = shareableUrls(item, window.location.origin);
     if (urls.length === 0) {
       notify.error('No content available to share');
       return;
     }
-    setPreparing(true);
-    try {
-      const files = downloadFiles(item, origin).slice(0, SHARE_MAX_FILES);
-      const outcome = await shareNatively(urls, files);
-      if (outcome === 'unavailable') setDialog({ urls, open: true });
-    } finally {
-      setPreparing(false);
-    }
+    // Straight from the click, before any await or re-render: the sheet needs the activation.
+    // Files not fetched yet stay behind; the links still go.
+    const outcome = shareNatively(urls, shareFileCache.ready(item.generationId));
+    setSharing(true);
+    void outcome
+      .then((result) => {
+        if (result === 'unavailable') setDialog({ urls, open: true });
+      })
+      .finally(() => {
+        setSharing(false);
+      });
   };
 
   return {
-    preparing,
+    sharing,
+    prepare,
     share,
     dialog,
     setDialogOpen: (open: boolean) => {

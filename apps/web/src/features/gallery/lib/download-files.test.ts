@@ -68,10 +68,10 @@ describe('downloadSequentially', () => {
     });
 
     expect(log).toEqual(['save a.jpg', 'wait 500', 'save b.jpg', 'wait 500', 'save c.jpg']);
-    expect(outcome).toEqual({ saved: 3, failed: 0 });
+    expect(outcome).toEqual({ saved: 3, failed: [] });
   });
 
-  it('opens a file that cannot be saved in a new tab and carries on', async () => {
+  it('tries a file that cannot be saved in a new tab, carries on and reports which failed', async () => {
     const openFallback = vi.fn();
     const save = vi.fn((url: string) =>
       url === '/b' ? Promise.reject(new Error('HTTP error! status: 500')) : Promise.resolve(),
@@ -85,6 +85,6 @@ describe('downloadSequentially', () => {
 
     expect(save).toHaveBeenCalledTimes(3);
     expect(openFallback).toHaveBeenCalledExactlyOnceWith('/b');
-    expect(outcome).toEqual({ saved: 2, failed: 1 });
+    expect(outcome).toEqual({ saved: 2, failed: [{ url: '/b', position: 2 }] });
   });
 });

@@ -40,15 +40,24 @@ export function downloadFiles(
   return [...files(item.imageUrlList, 'image'), ...files(item.videoUrlList, 'video')];
 }
 
+/** A file that could not be saved: its link, and its place in the download order (from 1). */
+export interface FailedDownload {
+  url: string;
+  position: number;
+}
+
 export interface DownloadOutcome {
   saved: number;
-  /** Files that could not be saved and were opened in a new tab instead. */
-  failed: number;
+  failed: FailedDownload[];
 }
 
 interface DownloadDeps {
   save: (url: string, filename: string) => Promise<void>;
-  /** The fallback for a file that could not be saved (document 1 §2: open it in a new tab). */
+  /**
+   * The fallback for a file that could not be saved (document 1 §2: open it in a new tab). It
+   * runs after awaits, when popup blockers may stop it without a word, so its result is unknown
+   * and the caller must offer another way to the file.
+   */
   openFallback: (url: string) => void;
   wait: (ms: number) => Promise<void>;
 }
@@ -58,14 +67,14 @@ export async function downloadSequentially(
   files: readonly DownloadFile[],
   { save, openFallback, wait }: DownloadDeps,
 ): Promise<DownloadOutcome> {
-  const outcome: DownloadOutcome = { saved: 0, failed: 0 };
+  const outcome: DownloadOutcome = { saved: 0, failed: [] };
   for (const [index, file] of files.entries()) {
     if (index > 0) await wait(DOWNLOAD_GAP_MS);
     try {
       await save(file.url, file.filename);
       outcome.saved += 1;
     } catch {
-      outcome.failed += 1;
+      outcome.failed.push({ url: file.url, position: index + 1 });
       openFallback(file.url);
     }
   }

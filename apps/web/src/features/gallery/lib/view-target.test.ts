@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { galleryItem } from '@/testing/gallery-handlers';
 import { viewTarget } from './view-target';
 
+const origin = 'https://studio.example';
+
 describe('viewTarget', () => {
   it.each([
     ['photoshoot', '/photoshoot'],
@@ -15,7 +17,7 @@ describe('viewTarget', () => {
     ['background-removal', '/canvas-editor'],
     ['something-new', '/photoshoot'],
   ])('opens a %s generation in %s', (type, path) => {
-    expect(viewTarget(galleryItem({ type })).path).toBe(path);
+    expect(viewTarget(galleryItem({ type }), origin).path).toBe(path);
   });
 
   it("hands the tool the generation's inputs, prompt, style, count and images", () => {
@@ -29,7 +31,7 @@ describe('viewTarget', () => {
       inputImageUrls: ['/api/v1/media/in1'],
     });
 
-    expect(viewTarget(item).state).toEqual({
+    expect(viewTarget(item, origin).state).toEqual({
       inputImages: ['/api/v1/media/in1'],
       prompt: 'linen shirt on a beach',
       style: 'Summer Editorial',
@@ -40,7 +42,7 @@ describe('viewTarget', () => {
   });
 
   it('leaves the style out when the generation had none, and asks for 1 variation at least', () => {
-    const { state } = viewTarget(galleryItem({ styleName: null, numberOfImages: 0 }));
+    const { state } = viewTarget(galleryItem({ styleName: null, numberOfImages: 0 }), origin);
     expect(state).not.toHaveProperty('style');
     expect(state.variations).toBe(1);
   });
@@ -54,6 +56,7 @@ describe('viewTarget', () => {
         numberOfImages: 0,
         numberOfVideos: 1,
       }),
+      origin,
     );
     expect(state.generatedVideos).toEqual(['/api/v1/media/clip']);
     expect(state).not.toHaveProperty('generatedImages');
@@ -63,13 +66,45 @@ describe('viewTarget', () => {
   it.each(['upscaler', 'background-removal'] as const)(
     'hands an %s result its images with the canvas tool marker',
     (type) => {
-      const { state } = viewTarget(galleryItem({ type, imageUrlList: ['/api/v1/media/x'] }));
+      const { state } = viewTarget(
+        galleryItem({ type, imageUrlList: ['/api/v1/media/x'] }),
+        origin,
+      );
       expect(state.tool).toBe(type);
       expect(state.generatedImages).toEqual(['/api/v1/media/x']);
     },
   );
 
   it('marks no canvas tool for the other tools', () => {
-    expect(viewTarget(galleryItem({ type: 'ai-poses' })).state).not.toHaveProperty('tool');
+    expect(viewTarget(galleryItem({ type: 'ai-poses' }), origin).state).not.toHaveProperty('tool');
+  });
+
+  it('hands on only same-origin paths and http(s) URLs, paths as stored', () => {
+    const { state } = viewTarget(
+      galleryItem({
+        type: 'try-on',
+        inputImageUrls: ['javascript:alert(1)', '/api/v1/media/in', 'data:image/png;base64,AA'],
+        imageUrlList: [
+          '/api/v1/media/o1',
+          'javascript:alert(document.cookie)',
+          '//evil.example/o2',
+          'https://cdn.example/o3.jpg',
+        ],
+      }),
+      origin,
+    );
+    expect(state.inputImages).toEqual(['/api/v1/media/in']);
+    expect(state.generatedImages).toEqual(['/api/v1/media/o1', 'https://cdn.example/o3.jpg']);
+  });
+
+  it('drops a javascript: video URL', () => {
+    const { state } = viewTarget(
+      galleryItem({
+        type: 'video-generation',
+        videoUrlList: ['javascript:alert(1)', '/api/v1/media/clip'],
+      }),
+      origin,
+    );
+    expect(state.generatedVideos).toEqual(['/api/v1/media/clip']);
   });
 });

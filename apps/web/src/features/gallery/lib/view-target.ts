@@ -2,6 +2,7 @@ import type { GalleryItem } from '@studio/contract';
 import { paths, type AppPath } from '@/config/paths';
 import type { CanvasTool, ToolNavigationState } from '@/features/generations/lib/navigation-state';
 import { CANVAS_TOOLS } from '@studio/contract/tools';
+import { toMediaLinks } from './safe-url';
 
 const TOOL_PATHS: Partial<Record<string, AppPath>> = {
   'try-on': paths.tryOn.path,
@@ -26,7 +27,8 @@ export interface ViewTarget {
 /**
  * Where View takes a generation (document 1 §2): the tool that made it, primed with its inputs
  * and results so the user can recreate or continue it. Unknown types open the product
- * photoshoot, as the spec's client did.
+ * photoshoot, as the spec's client did. The URLs come from the server and the tools put them in
+ * `src` and `href`, so only same-origin paths and http(s) URLs are handed on.
  */
 export function viewTarget(
   item: Pick<
@@ -40,16 +42,20 @@ export function viewTarget(
     | 'videoUrlList'
     | 'inputImageUrls'
   >,
+  origin: string,
 ): ViewTarget {
   const state: ToolNavigationState = {
-    inputImages: item.inputImageUrls,
+    inputImages: toMediaLinks(item.inputImageUrls, origin),
     prompt: item.prompt,
     variations: item.numberOfImages > 0 ? item.numberOfImages : 1,
     recreatingFrom: item.generationId,
   };
   if (item.styleName !== null) state.style = item.styleName;
-  if (item.type === 'video-generation') state.generatedVideos = item.videoUrlList;
-  else state.generatedImages = item.imageUrlList;
+  if (item.type === 'video-generation') {
+    state.generatedVideos = toMediaLinks(item.videoUrlList, origin);
+  } else {
+    state.generatedImages = toMediaLinks(item.imageUrlList, origin);
+  }
   if (isCanvasTool(item.type)) state.tool = item.type;
 
   return { path: TOOL_PATHS[item.type] ?? paths.photoshoot.path, state };
