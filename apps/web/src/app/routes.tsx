@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
@@ -24,8 +25,16 @@ const dashboardPage = lazyPage(() => import('./routes/app/dashboard'));
 const notFoundPage = lazyPage(() => import('./routes/app/not-found'));
 const sandboxCheckoutPage = lazyPage(() => import('./routes/checkout-sandbox'));
 
+/** A page's data fetch that can start before its code has loaded (a small chunk of its own). */
+type DataModule = {
+  prefetch: (queryClient: QueryClient, userId: string, search: string) => Promise<void>;
+};
+
 /** Guarded pages (spec §2), each with its own chunk. */
-const appPages: readonly (LazyPage & { path: string })[] = [
+const appPages: readonly (LazyPage & {
+  path: string;
+  data?: () => Promise<DataModule>;
+})[] = [
   { path: paths.tryOn.path, ...lazyPage(() => import('./routes/app/try-on')) },
   {
     path: paths.realisticPhotoshoot.path,
@@ -45,13 +54,18 @@ const appPages: readonly (LazyPage & { path: string })[] = [
   { path: paths.upgrade.path, ...lazyPage(() => import('./routes/app/upgrade')) },
   { path: paths.contact.path, ...lazyPage(() => import('./routes/app/contact')) },
   { path: paths.analytics.path, ...lazyPage(() => import('./routes/app/analytics')) },
-  { path: paths.gallery.path, ...lazyPage(() => import('./routes/app/gallery')) },
+  {
+    path: paths.gallery.path,
+    ...lazyPage(() => import('./routes/app/gallery')),
+    data: () => import('@/features/gallery/api/prefetch-gallery'),
+  },
   { path: paths.creditHistory.path, ...lazyPage(() => import('./routes/app/credit-history')) },
   { path: paths.subscription.path, ...lazyPage(() => import('./routes/app/subscription')) },
 ];
 
 /** Which chunk each route object needs, so the first page's chunks can be fetched up front. */
 const preloaders = new WeakMap<RouteObject, () => Promise<RouteModule>>();
+const dataLoaders = new WeakMap<RouteObject, () => Promise<DataModule>>();
 
 function withPreload<T extends RouteObject>(route: T, page: LazyPage): T {
   preloaders.set(route, page.preload);
@@ -81,7 +95,11 @@ export const routes: RouteObject[] = [
           element: <layoutPage.Component />,
           children: [
             withPreload({ index: true, element: <dashboardPage.Component /> }, dashboardPage),
-            ...appPages.map((page) => pageRoute(page, page.path)),
+            ...appPages.map((page) => {
+              const route = pageRoute(page, page.path);
+              if (page.data) dataLoaders.set(route, page.data);
+              return route;
+            }),
             pageRoute(notFoundPage, '*'),
           ],
         },
@@ -99,6 +117,24 @@ export function preloadRoute(pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     void preloaders
       .get(match.route)?.()
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * Starts the first page's data request for a signed-in user (main.tsx, once the session is
+ * known), in parallel with its code. Failures are left to the page's own query to show.
+ */
+export function prefetchRouteData(
+  location: { pathname: string; search: string },
+  queryClient: QueryClient,
+  userId: string,
+): void {
+  for (const match of matchRoutes(routes, location.pathname) ?? []) {
+    const load = dataLoaders.get(match.route);
+    if (!load) continue;
+    load()
+      .then((data) => data.prefetch(queryClient, userId, location.search))
       .catch(() => undefined);
   }
 }
