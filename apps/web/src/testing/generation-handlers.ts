@@ -157,13 +157,21 @@ export function modesHandler(plan: AccessPlan = 'free') {
   return http.get('/api/v1/modes', () => HttpResponse.json(modesBody(plan)));
 }
 
-/** `POST /credits/estimate` with a fixed price and balance; `requests` collects the bodies. */
+/**
+ * `POST /credits/estimate` with a fixed price and balance; `requests` collects the bodies and
+ * `until` holds the answer back.
+ */
 export function estimateHandler(
-  { creditCost = 1, available = 12 }: { creditCost?: number; available?: number } = {},
+  {
+    creditCost = 1,
+    available = 12,
+    until,
+  }: { creditCost?: number; available?: number; until?: Promise<unknown> } = {},
   requests: Record<string, unknown>[] = [],
 ) {
   return http.post('/api/v1/credits/estimate', async ({ request }) => {
     requests.push((await request.json()) as Record<string, unknown>);
+    if (until) await until;
     return HttpResponse.json({
       success: true,
       creditCost,
@@ -224,26 +232,62 @@ export function generateHandlers(
   );
 }
 
-/** Generate calls refused with the server's error body (402, 403, 429…). */
+/**
+ * Generate calls refused with the server's error body (402, 403, 429…); each call is recorded
+ * in `calls` when given.
+ */
 export function generateFailureHandlers(
   status: number,
   code: string,
   message: string,
   details?: unknown,
+  calls?: RecordedGenerate[],
 ): RequestHandler[] {
   return GENERATE_PATHS.map((path) =>
-    http.post(`/api/v1${path}`, () =>
-      HttpResponse.json({ success: false, error: { code, message, details } }, { status }),
-    ),
+    http.post(`/api/v1${path}`, async ({ request }) => {
+      calls?.push({
+        path,
+        body: (await request.json()) as Record<string, unknown>,
+        idempotencyKey: request.headers.get('idempotency-key'),
+      });
+      return HttpResponse.json({ success: false, error: { code, message, details } }, { status });
+    }),
   );
 }
 
-/** `GET /generations/:id` answering the states in turn, then the last one for good. */
-export function generationSequence(states: Generation[]) {
+/** Generate calls that never reach the server (the connection drops); recorded in `calls`. */
+export function generateNetworkErrorHandlers(calls: RecordedGenerate[]): RequestHandler[] {
+  return GENERATE_PATHS.map((path) =>
+    http.post(`/api/v1${path}`, async ({ request }) => {
+      calls.push({
+        path,
+        body: (await request.json()) as Record<string, unknown>,
+        idempotencyKey: request.headers.get('idempotency-key'),
+      });
+      return HttpResponse.error();
+    }),
+  );
+}
+
+/** A poll answer the client cannot read (a proxy's page, a broken deploy). */
+export const MALFORMED_ANSWER = 'malformed';
+
+/**
+ * `GET /generations/:id` answering the states in turn, then the last one for good;
+ * `MALFORMED_ANSWER` answers with a body that is not a generation. `calls` counts the polls.
+ */
+export function generationSequence(
+  states: (Generation | typeof MALFORMED_ANSWER)[],
+  calls: { count: number } = { count: 0 },
+) {
   let index = 0;
   return http.get('/api/v1/generations/:id', () => {
     const state = states[Math.min(index, states.length - 1)];
     index += 1;
+    calls.count += 1;
+    if (state === MALFORMED_ANSWER) {
+      return HttpResponse.json({ success: true, generation: { id: GENERATION_ID } });
+    }
     return HttpResponse.json({ success: true, generation: state });
   });
 }
@@ -254,18 +298,29 @@ export function cancelHandler(generation: Generation) {
   );
 }
 
-/** `POST /video/prompt`: a written prompt, or the server's failure. */
-export function videoPromptHandler(prompt = 'turning slowly to show the dress') {
-  return http.post('/api/v1/video/prompt', () =>
-    HttpResponse.json({ success: true, prompt, message: 'Prompt generated', preview: false }),
-  );
+/** `POST /video/prompt`: a written prompt, or the server's failure; `until` holds it back. */
+export function videoPromptHandler(
+  prompt = 'turning slowly to show the dress',
+  until?: Promise<unknown>,
+) {
+  return http.post('/api/v1/video/prompt', async () => {
+    if (until) await until;
+    return HttpResponse.json({
+      success: true,
+      prompt,
+      message: 'Prompt generated',
+      preview: false,
+    });
+  });
 }
 
 export function videoPromptFailureHandler(
   message = 'Failed to generate prompt: the writer failed',
+  until?: Promise<unknown>,
 ) {
   return http.post('/api/v1/video/prompt', async () => {
     await delay(10);
+    if (until) await until;
     return errorResponse(502, 'generation_failed', message);
   });
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -217,6 +217,18 @@ describe('canvas editor upload', () => {
     expect(screen.queryByRole('img', { name: 'Uploaded image' })).not.toBeInTheDocument();
     expect(uploadInput()).toBeInTheDocument();
   });
+
+  it('moves focus to Remove image once a file is chosen, and back to the file input on removal', async () => {
+    const { user } = renderCanvas();
+    await uploadImage(user);
+
+    const remove = screen.getByRole('button', { name: 'Remove image' });
+    expect(remove).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+
+    expect(uploadInput()).toHaveFocus();
+  });
 });
 
 describe('canvas editor templates and prompt', () => {
@@ -320,6 +332,38 @@ describe('canvas editor templates and prompt', () => {
     await user.click(screen.getByRole('button', { name: 'Auto-generate' }));
 
     expect(await screen.findByDisplayValue('turning slowly to show the dress')).toBeInTheDocument();
+  });
+
+  it('keeps what the user typed while the prompt was being written', async () => {
+    const { user } = renderCanvas();
+    await uploadImage(user);
+    const answer = deferred();
+    server.use(videoPromptHandler('turning slowly to show the dress', answer.promise));
+
+    await user.click(screen.getByRole('button', { name: 'Auto-generate' }));
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'my own words');
+    answer.release();
+
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Auto-generate' })).toBeEnabled();
+    });
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('my own words');
+  });
+
+  it('keeps what the user typed when auto-generate fails after they typed', async () => {
+    const { user } = renderCanvas();
+    await uploadImage(user);
+    const answer = deferred();
+    server.use(videoPromptFailureHandler(undefined, answer.promise));
+
+    await user.click(screen.getByRole('button', { name: 'Auto-generate' }));
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'my own words');
+    answer.release();
+
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Auto-generate' })).toBeEnabled();
+    });
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('my own words');
   });
 
   it('falls back to a sample prompt and says why when auto-generate fails', async () => {

@@ -1,4 +1,4 @@
-import { useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Crown } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -87,11 +87,21 @@ export function CanvasEditorPage() {
     image: upload.image,
     settings,
     mode: modeChoice.mode,
+    // A new run replaces whatever was shown, including a result handed over by another screen;
+    // a click the checks refuse (no credits, no plan) leaves it in place.
+    onSend: () => {
+      setPreloaded(null);
+    },
   });
   const generateRef = useRef<HTMLButtonElement>(null);
 
   const videoPrompt = useVideoPrompt();
   const [promptNotice, setPromptNotice] = useState<PromptNotice | null>(null);
+  // What the prompt says now, for an Auto-generate answer that arrives after the user typed.
+  const promptNow = useRef(settings.prompt);
+  useEffect(() => {
+    promptNow.current = settings.prompt;
+  }, [settings.prompt]);
 
   const isVideo = settings.tool === 'video-generation';
   // Only a plan actually read locks the tool here; an unreadable status is reported at Generate.
@@ -128,10 +138,14 @@ export function CanvasEditorPage() {
       setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.noUser });
       return;
     }
+    const promptAtClick = settings.prompt;
+    // The user's own words win over an answer that arrives after they changed the prompt.
+    const promptChanged = () => promptNow.current !== promptAtClick;
     videoPrompt.mutate(
       { userId, imageUrl: image.url },
       {
         onSuccess: (written) => {
+          if (promptChanged()) return;
           dispatch({ type: 'set-prompt', prompt: written.prompt });
           if (written.preview) {
             setPromptNotice({
@@ -141,6 +155,7 @@ export function CanvasEditorPage() {
           }
         },
         onError: (error) => {
+          if (promptChanged()) return;
           setPromptNotice({
             tone: 'error',
             text: promptFailureMessage(isApiError(error) ? error.message : null),
@@ -149,12 +164,6 @@ export function CanvasEditorPage() {
         },
       },
     );
-  };
-
-  const startGenerate = () => {
-    // A new run replaces whatever was shown, including a result handed over by another screen.
-    setPreloaded(null);
-    void generate();
   };
 
   return (
@@ -174,11 +183,11 @@ export function CanvasEditorPage() {
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)_minmax(0,1fr)]">
         <CanvasPanel title="Input Image">
-          <UploadPanel upload={upload} hint="PNG, JPG, WebP up to 10MB" />
+          <UploadPanel upload={upload} hint="PNG, JPG, WebP up to 10MB" locked={checking} />
         </CanvasPanel>
 
         <CanvasPanel title="Controls">
-          <ToolSelector value={settings.tool} onChange={setTool} />
+          <ToolSelector value={settings.tool} onChange={setTool} disabled={checking} />
 
           {videoLocked ? (
             <Alert variant="warning">
@@ -264,10 +273,11 @@ export function CanvasEditorPage() {
             ref={generateRef}
             className="w-full"
             generating={run.isGenerating}
+            busy={checking}
             elapsedMs={run.elapsedMs}
-            disabled={run.isGenerating || checking}
-            aria-busy={checking || run.isGenerating || undefined}
-            onClick={startGenerate}
+            onClick={() => {
+              void generate();
+            }}
           >
             Generate
           </GenerateButton>

@@ -1,19 +1,26 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
 import { creditsQueryKey } from '@/features/credits/api/credits';
 import {
   cancelHandler,
   canvasHandlers,
+  deferred,
+  estimateHandler,
   generateFailureHandlers,
   generateHandlers,
   generationFixture,
   generationSequence,
+  MALFORMED_ANSWER,
   mediaUrl,
+  modesHandler,
   pngFile,
   stubObjectUrls,
   UPLOADED_URL,
   uploadHandler,
+  videoTemplatesHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
@@ -166,7 +173,7 @@ describe('canvas editor generation', () => {
     await user.click(screen.getByRole('radio', { name: '4K' }));
     await user.click(generateButton());
 
-    expect(generateButton()).toBeDisabled();
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
     expect(generateButton()).toHaveAccessibleName(/^Generating… \d+\.\ds$/);
     expect(await resultPanel().findByText('Queued — position 1 in queue')).toBeInTheDocument();
     const progress = await resultPanel().findByRole('progressbar', { name: 'Generation progress' });
@@ -177,7 +184,8 @@ describe('canvas editor generation', () => {
     );
     expect(resultPanel().getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(generateButton()).toHaveAccessibleName('Generate');
-    expect(generateButton()).toBeEnabled();
+    expect(generateButton()).not.toHaveAttribute('aria-disabled');
+    expect(resultPanel().getByText('Generation finished')).toHaveAttribute('role', 'status');
 
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
@@ -211,7 +219,8 @@ describe('canvas editor generation', () => {
     expect(await resultPanel().findByRole('alert')).toHaveTextContent(
       'Generation failed: The engine could not read the image',
     );
-    expect(generateButton()).toBeEnabled();
+    expect(resultPanel().getByText('Generation failed')).toHaveAttribute('role', 'status');
+    expect(generateButton()).not.toHaveAttribute('aria-disabled');
   });
 
   it("says 'Generation failed' with the server's reason when the request is refused", async () => {
@@ -269,7 +278,7 @@ describe('canvas editor generation', () => {
 
     const video = await resultPanel().findByLabelText('Generated video');
     expect(video).toHaveAttribute('src', mediaUrl('video_1'));
-    expect(resultPanel().getByRole('status')).toHaveTextContent('Loading video…');
+    expect(resultPanel().getByText('Loading video…')).toHaveAttribute('role', 'status');
     fireEvent.loadedMetadata(video);
     expect(resultPanel().queryByText('Loading video…')).not.toBeInTheDocument();
     expect(resultPanel().getByRole('button', { name: 'Download' })).toBeInTheDocument();
@@ -329,6 +338,209 @@ describe('canvas editor generation', () => {
     expect(
       await resultPanel().findByText('Generation canceled. Your credits were returned.'),
     ).toBeInTheDocument();
-    expect(generateButton()).toBeEnabled();
+    expect(resultPanel().getByText('Generation canceled')).toHaveAttribute('role', 'status');
+    expect(generateButton()).not.toHaveAttribute('aria-disabled');
+  });
+});
+
+describe('canvas editor generation, robustness', () => {
+  it('resumes the run after leaving the page and coming back, then shows the result', async () => {
+    const { user, unmount, queryClient } = await openWithImage({
+      path: '/canvas-editor?tool=upscaler',
+    });
+    server.use(generationSequence([generationFixture({ status: 'queued', queuePosition: 2 })]));
+    await user.click(generateButton());
+    expect(await resultPanel().findByText('Queued — position 2 in queue')).toBeInTheDocument();
+
+    unmount();
+    server.use(
+      generationSequence([
+        generationFixture({ status: 'running', queuePosition: null, progress: 60 }),
+        generationFixture({
+          status: 'succeeded',
+          queuePosition: null,
+          progress: 100,
+          imageUrls: [mediaUrl('upscaled_1')],
+        }),
+      ]),
+    );
+    renderWithProviders(<CanvasEditorPage />, { path: '/canvas-editor', queryClient });
+
+    const progress = await resultPanel().findByRole('progressbar', {
+      name: 'Generation progress',
+    });
+    expect(progress).toHaveAttribute('aria-valuenow', '60');
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(await resultPanel().findByRole('img', { name: 'Generated result' })).toHaveAttribute(
+      'src',
+      mediaUrl('upscaled_1'),
+    );
+    expect(resultPanel().getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(window.sessionStorage.getItem('studio:active-generation:canvas-editor')).toBeNull();
+    });
+  });
+
+  it('locks Remove image and the tool while checking, and sends nothing when the image changed meanwhile', async () => {
+    const calls: RecordedGenerate[] = [];
+    const price = deferred();
+    mockSignedIn();
+    server.use(
+      videoTemplatesHandler(),
+      modesHandler('free'),
+      estimateHandler({ until: price.promise }),
+      ...generateHandlers(calls),
+      uploadHandler(),
+    );
+    const { user } = renderWithProviders(<CanvasEditorPage />, {
+      path: '/canvas-editor?tool=upscaler',
+    });
+    await user.upload(screen.getByLabelText('Upload image'), pngFile());
+    await screen.findByText('Image uploaded successfully!');
+
+    // The check waits for the price, which the fake server holds back.
+    await user.click(generateButton());
+
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Upscaler' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Video Generation' })).toBeDisabled();
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+
+    // A file dropped on the panel replaces the image before the price arrives.
+    server.use(uploadHandler({ url: mediaUrl('upload_2'), previewUrl: mediaUrl('upload_2') }));
+    fireEvent.drop(screen.getByRole('img', { name: 'Uploaded image' }), {
+      dataTransfer: { files: [pngFile('other.png')] },
+    });
+    price.release();
+
+    await waitFor(() => {
+      expect(screen.getByRole('radio', { name: 'Upscaler' })).toBeEnabled();
+    });
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeEnabled();
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps a handed-over result when the click is refused for credits', async () => {
+    mockSignedIn();
+    server.use(...canvasHandlers({ estimate: { creditCost: 4, available: 1 } }));
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/canvas-editor', {
+          state: {
+            tool: 'upscaler',
+            inputImages: [mediaUrl('from_gallery')],
+            generatedImages: [mediaUrl('past_result')],
+          },
+        });
+      }, [navigate]);
+      return null;
+    }
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/canvas-editor" element={<CanvasEditorPage />} />
+      </Routes>,
+    );
+    await screen.findByText(/Estimated cost/);
+
+    await user.click(generateButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Insufficient credits' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+
+    expect(resultPanel().getByRole('img', { name: 'Generated result' })).toHaveAttribute(
+      'src',
+      mediaUrl('past_result'),
+    );
+  });
+
+  it("names Video Generation in the upgrade dialog after the server's 403", async () => {
+    const { user } = await openWithImage({ subscription: 'pro_monthly', plan: 'pro' });
+    server.use(
+      ...generateFailureHandlers(403, 'plan_required', 'Video generation needs the Pro plan.', {
+        requiresPlan: ['pro', 'enterprise'],
+      }),
+    );
+
+    await user.click(generateButton());
+
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Pro' })).toHaveTextContent(
+      'Video Generation is available on the Pro and Enterprise plans.',
+    );
+  });
+
+  it('keeps waiting through an unreadable poll answer or two', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    server.use(
+      generationSequence([
+        MALFORMED_ANSWER,
+        MALFORMED_ANSWER,
+        generationFixture({
+          type: 'background-removal',
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('cutout_1')],
+        }),
+      ]),
+    );
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByRole('img', { name: 'Generated result' })).toHaveAttribute(
+      'src',
+      mediaUrl('cutout_1'),
+    );
+    expect(resultPanel().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('ends the wait after three unreadable poll answers in a row', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    const polls = { count: 0 };
+    server.use(generationSequence([MALFORMED_ANSWER], polls));
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByRole('alert')).toHaveTextContent(
+      'Generation failed: The server sent an unexpected answer.',
+    );
+    expect(polls.count).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(polls.count).toBe(3);
+  });
+
+  it('announces the end of a run in a live region that stays in the panel', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    const announcer = resultPanel().getByRole('status');
+    expect(announcer).toBeEmptyDOMElement();
+    server.use(
+      generationSequence([
+        generationFixture({
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('upscaled_1')],
+        }),
+      ]),
+    );
+
+    await user.click(generateButton());
+    await resultPanel().findByRole('img', { name: 'Generated result' });
+
+    expect(announcer).toBeInTheDocument();
+    expect(announcer).toHaveTextContent('Generation finished');
+  });
+
+  it('keeps keyboard focus on Generate while it runs, and ignores another press', async () => {
+    const { user, calls } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    server.use(generationSequence([generationFixture({ status: 'queued', queuePosition: 1 })]));
+
+    generateButton().focus();
+    await user.keyboard('{Enter}');
+    await resultPanel().findByText('Queued — position 1 in queue');
+
+    expect(generateButton()).toHaveFocus();
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
   });
 });

@@ -83,8 +83,29 @@ interface CanvasResultProps {
   onUseAsInput: (url: string) => void;
 }
 
-/** The Generated Result panel: progress, the result with its download, or what went wrong. */
-export function CanvasResult({ run, preloaded, onUseAsInput }: CanvasResultProps) {
+const outcomeAnnouncements: Partial<Record<GenerationRun['phase'], string>> = {
+  results: 'Generation finished',
+  error: 'Generation failed',
+  canceled: 'Generation canceled',
+};
+
+/**
+ * The Generated Result panel: progress, the result with its download, or what went wrong. The
+ * progress view's status line goes away when the run ends, so one polite live region that stays
+ * in the panel says how it ended (a region added together with its text is often not read).
+ */
+export function CanvasResult(props: CanvasResultProps) {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {outcomeAnnouncements[props.run.phase] ?? ''}
+      </p>
+      <PanelContent {...props} />
+    </>
+  );
+}
+
+function PanelContent({ run, preloaded, onUseAsInput }: CanvasResultProps) {
   if (run.phase === 'generating') {
     return (
       <GenerationProgress
@@ -103,11 +124,7 @@ export function CanvasResult({ run, preloaded, onUseAsInput }: CanvasResultProps
     );
   }
   if (run.phase === 'canceled') {
-    return (
-      <Alert variant="info" role="status">
-        {CANCELED_MESSAGE}
-      </Alert>
-    );
+    return <Alert variant="info">{CANCELED_MESSAGE}</Alert>;
   }
   if (run.phase === 'results' && run.generation && run.context) {
     return (

@@ -23,9 +23,20 @@ const options: readonly RadioCardOption<CanvasTool>[] = CANVAS_TOOLS.map((tool) 
 export function ToolSelector({
   value,
   onChange,
+  disabled = false,
 }: {
   value: CanvasTool;
   onChange: (tool: CanvasTool) => void;
+  /** While a Generate click is being checked, so the tool cannot change under it. */
+  disabled?: boolean;
 }) {
-  return <RadioCards label="Tool" value={value} options={options} onChange={onChange} />;
+  return (
+    <RadioCards
+      label="Tool"
+      value={value}
+      options={options}
+      onChange={onChange}
+      disabled={disabled}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Mode } from '@studio/contract/tools';
 import { subscriptionStatusQueryOptions } from '@/features/billing/api/subscription-status';
@@ -9,10 +9,11 @@ import {
   useGenerationRun,
   type GenerationRun,
 } from '@/features/generations/hooks/use-generation-run';
-import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { isCanvasTool, type CanvasTool } from '@/features/generations/lib/navigation-state';
 import {
   canvasFailureMessage,
   missingOutputMessage,
+  TOOL_LABELS,
   VIDEO_FEATURE_NAME,
 } from '../lib/canvas-messages';
 import { canvasEstimate, canvasRequest } from '../lib/canvas-request';
@@ -21,6 +22,11 @@ import { checkGenerate, type GenerateCheckInput } from '../lib/generate-checks';
 
 /** An estimate younger than this is trusted at the click; older ones are asked for again. */
 const ESTIMATE_FRESH_MS = 10_000;
+
+/** Where the run waited for is kept, so leaving the editor and coming back resumes it. */
+export const CANVAS_PERSIST_KEY = 'canvas-editor';
+
+const readTool = (stored: unknown): CanvasTool | null => (isCanvasTool(stored) ? stored : null);
 
 /**
  * The canvas editor's Generate: the checks in the spec's order (reading the plan and the price
@@ -32,11 +38,14 @@ export function useCanvasGenerate({
   image,
   settings,
   mode,
+  onSend,
 }: {
   userId: string | null;
   image: InputImage | null;
   settings: CanvasSettings;
   mode: Mode;
+  /** Called when a click passed the checks and the request is sent (not for a refused click). */
+  onSend?: () => void;
 }): {
   run: GenerationRun<CanvasTool>;
   generate: () => Promise<void>;
@@ -47,11 +56,19 @@ export function useCanvasGenerate({
   const run = useGenerationRun<CanvasTool>({
     describeFailure: (reason, tool) => canvasFailureMessage(tool, reason),
     checkOutput: (generation, tool) => missingOutputMessage(tool, generation),
+    // 'Video Generation', as the plan check before sending names it.
+    upgradeFeature: (tool) => TOOL_LABELS[tool],
+    persist: { key: CANVAS_PERSIST_KEY, readContext: readTool },
   });
   const [checking, setChecking] = useState(false);
   const [checkMessage, setCheckMessage] = useState<string | null>(null);
   // A second click in the same frame still sees `checking` false: the ref is set at once.
   const busy = useRef(false);
+  // The checks await the plan and the price; what the page shows when they end is read here.
+  const latest = useRef({ image, settings, mode });
+  useEffect(() => {
+    latest.current = { image, settings, mode };
+  }, [image, settings, mode]);
 
   const readPlan = async (id: string): Promise<GenerateCheckInput['plan']> => {
     try {
@@ -115,12 +132,17 @@ export function useCanvasGenerate({
               available: check.available,
             });
             return;
-          case 'ok':
-            if (userId !== null && image?.url) {
-              const request = canvasRequest(settings, { userId, imageUrl: image.url, mode });
-              run.start(request.path, request.body, settings.tool);
-            }
+          case 'ok': {
+            // The image may have been replaced (a drop, 'Use as input') while the checks awaited:
+            // the checks and the price were for the old one, so nothing is sent.
+            const now = latest.current;
+            const imageUrl = now.image?.url ?? null;
+            if (userId === null || imageUrl === null || imageUrl !== image?.url) return;
+            if (now.settings.tool !== settings.tool) return;
+            const request = canvasRequest(now.settings, { userId, imageUrl, mode: now.mode });
+            if (run.start(request.path, request.body, now.settings.tool)) onSend?.();
             return;
+          }
         }
       }
     } finally {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Generation, GenerationAccepted } from '@studio/contract';
 import {
   FINISHED_STATUSES,
@@ -7,7 +7,7 @@ import {
   type GenerationStatus,
   type GenerationType,
 } from '@studio/contract/tools';
-import { api, isApiError } from '@/lib/api-client';
+import { api, ApiError, isApiError } from '@/lib/api-client';
 import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards';
 
 /** How often a generation's state is asked for while it is queued or running. */
@@ -93,18 +93,69 @@ export function startGeneration(
 
 export const generationQueryKey = (id: string) => ['generations', 'detail', id] as const;
 
+/**
+ * Unreadable poll answers in a row before the wait ends. One garbled answer (a proxy's error
+ * page during a deploy) must not end a run that is still going and charged; an endpoint that
+ * keeps answering garbage must not be polled forever either.
+ */
+export const MAX_MALFORMED_POLLS = 3;
+
+/** A poll answer that could not be read, with how many came in a row. */
+export class MalformedPollError extends ApiError {
+  readonly inARow: number;
+
+  constructor(cause: ApiError, inARow: number) {
+    super({ status: cause.status, code: cause.code, message: cause.message, cause });
+    this.inARow = inARow;
+  }
+}
+
+// Per query client (one per app, one per test), so no count leaks between clients.
+const malformedStreaks = new WeakMap<QueryClient, Map<string, number>>();
+
+function streaksOf(client: QueryClient): Map<string, number> {
+  let streaks = malformedStreaks.get(client);
+  if (!streaks) {
+    streaks = new Map();
+    malformedStreaks.set(client, streaks);
+  }
+  return streaks;
+}
+
+/**
+ * Whether a failed poll ends the wait: a 4xx (gone, signed out) will not change by asking
+ * again, and neither will an endpoint that answered garbage MAX_MALFORMED_POLLS times in a row.
+ */
+export function pollEnded(error: unknown): error is ApiError {
+  if (!isApiError(error) || error.isRetryable) return false;
+  if (error instanceof MalformedPollError) return error.inARow >= MAX_MALFORMED_POLLS;
+  return true;
+}
+
 export const generationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: generationQueryKey(id),
-    queryFn: ({ signal }) =>
-      api.get(`/generations/${encodeURIComponent(id)}`, { parse: parseGeneration, signal }),
+    queryFn: async ({ signal, client }) => {
+      const streaks = streaksOf(client);
+      try {
+        const generation = await api.get(`/generations/${encodeURIComponent(id)}`, {
+          parse: parseGeneration,
+          signal,
+        });
+        streaks.delete(id);
+        return generation;
+      } catch (error) {
+        if (!isApiError(error) || error.code !== 'malformed_response') throw error;
+        const inARow = (streaks.get(id) ?? 0) + 1;
+        streaks.set(id, inARow);
+        throw new MalformedPollError(error, inARow);
+      }
+    },
     // Polled while unfinished, also after a failed poll: a network blip must not end the wait.
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       if (status !== undefined && isFinished(status)) return false;
-      const { error } = query.state;
-      // A 404 or 403 will not change by asking again.
-      if (isApiError(error) && !error.isRetryable) return false;
+      if (pollEnded(query.state.error)) return false;
       return POLL_INTERVAL_MS;
     },
     refetchIntervalInBackground: true,

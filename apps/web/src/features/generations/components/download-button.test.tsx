@@ -1,17 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/components/ui/toast';
 import { renderWithProviders } from '@/testing/render';
-import { openInNewTab, saveFile } from '../lib/download';
+import { saveFile } from '../lib/download';
 import { DownloadButton } from './download-button';
 
 vi.mock('../lib/download', () => ({ saveFile: vi.fn(), openInNewTab: vi.fn() }));
+vi.mock('@/components/ui/toast', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
 
 const save = vi.mocked(saveFile);
-const open = vi.mocked(openInNewTab);
+const toastError = vi.mocked(notify.error);
 
 beforeEach(() => {
   save.mockReset();
-  open.mockReset();
+  toastError.mockReset();
 });
 
 describe('DownloadButton', () => {
@@ -31,19 +35,33 @@ describe('DownloadButton', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
     });
-    expect(open).not.toHaveBeenCalled();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'Open file' })).not.toBeInTheDocument();
   });
 
-  it('opens the file in a new tab when saving fails', async () => {
-    save.mockRejectedValue(new Error('HTTP error! status: 500'));
+  it('says the save failed and offers a link to the file until the next try', async () => {
+    const open = vi.spyOn(window, 'open');
+    save.mockRejectedValueOnce(new Error('HTTP error! status: 500'));
     const { user } = renderWithProviders(
       <DownloadButton url="/api/v1/media/out_1" filename="canvas-editor-result.jpg" />,
     );
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
 
-    await waitFor(() => {
-      expect(open).toHaveBeenCalledWith('/api/v1/media/out_1');
-    });
+    const link = await screen.findByRole('link', { name: 'Open file' });
+    expect(link).toHaveAttribute('href', '/api/v1/media/out_1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('download', 'canvas-editor-result.jpg');
+    expect(toastError).toHaveBeenCalledWith(
+      'Download failed. Open the file and save it from there.',
+    );
+    // A tab opened after the awaited fetch would be stopped by popup blockers.
+    expect(open).not.toHaveBeenCalled();
+
+    save.mockResolvedValueOnce(undefined);
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+
+    expect(screen.queryByRole('link', { name: 'Open file' })).not.toBeInTheDocument();
   });
 });

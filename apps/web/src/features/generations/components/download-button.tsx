@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { openInNewTab, saveFile } from '../lib/download';
+import { notify } from '@/components/ui/toast';
+import { saveFile } from '../lib/download';
 
 interface DownloadButtonProps extends Omit<ButtonProps, 'onClick' | 'loading' | 'children'> {
   url: string;
@@ -10,10 +11,14 @@ interface DownloadButtonProps extends Omit<ButtonProps, 'onClick' | 'loading' | 
   label?: string;
 }
 
+export const DOWNLOAD_FAILED_MESSAGE = 'Download failed. Open the file and save it from there.';
+
 /**
- * Saves a result under its name. When the save fails (offline, blocked), the file opens in a
- * new tab instead, where the browser's own Save works (document 2 §8: a failed download falls
- * back to a direct link).
+ * Saves a result under its name. When the save fails (offline, blocked), a toast says so and an
+ * 'Open file' link appears next to the button until the next try (document 2 §8: a failed
+ * download falls back to a direct link). A link the user clicks, not a tab opened for them:
+ * after the awaited fetch the click no longer counts as the user's, so popup blockers would
+ * silently stop a `window.open`.
  */
 export function DownloadButton({
   url,
@@ -23,6 +28,7 @@ export function DownloadButton({
   ...props
 }: DownloadButtonProps) {
   const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(
@@ -37,9 +43,12 @@ export function DownloadButton({
     const current = new AbortController();
     controller.current = current;
     setSaving(true);
+    setFailed(false);
     saveFile(url, filename, current.signal)
       .catch(() => {
-        if (!current.signal.aborted) openInNewTab(url);
+        if (current.signal.aborted) return;
+        setFailed(true);
+        notify.error(DOWNLOAD_FAILED_MESSAGE);
       })
       .finally(() => {
         if (!current.signal.aborted) setSaving(false);
@@ -47,9 +56,22 @@ export function DownloadButton({
   };
 
   return (
-    <Button variant={variant} loading={saving} onClick={save} {...props}>
-      {saving ? null : <Download aria-hidden="true" />}
-      {label}
-    </Button>
+    <>
+      <Button variant={variant} loading={saving} onClick={save} {...props}>
+        {saving ? null : <Download aria-hidden="true" />}
+        {label}
+      </Button>
+      {failed ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          download={filename}
+          className="inline-flex items-center self-center text-sm font-medium text-primary underline underline-offset-4"
+        >
+          Open file
+        </a>
+      ) : null}
+    </>
   );
 }

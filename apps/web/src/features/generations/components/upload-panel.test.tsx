@@ -1,9 +1,21 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { pngFile } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
 import type { UploadState } from '../hooks/use-image-upload';
 import { UploadPanel } from './upload-panel';
+
+function uploadState(state: Partial<UploadState> = {}) {
+  return {
+    status: 'idle' as const,
+    image: null,
+    message: null,
+    detail: null,
+    ...state,
+    upload: vi.fn(),
+    clear: vi.fn(),
+  };
+}
 
 function renderPanel(state: Partial<UploadState> = {}) {
   const upload = {
@@ -62,6 +74,53 @@ describe('UploadPanel', () => {
     expect(screen.getByText('Uploading image…')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(upload.clear).toHaveBeenCalledOnce();
+  });
+
+  it('moves focus to Remove image when the image replaces the focused input, and back when it goes', () => {
+    const idle = uploadState();
+    const uploaded = uploadState({ status: 'success', image: { displayUrl: '/m/1', url: '/m/1' } });
+    const { rerender } = render(<UploadPanel upload={idle} hint="PNG" />);
+    screen.getByLabelText('Upload image').focus();
+
+    rerender(<UploadPanel upload={uploaded} hint="PNG" />);
+    expect(screen.getByRole('button', { name: 'Remove image' })).toHaveFocus();
+
+    // Removed, or its upload failed: the image goes.
+    rerender(<UploadPanel upload={idle} hint="PNG" />);
+    expect(screen.getByLabelText('Upload image')).toHaveFocus();
+  });
+
+  it('leaves focus alone when the image changes while focus is elsewhere', () => {
+    const idle = uploadState();
+    const stored = uploadState({ image: { displayUrl: '/m/1', url: '/m/1' } });
+    const { rerender } = render(
+      <>
+        <button type="button">Use as input</button>
+        <UploadPanel upload={idle} hint="PNG" />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Use as input' }).focus();
+
+    rerender(
+      <>
+        <button type="button">Use as input</button>
+        <UploadPanel upload={stored} hint="PNG" />
+      </>,
+    );
+
+    expect(screen.getByRole('button', { name: 'Use as input' })).toHaveFocus();
+  });
+
+  it('cannot remove the image while locked', () => {
+    render(
+      <UploadPanel
+        upload={uploadState({ image: { displayUrl: '/m/1', url: '/m/1' } })}
+        hint="PNG"
+        locked
+      />,
+    );
+
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeDisabled();
   });
 
   it('announces success politely and failure as an alert', () => {

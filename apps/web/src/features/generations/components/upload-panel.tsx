@@ -1,4 +1,13 @@
-import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type RefObject,
+} from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,7 +23,24 @@ interface UploadPanelProps {
   label?: string;
   /** The uploaded image's alternative text. */
   imageAlt?: string;
+  /** The page is checking a Generate click for this image: it cannot be removed meanwhile. */
+  locked?: boolean;
   className?: string;
+}
+
+/**
+ * A ref callback that keeps `slot` pointing at the element and sets `lost` when the element
+ * leaves the page while it has focus (the cleanup runs before the element is removed).
+ */
+function noteFocusLoss<T extends HTMLElement>(slot: RefObject<T | null>, lost: RefObject<boolean>) {
+  return (node: T | null) => {
+    slot.current = node;
+    if (!node) return;
+    return () => {
+      if (document.activeElement === node) lost.current = true;
+      if (slot.current === node) slot.current = null;
+    };
+  };
 }
 
 /**
@@ -28,11 +54,31 @@ export function UploadPanel({
   hint,
   label = 'Upload image',
   imageAlt = 'Uploaded image',
+  locked = false,
   className,
 }: UploadPanelProps) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const { status, image, message, detail } = upload;
+  const hasImage = image !== null;
+
+  // The file input and 'Remove image' replace each other. When the one with focus goes (a file
+  // was chosen, the image was removed or its upload failed), focus moves to the other instead
+  // of dropping to the page's start.
+  const input = useRef<HTMLInputElement | null>(null);
+  const remove = useRef<HTMLButtonElement | null>(null);
+  const focusLost = useRef(false);
+  const inputRef = useMemo(() => noteFocusLoss(input, focusLost), []);
+  const removeRef = useMemo(() => noteFocusLoss(remove, focusLost), []);
+  const shownImage = useRef(hasImage);
+  useEffect(() => {
+    const swapped = shownImage.current !== hasImage;
+    shownImage.current = hasImage;
+    const move = swapped && focusLost.current;
+    // Only the render that swapped the controls may move focus; a later one must not.
+    focusLost.current = false;
+    if (move) (hasImage ? remove : input).current?.focus();
+  });
 
   const take = (files: FileList | null) => {
     const file = files?.[0];
@@ -40,6 +86,9 @@ export function UploadPanel({
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    // The input was used, but browsers differ on whether it still has focus while the file
+    // dialog closes; either way focus belongs on 'Remove image' once the image shows.
+    focusLost.current = true;
     take(event.currentTarget.files);
     // Choosing the same file again after Remove must fire `change` again.
     event.currentTarget.value = '';
@@ -86,10 +135,12 @@ export function UploadPanel({
             </div>
           ) : null}
           <Button
+            ref={removeRef}
             variant="outline"
             size="icon-sm"
             aria-label="Remove image"
             className="absolute top-2 right-2 rounded-full bg-surface/90"
+            disabled={locked}
             onClick={upload.clear}
           >
             <X aria-hidden="true" />
@@ -104,6 +155,7 @@ export function UploadPanel({
           )}
         >
           <input
+            ref={inputRef}
             id={id}
             type="file"
             accept={IMAGE_ACCEPT}

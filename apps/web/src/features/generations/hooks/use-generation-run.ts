@@ -10,9 +10,15 @@ import {
   cancelGeneration,
   generationQueryKey,
   isFinished,
+  pollEnded,
   startGeneration,
   useGeneration,
 } from '../api/generation';
+import {
+  clearActiveGeneration,
+  readActiveGeneration,
+  saveActiveGeneration,
+} from '../lib/active-generation';
 import { classifyStartFailure } from '../lib/generation-errors';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { useStopwatch } from './use-stopwatch';
@@ -41,6 +47,24 @@ export interface GenerationRunOptions<C> {
   describeFailure: (reason: string | null, context: C) => string;
   /** A success without the output the tool needs, as an error message (else null). */
   checkOutput?: (generation: Generation, context: C) => string | null;
+  /**
+   * What the upgrade dialog names after the server's 403 `plan_required`, so it reads like the
+   * page's own plan check ('Video Generation'); without it the dialog names the page's feature.
+   */
+  upgradeFeature?: (context: C) => string;
+  /**
+   * Keeps the accepted run in sessionStorage under `key` (e.g. 'canvas-editor'), so leaving the
+   * page and coming back resumes it. `readContext` checks the stored context: it is untyped
+   * JSON that may come from an older deploy.
+   */
+  persist?: { key: string; readContext: (stored: unknown) => C | null };
+}
+
+/** The path, body and key of the last start that may have reached the server. */
+interface Attempt {
+  path: string;
+  body: string;
+  key: string;
 }
 
 interface RunState<C> {
@@ -50,6 +74,8 @@ interface RunState<C> {
   startedAt: number | null;
   /** A failure before the work was accepted (validation, rate limit, network). */
   error: string | null;
+  /** Picked up from storage after the page was left, rather than started here. */
+  resumed: boolean;
 }
 
 const idleRun: RunState<never> = {
@@ -57,7 +83,18 @@ const idleRun: RunState<never> = {
   generationId: null,
   startedAt: null,
   error: null,
+  resumed: false,
 };
+
+/**
+ * Whether a failed start may have reached the server and been accepted there: no answer
+ * (network), a timeout, a server error, a rate limit, or an answer that could not be read.
+ * A definite refusal (400, 402, 403…) created nothing.
+ */
+function mayHaveReachedServer(failure: unknown): boolean {
+  if (!isApiError(failure)) return true;
+  return failure.isRetryable || failure.code === 'malformed_response';
+}
 
 /**
  * One tool's generation flow (document 2 §4 Generation flow): idle → generating → results | error.
@@ -65,15 +102,38 @@ const idleRun: RunState<never> = {
  * generation is polled for queue position and progress until it ends; credits are refreshed when
  * the work is accepted (reserved) and when it ends (captured or returned). A 402 opens the
  * insufficient-credits dialog and a 403 `plan_required` the upgrade dialog instead of an error.
+ * With `persist`, the accepted run survives leaving the page and is resumed on return.
  */
-export function useGenerationRun<C>({ describeFailure, checkOutput }: GenerationRunOptions<C>) {
+export function useGenerationRun<C>({
+  describeFailure,
+  checkOutput,
+  upgradeFeature,
+  persist,
+}: GenerationRunOptions<C>) {
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id ?? null;
-  const [run, setRun] = useState<RunState<C>>(idleRun);
+  const persistKey = persist?.key ?? null;
+  const [run, setRun] = useState<RunState<C>>(() => {
+    const stored = persist ? readActiveGeneration(persist.key, userId, persist.readContext) : null;
+    if (!stored) return idleRun;
+    return {
+      context: stored.context,
+      generationId: stored.generationId,
+      // The stored start is wall-clock time; the timer counts on the page's own clock.
+      startedAt: performance.now() - Math.max(0, Date.now() - stored.startedAt),
+      error: null,
+      resumed: true,
+    };
+  });
   const [dialog, setDialog] = useState<GenerationDialog | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   // Set in the click itself: two clicks within one frame both see the pre-click render.
   const submitting = useRef(false);
+  // Which start the page is showing: `reset` moves it on, so a late answer is ignored.
+  const runToken = useRef(0);
+  // A retry of a start that may have reached the server reuses its Idempotency-Key, so the
+  // server answers with the generation it already made instead of charging again.
+  const lastAttempt = useRef<Attempt | null>(null);
 
   const refreshCredits = () => {
     if (userId !== null) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(userId) });
@@ -86,9 +146,23 @@ export function useGenerationRun<C>({ describeFailure, checkOutput }: Generation
     setDialogOpen(true);
   };
 
+  const forgetAttempt = (key: string) => {
+    if (lastAttempt.current?.key === key) lastAttempt.current = null;
+  };
+
   const starter = useMutation({
-    mutationFn: (input: { path: string; body: Record<string, unknown>; key: string }) =>
-      startGeneration(input.path, input.body, input.key),
+    // The key is forgotten here rather than in `mutate`'s callbacks: those do not run for a
+    // start that `reset` detached, and its answer still decides whether the key was used up.
+    mutationFn: async (input: { path: string; body: Record<string, unknown>; key: string }) => {
+      try {
+        const accepted = await startGeneration(input.path, input.body, input.key);
+        forgetAttempt(input.key);
+        return accepted;
+      } catch (failure) {
+        if (!mayHaveReachedServer(failure)) forgetAttempt(input.key);
+        throw failure;
+      }
+    },
   });
   const canceler = useMutation({
     mutationFn: cancelGeneration,
@@ -116,8 +190,8 @@ export function useGenerationRun<C>({ describeFailure, checkOutput }: Generation
       error = describeFailure(generation.error, run.context);
     } else if (generation?.status === 'canceled') {
       phase = 'canceled';
-    } else if (isApiError(query.error) && !query.error.isRetryable) {
-      // The generation cannot be read (gone, signed out): polling stopped, waiting will not help.
+    } else if (pollEnded(query.error)) {
+      // The generation cannot be read (gone, signed out, garbled): polling stopped.
       phase = 'error';
       error = describeFailure(query.error.message, run.context);
     } else {
@@ -125,7 +199,13 @@ export function useGenerationRun<C>({ describeFailure, checkOutput }: Generation
     }
   }
 
-  const elapsedMs = useStopwatch(run.startedAt, phase === 'generating');
+  const stopwatchMs = useStopwatch(run.startedAt, phase === 'generating');
+  // A run that ended while the page was away never ticked here: the server's times say how long.
+  const serverMs =
+    run.resumed && finished && generation.finishedAt !== null
+      ? Date.parse(generation.finishedAt) - Date.parse(generation.createdAt)
+      : Number.NaN;
+  const elapsedMs = Number.isFinite(serverMs) ? Math.max(0, serverMs) : stopwatchMs;
 
   const finishedId = finished ? generation.id : null;
   useEffect(() => {
@@ -134,23 +214,49 @@ export function useGenerationRun<C>({ describeFailure, checkOutput }: Generation
     void queryClient.invalidateQueries({ queryKey: estimateQueryPrefix });
   }, [finishedId, queryClient, userId]);
 
-  const start = (path: string, body: Record<string, unknown>, context: C) => {
-    if (submitting.current || phase === 'generating') return;
+  // Once the outcome is on screen there is nothing left to come back for.
+  const endedId =
+    run.generationId !== null && (finished || pollEnded(query.error)) ? run.generationId : null;
+  useEffect(() => {
+    if (endedId !== null && persistKey !== null) clearActiveGeneration(persistKey, endedId);
+  }, [endedId, persistKey]);
+
+  /** Sends the request; false when it was not sent (a run is already going). */
+  const start = (path: string, body: Record<string, unknown>, context: C): boolean => {
+    if (submitting.current || phase === 'generating') return false;
     submitting.current = true;
+    runToken.current += 1;
+    const token = runToken.current;
+    const clickedAt = Date.now();
+    const bodyJson = JSON.stringify(body);
+    const previous = lastAttempt.current;
+    const key =
+      previous?.path === path && previous.body === bodyJson ? previous.key : newIdempotencyKey();
+    lastAttempt.current = { path, body: bodyJson, key };
     setRun({ ...idleRun, context, startedAt: performance.now() });
     setDialogOpen(false);
     canceler.reset();
     starter.mutate(
-      { path, body, key: newIdempotencyKey() },
+      { path, body, key },
       {
         onSuccess: (accepted) => {
+          if (token !== runToken.current) return;
           setRun((current) => ({ ...current, generationId: accepted.generationId }));
+          if (persistKey !== null && userId !== null) {
+            saveActiveGeneration(persistKey, {
+              generationId: accepted.generationId,
+              userId,
+              context,
+              startedAt: clickedAt,
+            });
+          }
           refreshCredits();
         },
         onSettled: () => {
-          submitting.current = false;
+          if (token === runToken.current) submitting.current = false;
         },
         onError: (failure) => {
+          if (token !== runToken.current) return;
           const outcome = classifyStartFailure(failure);
           if (outcome.kind === 'message') {
             setRun((current) => ({ ...current, error: describeFailure(outcome.reason, context) }));
@@ -165,11 +271,16 @@ export function useGenerationRun<C>({ describeFailure, checkOutput }: Generation
               available: outcome.available,
             });
           } else {
-            openDialog({ kind: 'upgrade', requiresPlan: outcome.requiresPlan });
+            openDialog({
+              kind: 'upgrade',
+              requiresPlan: outcome.requiresPlan,
+              ...(upgradeFeature ? { feature: upgradeFeature(context) } : {}),
+            });
           }
         },
       },
     );
+    return true;
   };
 
   const cancel = () => {
@@ -177,7 +288,15 @@ export function useGenerationRun<C>({ describeFailure, checkOutput }: Generation
     canceler.mutate(run.generationId, { onSettled: refreshCredits });
   };
 
+  /**
+   * Back to idle. A start still in flight is detached (TanStack's `reset` drops its callbacks),
+   * so the click guard is released here and its late answer is ignored. Its Idempotency-Key is
+   * kept: starting the same thing again then gets the generation it may have made.
+   */
   const reset = () => {
+    runToken.current += 1;
+    submitting.current = false;
+    if (persistKey !== null) clearActiveGeneration(persistKey);
     setRun(idleRun);
     starter.reset();
     canceler.reset();

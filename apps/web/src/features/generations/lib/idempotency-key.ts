@@ -1,6 +1,7 @@
 /**
- * A fresh key per Generate click: the server charges once per key, so a double submit or a retried
- * request never pays twice. `randomUUID` exists only in secure contexts (HTTPS, localhost); a
+ * A fresh key per new request: the server charges once per key, so a double submit or a retried
+ * request never pays twice (a retry after a failure that may have reached the server reuses the
+ * previous key, see `useGenerationRun`). `randomUUID` exists only in secure contexts (HTTPS, localhost); a
  * plain-HTTP deployment falls back to the same 122 random bits from `getRandomValues`.
  */
 export function newIdempotencyKey(): string {
