@@ -99,7 +99,7 @@ describe('web app serving', () => {
       brotliCompressSync('console.log(1)'),
     );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
-    return createTestApp({ env: { WEB_DIST_DIR: dist } });
+    return { ...(await createTestApp({ env: { WEB_DIST_DIR: dist } })), dist };
   }
 
   it.each(['/', '/login', '/gallery', '/canvas-editor?tool=upscaler', '/some/deep/client/route'])(
@@ -138,6 +138,21 @@ describe('web app serving', () => {
       expect(decode(res.rawPayload).toString()).toBe('console.log(1)');
     },
   );
+
+  it('sends the precompressed index.html for client routes too', async () => {
+    const { app, dist } = await appWithBuiltWeb();
+    const page = '<!doctype html><div id="root"></div>';
+    await fs.writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+    const res = await app.inject({
+      method: 'GET',
+      url: '/gallery',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
 
   it('keeps unknown API paths as JSON 404 instead of the SPA page', async () => {
     const { app } = await appWithBuiltWeb();
