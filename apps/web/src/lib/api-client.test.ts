@@ -16,6 +16,25 @@ async function captureError(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('request', () => {
+  it('sends a FormData as multipart, not as JSON', async () => {
+    let seen: { contentType: string | null; field: FormDataEntryValue | null } | undefined;
+    server.use(
+      http.post('/api/v1/upload-echo', async ({ request: req }) => {
+        seen = {
+          contentType: req.headers.get('content-type'),
+          field: (await req.formData()).get('userId'),
+        };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const form = new FormData();
+    form.append('userId', 'user-1');
+
+    await expect(api.post('/upload-echo', form, { parse: parseOk })).resolves.toEqual({ ok: true });
+    expect(seen?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen?.field).toBe('user-1');
+  });
+
   it('sends JSON with the session cookie and returns the parsed body', async () => {
     let seen:
       { credentials: RequestCredentials; contentType: string | null; body: unknown } | undefined;

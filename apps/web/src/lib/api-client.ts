@@ -52,7 +52,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: Method;
-  /** Serialised as JSON. */
+  /** Serialised as JSON; a FormData (uploads) is sent as multipart as it is. */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -107,15 +107,17 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function request<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, signal, headers, parse } = options;
+  const isJson = body !== undefined && !(body instanceof FormData);
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      // The browser sets multipart's Content-Type itself, with its boundary.
+      ...(isJson ? { 'Content-Type': 'application/json' } : {}),
       ...headers,
     },
-    body: body === undefined ? null : JSON.stringify(body),
+    body: body instanceof FormData ? body : isJson ? JSON.stringify(body) : null,
     signal: signal ?? null,
   };
 

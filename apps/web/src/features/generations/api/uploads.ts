@@ -1,8 +1,5 @@
-import { ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { isRecord, isString } from '@/lib/guards';
-
-/** The multipart upload is the one call that is not JSON, so it bypasses the JSON client. */
-const UPLOAD_URL = '/api/v1/uploads';
 
 export interface UploadedImage {
   /** The stored original: what generate calls take as input. */
@@ -40,26 +37,6 @@ export function parseUploadResponse(data: unknown): UploadResult {
   return { images, url: images[0]?.url ?? null };
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function uploadError(status: number, data: unknown): ApiError {
-  const envelope = isRecord(data) && isRecord(data.error) ? data.error : {};
-  return new ApiError({
-    status,
-    code: nonEmpty(envelope.code) ? envelope.code : 'http_error',
-    message: nonEmpty(envelope.message)
-      ? envelope.message
-      : `The upload failed (${String(status)}). Please try again.`,
-    details: envelope.details,
-  });
-}
-
 /**
  * `POST /uploads` with the files under `files` (repeatable) and the user id. Errors arrive as
  * ApiError with the server's readable message (413 too large, 415 not an image, 422 unreadable).
@@ -73,34 +50,5 @@ export async function uploadImages(
   if (userId !== null) form.append('userId', userId);
   for (const file of files) form.append('files', file, file.name);
 
-  let response: Response;
-  try {
-    response = await fetch(new URL(UPLOAD_URL, window.location.origin), {
-      method: 'POST',
-      body: form,
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal: signal ?? null,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({
-      status: 0,
-      code: 'network_error',
-      message: "Can't reach the server. Check your connection and try again.",
-      cause: error,
-    });
-  }
-  const data = await readBody(response);
-  if (!response.ok) throw uploadError(response.status, data);
-  try {
-    return parseUploadResponse(data);
-  } catch (error) {
-    throw new ApiError({
-      status: response.status,
-      code: 'malformed_response',
-      message: 'The server sent an unexpected answer.',
-      cause: error,
-    });
-  }
+  return api.post('/uploads', form, { parse: parseUploadResponse, signal });
 }
