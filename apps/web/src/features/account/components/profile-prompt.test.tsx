@@ -16,7 +16,12 @@ async function openApp() {
   const rendered = renderApp('/gallery');
   // `hidden: true`: if the profile loads before the page chunk, the modal already hides the page
   // from the accessibility tree, and the heading is there but aria-hidden.
-  await screen.findByRole('heading', { level: 2, name: 'My Gallery', hidden: true });
+  await screen.findByRole(
+    'heading',
+    { level: 2, name: 'My Gallery', hidden: true },
+    // The gallery's chunk is the first import of its modules in this file: slow on a busy machine.
+    { timeout: 5000 },
+  );
   return rendered;
 }
 

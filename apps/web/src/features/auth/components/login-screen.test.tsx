@@ -130,7 +130,7 @@ describe('login screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }),
+      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(currentLocation()).toBe('/gallery');
     expect(sent).toEqual({ email: 'ada.lovelace@example.com', password: 'correct horse' });

@@ -63,7 +63,7 @@ describe('route guards', () => {
     renderApp('/gallery');
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }),
+      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('route guards', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }),
+      await screen.findByRole('heading', { level: 2, name: 'My Gallery' }, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 });
