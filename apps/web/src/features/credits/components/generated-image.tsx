@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
-import { safeMediaUrl } from '../lib/safe-url';
+import { safeMediaUrl } from '@/lib/media-url';
 
 const frame =
   'flex aspect-square w-full items-center justify-center overflow-hidden rounded-md border border-border bg-muted';

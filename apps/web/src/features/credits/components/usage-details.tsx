@@ -1,7 +1,7 @@
 import type { GenerationHistoryItem } from '@studio/contract';
 import { Video } from 'lucide-react';
 import { formatCredits } from '@/lib/format';
-import { safeMediaUrl } from '../lib/safe-url';
+import { safeMediaUrl } from '@/lib/media-url';
 import type { UsageOutcome } from '../lib/usage-outcome';
 import { GeneratedImage } from './generated-image';
 

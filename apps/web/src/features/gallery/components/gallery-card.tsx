@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
 import { typeLabel } from '../lib/gallery-query';
-import { toHttpUrl } from '../lib/safe-url';
+import { toHttpUrl } from '@/lib/media-url';
 import { viewTarget } from '../lib/view-target';
 import { GalleryImage } from './gallery-image';
 import { ShareButton } from './share-button';
@@ -27,7 +27,7 @@ export function GalleryCard({ item, priority }: { item: GalleryItem; priority: b
   const name = prompt === '' ? subject : `${subject}: ${shortText(prompt)}`;
   const { downloading, download, failed } = useGenerationDownload(item);
   const failedListId = useId();
-  const target = viewTarget(item, window.location.origin);
+  const target = viewTarget(item);
 
   return (
     <article

@@ -1,5 +1,5 @@
 import type { GalleryItem } from '@studio/contract';
-import { toHttpUrl } from './safe-url';
+import { toHttpUrl } from '@/lib/media-url';
 
 export interface DownloadFile {
   url: string;

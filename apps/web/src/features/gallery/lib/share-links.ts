@@ -1,5 +1,5 @@
 import type { GalleryItem } from '@studio/contract';
-import { toHttpUrl } from './safe-url';
+import { toHttpUrl } from '@/lib/media-url';
 
 /** Document 1 §9: native share carries at most 5 files; the dialog closes itself after 30 s. */
 export const SHARE_MAX_FILES = 5;

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { galleryItem } from '@/testing/gallery-handlers';
 import { viewTarget } from './view-target';
 
-const origin = 'https://studio.example';
-
 describe('viewTarget', () => {
   it.each([
     ['photoshoot', '/photoshoot'],
@@ -17,7 +15,7 @@ describe('viewTarget', () => {
     ['background-removal', '/canvas-editor'],
     ['something-new', '/photoshoot'],
   ])('opens a %s generation in %s', (type, path) => {
-    expect(viewTarget(galleryItem({ type }), origin).path).toBe(path);
+    expect(viewTarget(galleryItem({ type })).path).toBe(path);
   });
 
   it("hands the tool the generation's inputs, prompt, style, count and images", () => {
@@ -31,7 +29,7 @@ describe('viewTarget', () => {
       inputImageUrls: ['/api/v1/media/in1'],
     });
 
-    expect(viewTarget(item, origin).state).toEqual({
+    expect(viewTarget(item).state).toEqual({
       inputImages: ['/api/v1/media/in1'],
       prompt: 'linen shirt on a beach',
       style: 'Summer Editorial',
@@ -42,7 +40,7 @@ describe('viewTarget', () => {
   });
 
   it('leaves the style out when the generation had none, and asks for 1 variation at least', () => {
-    const { state } = viewTarget(galleryItem({ styleName: null, numberOfImages: 0 }), origin);
+    const { state } = viewTarget(galleryItem({ styleName: null, numberOfImages: 0 }));
     expect(state).not.toHaveProperty('style');
     expect(state.variations).toBe(1);
   });
@@ -56,7 +54,6 @@ describe('viewTarget', () => {
         numberOfImages: 0,
         numberOfVideos: 1,
       }),
-      origin,
     );
     expect(state.generatedVideos).toEqual(['/api/v1/media/clip']);
     expect(state).not.toHaveProperty('generatedImages');
@@ -66,17 +63,14 @@ describe('viewTarget', () => {
   it.each(['upscaler', 'background-removal'] as const)(
     'hands an %s result its images with the canvas tool marker',
     (type) => {
-      const { state } = viewTarget(
-        galleryItem({ type, imageUrlList: ['/api/v1/media/x'] }),
-        origin,
-      );
+      const { state } = viewTarget(galleryItem({ type, imageUrlList: ['/api/v1/media/x'] }));
       expect(state.tool).toBe(type);
       expect(state.generatedImages).toEqual(['/api/v1/media/x']);
     },
   );
 
   it('marks no canvas tool for the other tools', () => {
-    expect(viewTarget(galleryItem({ type: 'ai-poses' }), origin).state).not.toHaveProperty('tool');
+    expect(viewTarget(galleryItem({ type: 'ai-poses' })).state).not.toHaveProperty('tool');
   });
 
   it('hands on only same-origin paths and http(s) URLs, paths as stored', () => {
@@ -91,7 +85,6 @@ describe('viewTarget', () => {
           'https://cdn.example/o3.jpg',
         ],
       }),
-      origin,
     );
     expect(state.inputImages).toEqual(['/api/v1/media/in']);
     expect(state.generatedImages).toEqual(['/api/v1/media/o1', 'https://cdn.example/o3.jpg']);
@@ -103,7 +96,6 @@ describe('viewTarget', () => {
         type: 'video-generation',
         videoUrlList: ['javascript:alert(1)', '/api/v1/media/clip'],
       }),
-      origin,
     );
     expect(state.generatedVideos).toEqual(['/api/v1/media/clip']);
   });

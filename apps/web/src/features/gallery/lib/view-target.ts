@@ -2,7 +2,7 @@ import type { GalleryItem } from '@studio/contract';
 import { paths, type AppPath } from '@/config/paths';
 import type { CanvasTool, ToolNavigationState } from '@/features/generations/lib/navigation-state';
 import { CANVAS_TOOLS } from '@studio/contract/tools';
-import { toMediaLinks } from './safe-url';
+import { safeMediaUrls } from '@/lib/media-url';
 
 const TOOL_PATHS: Partial<Record<string, AppPath>> = {
   'try-on': paths.tryOn.path,
@@ -42,19 +42,18 @@ export function viewTarget(
     | 'videoUrlList'
     | 'inputImageUrls'
   >,
-  origin: string,
 ): ViewTarget {
   const state: ToolNavigationState = {
-    inputImages: toMediaLinks(item.inputImageUrls, origin),
+    inputImages: safeMediaUrls(item.inputImageUrls),
     prompt: item.prompt,
     variations: item.numberOfImages > 0 ? item.numberOfImages : 1,
     recreatingFrom: item.generationId,
   };
   if (item.styleName !== null) state.style = item.styleName;
   if (item.type === 'video-generation') {
-    state.generatedVideos = toMediaLinks(item.videoUrlList, origin);
+    state.generatedVideos = safeMediaUrls(item.videoUrlList);
   } else {
-    state.generatedImages = toMediaLinks(item.imageUrlList, origin);
+    state.generatedImages = safeMediaUrls(item.imageUrlList);
   }
   if (isCanvasTool(item.type)) state.tool = item.type;
 

@@ -1,5 +1,6 @@
 import { CANVAS_TOOLS } from '@studio/contract/tools';
 import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards';
+import { safeMediaUrls } from '@/lib/media-url';
 
 export type CanvasTool = (typeof CANVAS_TOOLS)[number];
 
@@ -27,27 +28,13 @@ export interface ToolNavigationState {
   tool?: CanvasTool;
 }
 
-/**
- * A media link the app may put in `src`/`href`: a same-origin path or an http(s) URL. Anything
- * else (`javascript:`, `data:`, protocol-relative `//host`) is dropped.
- */
-function isMediaLink(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /** Reads router state defensively: history entries outlive deploys and can be anything. */
 export function readToolNavigationState(state: unknown): ToolNavigationState {
   if (!isRecord(state)) return {};
   const out: ToolNavigationState = {};
   for (const key of ['inputImages', 'generatedImages', 'generatedVideos'] as const) {
     const value = state[key];
-    const links = isStringArray(value) ? value.filter(isMediaLink) : [];
+    const links = isStringArray(value) ? safeMediaUrls(value) : [];
     if (links.length > 0) out[key] = links;
   }
   for (const key of ['prompt', 'style', 'background', 'expression', 'recreatingFrom'] as const) {
