@@ -10,19 +10,6 @@ export const ANONYMOUS_USER_NAME = 'Anonymous User';
 export const SUPPORT_EMAIL = 'support@aiproductstudio.app';
 export const SUPPORT_HOURS = 'Mon-Fri, 9am-6pm IST';
 
-/** Display names of generation types (gallery and credit history). */
-export const GENERATION_TYPE_LABELS: Record<string, string> = {
-  photoshoot: 'Product AI Photoshoot',
-  'try-on': 'Clothes AI Photoshoot',
-  'realistic-try-on': 'Advance Clothes AI Photoshoot',
-  'ai-designer': 'AI Designer',
-  'ai-poses': 'AI Pose Change',
-  'fashion-extractor': 'Fashion Extractor',
-  'video-generation': 'Video Generation',
-  upscaler: 'Image Upscaler',
-  'background-removal': 'Background Removal',
-};
-
 // Billing enums, here so the browser can use the values without zod (billing.ts builds on them).
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,46 +1,7 @@
 // Tools, modes, prices and plan access as plain data (no zod), so the browser can show prices and
 // disabled modes from the same numbers the server charges: `import … from '@studio/contract/tools'`.
-// Why the prices are what they are: docs/decisions/013-credit-prices.md.
-
-/** Generation types as stored and as the gallery names them (document 1 §2 Gallery). */
-export const GENERATION_TYPES = [
-  'photoshoot',
-  'try-on',
-  'realistic-try-on',
-  'ai-designer',
-  'ai-poses',
-  'fashion-extractor',
-  'video-generation',
-  'upscaler',
-  'background-removal',
-] as const;
-export type GenerationType = (typeof GENERATION_TYPES)[number];
-
-/** Feature names of the shared credit estimator (document 2 §7), plus the plain try-on. */
-export const ESTIMATE_FEATURES = [
-  'try-on',
-  'realistic-tryon',
-  'ai-designer',
-  'ai-poses',
-  'photoshoot',
-  'fashion-extractor',
-  'video',
-  'upscaler',
-  'background-removal',
-] as const;
-export type EstimateFeature = (typeof ESTIMATE_FEATURES)[number];
-
-export const FEATURE_GENERATION_TYPE: Record<EstimateFeature, GenerationType> = {
-  'try-on': 'try-on',
-  'realistic-tryon': 'realistic-try-on',
-  'ai-designer': 'ai-designer',
-  'ai-poses': 'ai-poses',
-  photoshoot: 'photoshoot',
-  'fashion-extractor': 'fashion-extractor',
-  video: 'video-generation',
-  upscaler: 'upscaler',
-  'background-removal': 'background-removal',
-};
+// Why the prices are what they are: docs/decisions/013-credit-prices.md. How to add a tool:
+// docs/decisions/015-one-tool-list.md.
 
 export const MODES = ['performance', 'balanced', 'quality'] as const;
 export type Mode = (typeof MODES)[number];
@@ -61,44 +22,6 @@ export const MODE_PLANS: Record<Mode, readonly AccessPlan[]> = {
   quality: ['pro', 'enterprise'],
 };
 
-/** Tools limited to some plans; the rest are open to every plan. */
-export const TOOL_PLANS: Partial<Record<GenerationType, readonly AccessPlan[]>> = {
-  'video-generation': ['pro', 'enterprise'],
-  'fashion-extractor': ['plus', 'pro', 'enterprise'],
-};
-
-export function planMayUseMode(plan: AccessPlan, mode: Mode): boolean {
-  return MODE_PLANS[mode].includes(plan);
-}
-
-export function planMayUseTool(plan: AccessPlan, type: GenerationType): boolean {
-  return TOOL_PLANS[type]?.includes(plan) ?? true;
-}
-
-/** The plans needed for a mode, as the mode selector shows them ('Plus', 'Pro', 'Enterprise'). */
-export function requiredPlansFor(mode: Mode): AccessPlan[] {
-  const plans = MODE_PLANS[mode];
-  return plans.includes('free') ? [] : [...plans];
-}
-
-// --- Prices ---------------------------------------------------------------------------------
-// One credit is worth about 25 US cents to a Pro subscriber (40 credits for $10). A price covers the
-// provider cost of the work at that mode with a margin, rounded to whole credits.
-
-/** Credits per output image at the performance mode. */
-export const IMAGE_PRICES: Record<
-  Exclude<GenerationType, 'video-generation' | 'upscaler'>,
-  number
-> = {
-  photoshoot: 1,
-  'try-on': 1,
-  'realistic-try-on': 2,
-  'ai-designer': 2,
-  'ai-poses': 2,
-  'fashion-extractor': 2,
-  'background-removal': 1,
-};
-
 export const UPSCALE_FACTORS = ['2x', '4x', '4k'] as const;
 export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
 export const UPSCALE_PRICES: Record<UpscaleFactor, number> = { '2x': 1, '4x': 2, '4k': 2 };
@@ -117,28 +40,336 @@ export const VIDEO_RESOLUTIONS: Record<Mode, '360p' | '480p' | '720p'> = {
   quality: '720p',
 };
 
-/** Tools whose mode is not priced (fixed, model-free work in every mode). */
-const MODE_FREE_TYPES: readonly GenerationType[] = ['upscaler', 'background-removal'];
+/** What a provider must really do for a tool (ARCHITECTURE §6); 'prompt' serves Auto-generate. */
+export type Capability =
+  | 'try-on'
+  | 'design'
+  | 'pose'
+  | 'photoshoot'
+  | 'extract'
+  | 'upscale'
+  | 'remove-background'
+  | 'video'
+  | 'prompt';
 
+/**
+ * The settings that change a price, read the same way from a generate payload and from an
+ * estimate payload (the server's `priceInputOf`), so the estimate is the charge.
+ */
 export interface PriceInput {
-  type: GenerationType;
   mode?: Mode;
   numImages?: number;
+  /** Model templates chosen: try-ons make `numImages` images per template. */
+  templateCount?: number;
   durationSeconds?: number;
   upscaleFactor?: UpscaleFactor;
 }
 
+// --- Price rules ----------------------------------------------------------------------------------
+// One credit is worth about 25 US cents to a Pro subscriber (40 credits for $10). A price covers the
+// provider cost of the work at that mode with a margin, rounded to whole credits.
+
+const modeMultiplier = (input: PriceInput) => MODE_MULTIPLIERS[input.mode ?? DEFAULT_MODE];
+const imageCount = (input: PriceInput) => Math.max(1, input.numImages ?? 1);
+
+/** Credits per output image at the performance mode, times the mode's multiplier. */
+const perImage = (credits: number) => (input: PriceInput) =>
+  Math.ceil(credits * imageCount(input) * modeMultiplier(input));
+
+/** Try-ons: one set of images per chosen model template. */
+const perTemplateImage = (credits: number) => (input: PriceInput) =>
+  Math.ceil(
+    credits * imageCount(input) * Math.max(1, input.templateCount ?? 1) * modeMultiplier(input),
+  );
+
+/** Fixed, model-free work: the mode is not priced. */
+const fixed = (credits: number) => () => credits;
+
+const videoPrice = (input: PriceInput) =>
+  Math.ceil(
+    VIDEO_PRICE_PER_5S * Math.ceil((input.durationSeconds ?? 5) / 5) * modeMultiplier(input),
+  );
+
+const upscalePrice = (input: PriceInput) => UPSCALE_PRICES[input.upscaleFactor ?? '2x'];
+
+// --- The tool list ---------------------------------------------------------------------------------
+
+const ALL_PLANS = PLAN_FAMILIES_WITH_ACCESS;
+
+/** A tool screen of the web app (document 1 §2): its route and how the shell names it. */
+export interface ToolScreen {
+  path: `/${string}`;
+  title: string;
+  /** Listed in the sidebar (the AI designer is reached from the dashboard only). */
+  sidebar: boolean;
+  /** The header shows the title (document 1 §2 Header lists only some tool screens). */
+  headerTitle: boolean;
+  /** Uses the whole width (canvas editor and pose pages, document 1 §2 Layout). */
+  fullWidth: boolean;
+}
+
+/** Tool screens in sidebar order (document 1 §2 Sidebar). */
+export const TOOL_SCREENS = {
+  tryOn: {
+    path: '/try-on',
+    title: 'Clothes AI Photoshoot',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: false,
+  },
+  realisticPhotoshoot: {
+    path: '/realistic-photoshoot',
+    title: 'Advance Clothes AI Photoshoot',
+    sidebar: true,
+    headerTitle: false,
+    fullWidth: false,
+  },
+  aiPoses: {
+    path: '/ai-poses',
+    title: 'AI Pose Change',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: true,
+  },
+  fashionExtractor: {
+    path: '/fashion-extractor',
+    title: 'Fashion Extractor',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: false,
+  },
+  photoshoot: {
+    path: '/photoshoot',
+    title: 'Product AI Photoshoot',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: false,
+  },
+  canvasEditor: {
+    path: '/canvas-editor',
+    title: 'Canvas Editor',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: true,
+  },
+  aiDesigner: {
+    path: '/ai-designer',
+    title: 'AI Designer',
+    sidebar: false,
+    headerTitle: false,
+    fullWidth: false,
+  },
+} as const satisfies Record<string, ToolScreen>;
+export type ToolScreenKey = keyof typeof TOOL_SCREENS;
+
+/** One tool: everything both sides need to know about it, declared once. */
+export interface ToolDefinition {
+  /** The estimator's feature name (document 2 §7). */
+  feature: string;
+  /** Its generate call under /api/v1 (ARCHITECTURE §5). */
+  path: `/${string}`;
+  /** Its name in credit history, usage and dialogs. */
+  label: string;
+  /** Its name in the gallery's type filter and on gallery cards (document 1 §2 Gallery). */
+  galleryLabel: string;
+  /** The screen that makes it, where the gallery's View opens it. */
+  screen: ToolScreenKey;
+  /** Plans that may use it. */
+  plans: readonly AccessPlan[];
+  /** What the provider must really do; without it the tool makes a free labelled preview. */
+  capability: Capability;
+  /** Suffix of its provider model setting (`FAL_MODEL_<configName>`). */
+  configName: string;
+  /** Credits it costs. */
+  price: (input: PriceInput) => number;
+}
+
+/**
+ * Every tool, once, in the gallery filter's order. The server's generate table, pricing, plan
+ * checks and provider settings, and the web's routes, sidebar, header, gallery labels and View
+ * targets are all read from here.
+ */
+export const TOOL_DEFINITIONS = {
+  photoshoot: {
+    feature: 'photoshoot',
+    path: '/photoshoot/generate',
+    label: 'Product AI Photoshoot',
+    galleryLabel: 'Photoshoots',
+    screen: 'photoshoot',
+    plans: ALL_PLANS,
+    capability: 'photoshoot',
+    configName: 'PHOTOSHOOT',
+    price: perImage(1),
+  },
+  'try-on': {
+    feature: 'try-on',
+    path: '/try-on/generate',
+    label: 'Clothes AI Photoshoot',
+    galleryLabel: 'Try-Ons',
+    screen: 'tryOn',
+    plans: ALL_PLANS,
+    capability: 'try-on',
+    configName: 'TRY_ON',
+    price: perTemplateImage(1),
+  },
+  'realistic-try-on': {
+    feature: 'realistic-tryon',
+    path: '/realistic-tryon/generate',
+    label: 'Advance Clothes AI Photoshoot',
+    galleryLabel: 'Advance Clothes Try-On',
+    screen: 'realisticPhotoshoot',
+    plans: ALL_PLANS,
+    capability: 'try-on',
+    configName: 'REALISTIC_TRY_ON',
+    price: perTemplateImage(2),
+  },
+  'ai-designer': {
+    feature: 'ai-designer',
+    path: '/ai-designer/generate',
+    label: 'AI Designer',
+    galleryLabel: 'AI Designer',
+    screen: 'aiDesigner',
+    plans: ALL_PLANS,
+    capability: 'design',
+    configName: 'DESIGN',
+    price: perImage(2),
+  },
+  'ai-poses': {
+    feature: 'ai-poses',
+    path: '/ai-poses/generate',
+    label: 'AI Pose Change',
+    galleryLabel: 'Pose Change',
+    screen: 'aiPoses',
+    plans: ALL_PLANS,
+    capability: 'pose',
+    configName: 'POSE',
+    price: perImage(2),
+  },
+  'fashion-extractor': {
+    feature: 'fashion-extractor',
+    path: '/fashion-extractor/generate',
+    label: 'Fashion Extractor',
+    galleryLabel: 'Fashion Extractor',
+    screen: 'fashionExtractor',
+    plans: ['plus', 'pro', 'enterprise'],
+    capability: 'extract',
+    configName: 'EXTRACT',
+    price: perImage(2),
+  },
+  'video-generation': {
+    feature: 'video',
+    path: '/video/generate',
+    label: 'Video Generation',
+    galleryLabel: 'Video Generation',
+    screen: 'canvasEditor',
+    plans: ['pro', 'enterprise'],
+    capability: 'video',
+    configName: 'VIDEO',
+    price: videoPrice,
+  },
+  upscaler: {
+    feature: 'upscaler',
+    path: '/upscaler',
+    label: 'Image Upscaler',
+    galleryLabel: 'Image Upscaler',
+    screen: 'canvasEditor',
+    plans: ALL_PLANS,
+    capability: 'upscale',
+    configName: 'UPSCALE',
+    price: upscalePrice,
+  },
+  'background-removal': {
+    feature: 'background-removal',
+    path: '/background-removal',
+    label: 'Background Removal',
+    galleryLabel: 'Background Removal',
+    screen: 'canvasEditor',
+    plans: ALL_PLANS,
+    capability: 'remove-background',
+    configName: 'REMOVE_BACKGROUND',
+    price: fixed(1),
+  },
+} as const satisfies Record<string, ToolDefinition>;
+
+/** Generation types as stored and as the gallery names them (document 1 §2 Gallery). */
+export type GenerationType = keyof typeof TOOL_DEFINITIONS;
+export const GENERATION_TYPES = Object.keys(TOOL_DEFINITIONS) as [
+  GenerationType,
+  ...GenerationType[],
+];
+
+/** Feature names of the shared credit estimator (document 2 §7), plus the plain try-on. */
+export type EstimateFeature = (typeof TOOL_DEFINITIONS)[GenerationType]['feature'];
+export const ESTIMATE_FEATURES = GENERATION_TYPES.map((type) => TOOL_DEFINITIONS[type].feature) as [
+  EstimateFeature,
+  ...EstimateFeature[],
+];
+
+export const toolDefinition = (type: GenerationType): ToolDefinition => TOOL_DEFINITIONS[type];
+
+export function isGenerationType(value: unknown): value is GenerationType {
+  return GENERATION_TYPES.some((type) => type === value);
+}
+
+/** The tool an estimator feature name prices. */
+export function toolOfFeature(feature: EstimateFeature): GenerationType {
+  const type = GENERATION_TYPES.find((t) => TOOL_DEFINITIONS[t].feature === feature);
+  if (type === undefined) throw new Error(`unknown estimate feature ${feature}`);
+  return type;
+}
+
+/** A tool's display name; an unknown (older or newer) type keeps its raw name. */
+export function toolLabel(type: string): string {
+  return isGenerationType(type) ? TOOL_DEFINITIONS[type].label : type;
+}
+
+/** The tools made on a screen, in list order (the canvas editor makes three). */
+export function toolsOfScreen(screen: ToolScreenKey): GenerationType[] {
+  return GENERATION_TYPES.filter((type) => TOOL_DEFINITIONS[type].screen === screen);
+}
+
+export function planMayUseMode(plan: AccessPlan, mode: Mode): boolean {
+  return MODE_PLANS[mode].includes(plan);
+}
+
+export function planMayUseTool(plan: AccessPlan, type: GenerationType): boolean {
+  const plans: readonly AccessPlan[] = TOOL_DEFINITIONS[type].plans;
+  return plans.includes(plan);
+}
+
+/** The plans a tool is limited to; empty when every plan may use it. */
+export function requiredPlansForTool(type: GenerationType): AccessPlan[] {
+  const plans: readonly AccessPlan[] = TOOL_DEFINITIONS[type].plans;
+  return plans.includes('free') ? [] : [...plans];
+}
+
+/** The plans needed for a mode, as the mode selector shows them ('Plus', 'Pro', 'Enterprise'). */
+export function requiredPlansFor(mode: Mode): AccessPlan[] {
+  const plans = MODE_PLANS[mode];
+  return plans.includes('free') ? [] : [...plans];
+}
+
+/** What a plan may use (`GET /modes`): every mode and tool, locked ones with the plans they need. */
+export function planAccess(plan: AccessPlan) {
+  return {
+    plan,
+    modes: MODES.map((mode) => ({
+      value: mode,
+      label: MODE_LABELS[mode],
+      disabled: !planMayUseMode(plan, mode),
+      requiresPlan: requiredPlansFor(mode),
+    })),
+    tools: GENERATION_TYPES.map((type) => ({
+      type,
+      allowed: planMayUseTool(plan, type),
+      requiresPlan: requiredPlansForTool(type),
+    })),
+  };
+}
+
 /** Credits a generation costs; the server charges exactly this and the estimator shows it. */
-export function creditCost(input: PriceInput): number {
-  const mode = input.mode ?? DEFAULT_MODE;
-  const multiplier = MODE_FREE_TYPES.includes(input.type) ? 1 : MODE_MULTIPLIERS[mode];
-  if (input.type === 'video-generation') {
-    const fives = Math.ceil((input.durationSeconds ?? 5) / 5);
-    return Math.ceil(VIDEO_PRICE_PER_5S * fives * multiplier);
-  }
-  if (input.type === 'upscaler') return UPSCALE_PRICES[input.upscaleFactor ?? '2x'];
-  const count = Math.max(1, input.numImages ?? 1);
-  return Math.ceil(IMAGE_PRICES[input.type] * count * multiplier);
+export function creditCost(type: GenerationType, input: PriceInput): number {
+  return TOOL_DEFINITIONS[type].price(input);
 }
 
 // --- Generation states and limits ------------------------------------------------------------
@@ -216,6 +447,11 @@ export const EXTRACTION_TYPES = [
   'lower-body',
 ] as const;
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
-export const CANVAS_TOOLS = ['video-generation', 'upscaler', 'background-removal'] as const;
+/** The canvas editor's tools (document 2 §2), in its selector's order. */
+export const CANVAS_TOOLS = [
+  'video-generation',
+  'upscaler',
+  'background-removal',
+] as const satisfies readonly GenerationType[];
 export const PRODUCT_IMAGES_MIN = 1;
 export const PRODUCT_IMAGES_MAX = 5;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { TOOL_SCREENS } from '@studio/contract/tools';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 
@@ -30,24 +31,26 @@ type DataModule = {
   prefetch: (queryClient: QueryClient, userId: string, search: string) => Promise<void>;
 };
 
+/**
+ * Tool screens come from the contract's list: each has a route file named after its path in
+ * `routes/app/tools/` (a new tool adds the file, not a line here). Vite makes one chunk of each.
+ */
+const toolRouteFiles = import.meta.glob<RouteModule>('./routes/app/tools/*.tsx');
+
+export function toolPages(): (LazyPage & { path: string })[] {
+  return Object.values(TOOL_SCREENS).map((screen) => {
+    const load = toolRouteFiles[`./routes/app/tools${screen.path}.tsx`];
+    if (!load) throw new Error(`No route file for the tool screen ${screen.path}`);
+    return { path: screen.path, ...lazyPage(load) };
+  });
+}
+
 /** Guarded pages (spec §2), each with its own chunk. */
 const appPages: readonly (LazyPage & {
   path: string;
   data?: () => Promise<DataModule>;
 })[] = [
-  { path: paths.tryOn.path, ...lazyPage(() => import('./routes/app/try-on')) },
-  {
-    path: paths.realisticPhotoshoot.path,
-    ...lazyPage(() => import('./routes/app/realistic-photoshoot')),
-  },
-  { path: paths.aiDesigner.path, ...lazyPage(() => import('./routes/app/ai-designer')) },
-  { path: paths.aiPoses.path, ...lazyPage(() => import('./routes/app/ai-poses')) },
-  { path: paths.photoshoot.path, ...lazyPage(() => import('./routes/app/photoshoot')) },
-  {
-    path: paths.fashionExtractor.path,
-    ...lazyPage(() => import('./routes/app/fashion-extractor')),
-  },
-  { path: paths.canvasEditor.path, ...lazyPage(() => import('./routes/app/canvas-editor')) },
+  ...toolPages(),
   { path: paths.profile.path, ...lazyPage(() => import('./routes/app/profile')) },
   { path: paths.accountSettings.path, ...lazyPage(() => import('./routes/app/account-settings')) },
   { path: paths.settings.path, ...lazyPage(() => import('./routes/app/settings')) },

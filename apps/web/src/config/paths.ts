@@ -1,22 +1,18 @@
+import { TOOL_SCREENS } from '@studio/contract/tools';
+
 /**
  * The single source of the app's paths. Links, redirects, the router, the sidebar and tests
- * import from here, so renaming a route is a one-line change. `title` is the page's own name
- * (document title, page headings); the header title follows the spec's rule in
- * features/shell/lib/header-title.ts.
+ * import from here, so renaming a route is a one-line change. The tool screens come from the
+ * contract's tool list (`TOOL_SCREENS`). `title` is the page's own name (document title, page
+ * headings); the header title follows the spec's rule in features/shell/lib/route-matching.ts.
  */
 export const paths = {
+  ...TOOL_SCREENS,
   home: { path: '/', title: 'Dashboard' },
   login: { path: '/login', title: 'Sign in' },
   resetPassword: { path: '/reset-password', title: 'Reset password' },
   /** Where the Google popup lands after the provider; public, no shell. */
   authPopupComplete: { path: '/auth/popup-complete', title: 'Signing in' },
-  tryOn: { path: '/try-on', title: 'Clothes AI Photoshoot' },
-  realisticPhotoshoot: { path: '/realistic-photoshoot', title: 'Advance Clothes AI Photoshoot' },
-  aiDesigner: { path: '/ai-designer', title: 'AI Designer' },
-  aiPoses: { path: '/ai-poses', title: 'AI Pose Change' },
-  photoshoot: { path: '/photoshoot', title: 'Product AI Photoshoot' },
-  fashionExtractor: { path: '/fashion-extractor', title: 'Fashion Extractor' },
-  canvasEditor: { path: '/canvas-editor', title: 'Canvas Editor' },
   profile: { path: '/profile', title: 'Profile' },
   accountSettings: { path: '/account-settings', title: 'Account Settings' },
   settings: { path: '/settings', title: 'Settings' },

@@ -1,14 +1,5 @@
-import type { Generation, ModeOption, VideoTemplate } from '@studio/contract';
-import {
-  GENERATION_TYPES,
-  MODE_LABELS,
-  MODES,
-  planMayUseMode,
-  planMayUseTool,
-  requiredPlansFor,
-  TOOL_PLANS,
-  type AccessPlan,
-} from '@studio/contract/tools';
+import type { Generation, VideoTemplate } from '@studio/contract';
+import { planAccess, type AccessPlan } from '@studio/contract/tools';
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { vi } from 'vitest';
 import { errorResponse } from './server';
@@ -133,24 +124,9 @@ export function videoTemplatesFailureHandler(status = 500) {
   );
 }
 
-/** `GET /modes` as the server answers for `plan`. */
+/** `GET /modes` as the server answers for `plan` (the contract's own plan rules). */
 export function modesBody(plan: AccessPlan) {
-  const modes: ModeOption[] = MODES.map((mode) => ({
-    value: mode,
-    label: MODE_LABELS[mode],
-    disabled: !planMayUseMode(plan, mode),
-    requiresPlan: requiredPlansFor(mode),
-  }));
-  return {
-    success: true,
-    plan,
-    modes,
-    tools: GENERATION_TYPES.map((type) => ({
-      type,
-      allowed: planMayUseTool(plan, type),
-      requiresPlan: [...(TOOL_PLANS[type] ?? [])],
-    })),
-  };
+  return { success: true, ...planAccess(plan) };
 }
 
 export function modesHandler(plan: AccessPlan = 'free') {

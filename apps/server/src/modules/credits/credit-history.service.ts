@@ -1,5 +1,5 @@
 import {
-  GENERATION_TYPE_LABELS,
+  toolLabel,
   productDisplayName,
   type GenerationHistoryItem,
   type GenerationHistoryResponse,
@@ -91,7 +91,7 @@ export async function generationHistory(
   const usage: GenerationHistoryResponse['usage_by_type'] = {};
   const items: GenerationHistoryItem[] = rows.map((generation) => {
     const status = generationStatus(generation);
-    const displayName = GENERATION_TYPE_LABELS[generation.type] ?? generation.type;
+    const displayName = toolLabel(generation.type);
     if (status === 'succeeded') {
       const bucket = (usage[generation.type] ??= {
         display_name: displayName,

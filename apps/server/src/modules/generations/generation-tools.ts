@@ -6,6 +6,7 @@ import {
   posesRequestSchema,
   tryOnRequestSchema,
   upscaleRequestSchema,
+  TOOL_DEFINITIONS,
   VIDEO_RESOLUTIONS,
   videoRequestSchema,
   type GenerationType,
@@ -14,7 +15,6 @@ import {
 } from '@studio/contract';
 import type { z } from 'zod';
 import type {
-  Capability,
   GenerationProvider,
   InputImage,
   ProviderContext,
@@ -22,18 +22,17 @@ import type {
 } from '../../platform/providers/types';
 
 /*
- * One entry per tool: its generate path (ARCHITECTURE §5), payload schema, what it costs, what the
- * gallery shows, and how the runner hands it to a provider. Adding a tool is adding an entry.
+ * The server's half of each tool: its payload schema, deadline, what the gallery records and how the
+ * runner hands it to a provider. Its path, price rule, plans and capability are the contract's
+ * (`TOOL_DEFINITIONS`); adding a tool is an entry there and one here (docs/decisions/015).
  */
 
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
-  path: string;
-  /** What the provider must really do; without it the tool makes a free labelled preview. */
-  capability: Capability;
   schema: S;
   /** Minutes after which the sweeper fails and refunds unfinished work. */
   deadlineMinutes: number;
-  price(settings: z.output<S>): Omit<PriceInput, 'type'>;
+  /** The settings the contract's price rule reads (mode, images, templates, duration, factor). */
+  price(settings: z.output<S>): PriceInput;
   mode(settings: z.output<S>): Mode;
   prompt(settings: z.output<S>): string;
   styleName(settings: z.output<S>): string | null;
@@ -53,13 +52,11 @@ const first = (urls: readonly string[]) => {
   return url;
 };
 
-const tryOn = (realistic: boolean, path: string) =>
+const tryOn = (realistic: boolean) =>
   tool({
-    path,
-    capability: 'try-on',
     schema: tryOnRequestSchema,
     deadlineMinutes: 15,
-    price: (s) => ({ mode: s.mode, numImages: s.numImages * s.template.length }),
+    price: (s) => ({ mode: s.mode, numImages: s.numImages, templateCount: s.template.length }),
     mode: modeOf,
     prompt: (s) => s.prompt,
     styleName: (s) => s.template.map((t) => t.templateId).join(', '),
@@ -80,11 +77,9 @@ const tryOn = (realistic: boolean, path: string) =>
   });
 
 export const TOOLS: Record<GenerationType, ToolDef> = {
-  'try-on': tryOn(false, '/try-on/generate'),
-  'realistic-try-on': tryOn(true, '/realistic-tryon/generate'),
+  'try-on': tryOn(false),
+  'realistic-try-on': tryOn(true),
   'ai-designer': tool({
-    path: '/ai-designer/generate',
-    capability: 'design',
     schema: designerRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -95,8 +90,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       provider.design({ garment: input(s.clothImage), settings: s }, ctx),
   }),
   'ai-poses': tool({
-    path: '/ai-poses/generate',
-    capability: 'pose',
     schema: posesRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -116,8 +109,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     },
   }),
   photoshoot: tool({
-    path: '/photoshoot/generate',
-    capability: 'photoshoot',
     schema: photoshootRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -128,8 +119,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       provider.photoshoot({ product: input(first(s.inputImageUrls)), settings: s }, ctx),
   }),
   'fashion-extractor': tool({
-    path: '/fashion-extractor/generate',
-    capability: 'extract',
     schema: extractorRequestSchema,
     deadlineMinutes: 15,
     price: (s) => ({ mode: s.mode, numImages: s.numImages }),
@@ -140,8 +129,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       provider.extract({ image: input(first(s.inputImageUrls)), settings: s }, ctx),
   }),
   'video-generation': tool({
-    path: '/video/generate',
-    capability: 'video',
     schema: videoRequestSchema,
     deadlineMinutes: 30,
     price: (s) => ({ mode: s.mode, durationSeconds: s.duration }),
@@ -159,8 +146,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       ),
   }),
   upscaler: tool({
-    path: '/upscaler',
-    capability: 'upscale',
     schema: upscaleRequestSchema,
     deadlineMinutes: 10,
     price: (s) => ({ upscaleFactor: s.upscaleFactor }),
@@ -171,8 +156,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       provider.upscale({ image: input(s.imageUrl), settings: s }, ctx),
   }),
   'background-removal': tool({
-    path: '/background-removal',
-    capability: 'remove-background',
     schema: backgroundRemovalRequestSchema,
     deadlineMinutes: 10,
     price: () => ({}),
@@ -183,3 +166,6 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       provider.removeBackground({ image: input(s.imageUrl), settings: s }, ctx),
   }),
 };
+
+/** A tool's generate path, from the contract. */
+export const toolPath = (type: GenerationType) => TOOL_DEFINITIONS[type].path;

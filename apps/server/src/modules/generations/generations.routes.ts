@@ -2,7 +2,8 @@ import {
   accessResponseSchema,
   estimateRequestSchema,
   estimateResponseSchema,
-  FEATURE_GENERATION_TYPE,
+  toolLabel,
+  toolOfFeature,
   GENERATE_REQUESTS_PER_MINUTE,
   GENERATION_TYPES,
   generationAcceptedSchema,
@@ -22,7 +23,7 @@ import { requireUser } from '../auth/session-guard';
 import { balanceOf } from '../credits/credits.service';
 import { mediaUrls, readOriginal } from '../media/media.service';
 import { resolveInputUrl } from './generation-inputs';
-import { TOOLS } from './generation-tools';
+import { TOOLS, toolPath } from './generation-tools';
 import * as generations from './generations.service';
 import { pastGenerations } from './gallery.service';
 
@@ -54,12 +55,12 @@ export const generationRoutes =
     for (const type of GENERATION_TYPES) {
       const def = TOOLS[type];
       app.post(
-        def.path,
+        toolPath(type),
         {
           onRequest: generateLimit,
           schema: {
             tags,
-            summary: `Start a ${type} generation (202), or wait for its result with ?wait=`,
+            summary: `Start a ${toolLabel(type)} generation (202), or wait for its result with ?wait=`,
             body: def.schema,
             querystring: waitQuery,
             headers: idempotencyHeaders,
@@ -157,7 +158,7 @@ export const generationRoutes =
       },
       async (request) => {
         const user = requireUser(request);
-        const type = FEATURE_GENERATION_TYPE[request.body.feature];
+        const type = toolOfFeature(request.body.feature);
         const creditCost = generations.estimate(type, request.body, deps.capabilities);
         const available = await balanceOf(deps.db, user.id);
         return {

@@ -4,14 +4,19 @@ import {
   FINISHED_STATUSES,
   GENERATION_STATUSES,
   GENERATION_TYPES,
+  isGenerationType,
   MAX_ACTIVE_GENERATIONS,
   MODE_LABELS,
   MODES,
   planMayUseMode,
+  planAccess,
   planMayUseTool,
   requiredPlansFor,
-  TOOL_PLANS,
+  requiredPlansForTool,
+  TOOL_DEFINITIONS,
+  UPSCALE_FACTORS,
   type AccessPlan,
+  type Capability,
   type AccessResponse,
   type Generation,
   type GenerationResult,
@@ -19,7 +24,6 @@ import {
   type GenerationType,
   type PriceInput,
 } from '@studio/contract';
-import type { Capability } from '../../platform/providers/types';
 import { planFamilyOf } from '@studio/contract/plans';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
@@ -43,8 +47,7 @@ export interface GenerationDeps extends InputDeps {
 
 const isGenerationStatus = (s: string): s is GenerationStatus =>
   GENERATION_STATUSES.some((x) => x === s);
-export const isGenerationType = (t: string): t is GenerationType =>
-  GENERATION_TYPES.some((x) => x === t);
+export { isGenerationType };
 
 export async function planOf(db: Db, userId: string): Promise<AccessPlan> {
   return planFamilyOf((await subscriptionStatus({ db }, userId)).type);
@@ -60,9 +63,8 @@ const planRequired = (what: string, plans: readonly AccessPlan[]) =>
 
 /** Refuses a tool or mode the user's plan does not include (document 2 §6). */
 export function assertAccess(plan: AccessPlan, type: GenerationType, mode: (typeof MODES)[number]) {
-  const toolPlans = TOOL_PLANS[type];
-  if (toolPlans && !planMayUseTool(plan, type)) {
-    throw planRequired(type === 'video-generation' ? 'Video generation' : 'This tool', toolPlans);
+  if (!planMayUseTool(plan, type)) {
+    throw planRequired(TOOL_DEFINITIONS[type].label, requiredPlansForTool(type));
   }
   if (!planMayUseMode(plan, mode)) {
     throw planRequired(`The ${MODE_LABELS[mode]} mode`, requiredPlansFor(mode));
@@ -70,29 +72,16 @@ export function assertAccess(plan: AccessPlan, type: GenerationType, mode: (type
 }
 
 export function accessFor(plan: AccessPlan): Omit<AccessResponse, 'success'> {
-  return {
-    plan,
-    modes: MODES.map((mode) => ({
-      value: mode,
-      label: MODE_LABELS[mode],
-      disabled: !planMayUseMode(plan, mode),
-      requiresPlan: requiredPlansFor(mode),
-    })),
-    tools: GENERATION_TYPES.map((type) => ({
-      type,
-      allowed: planMayUseTool(plan, type),
-      requiresPlan: [...(TOOL_PLANS[type] ?? [])],
-    })),
-  };
+  return planAccess(plan);
 }
 
 /** Credits a tool costs with this provider: nothing when it can only make a labelled preview. */
 export function priceOf(
   type: GenerationType,
-  input: Omit<PriceInput, 'type'>,
+  input: PriceInput,
   capabilities: readonly Capability[],
 ) {
-  return capabilities.includes(TOOLS[type].capability) ? creditCost({ type, ...input }) : 0;
+  return capabilities.includes(TOOL_DEFINITIONS[type].capability) ? creditCost(type, input) : 0;
 }
 
 /** Parses a generate payload for a tool: what it costs and how it will be recorded. */
@@ -298,25 +287,23 @@ export function hasOutput(
 }
 
 /**
- * The credit estimate (`POST /credits/estimate`): the same price function as the charge, over a
- * partial payload (one image per chosen template for try-ons, durations rounded up to 5 s).
+ * The credit estimate (`POST /credits/estimate`): the tool's own price rule (the one the charge
+ * uses) over the settings a partial payload carries; missing ones take the generate defaults.
  */
 export function estimate(
   type: GenerationType,
   body: Record<string, unknown>,
   capabilities: readonly Capability[],
 ) {
-  const images = typeof body.numImages === 'number' ? body.numImages : 1;
-  const templates = Array.isArray(body.template) ? Math.max(1, body.template.length) : 1;
-  const perTemplate = type === 'try-on' || type === 'realistic-try-on';
+  const factor = UPSCALE_FACTORS.find((f) => f === body.upscaleFactor);
   return priceOf(
     type,
     {
       mode: MODES.find((m) => m === body.mode),
-      numImages: perTemplate ? images * templates : images,
+      numImages: typeof body.numImages === 'number' ? body.numImages : undefined,
+      templateCount: Array.isArray(body.template) ? body.template.length : undefined,
       durationSeconds: typeof body.duration === 'number' ? body.duration : undefined,
-      upscaleFactor:
-        body.upscaleFactor === '4x' || body.upscaleFactor === '4k' ? body.upscaleFactor : '2x',
+      upscaleFactor: factor,
     },
     capabilities,
   );

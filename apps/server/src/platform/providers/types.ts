@@ -109,16 +109,8 @@ export interface VideoJob {
   resolution: '360p' | '480p' | '720p';
 }
 
-export type Capability =
-  | 'try-on'
-  | 'design'
-  | 'pose'
-  | 'photoshoot'
-  | 'extract'
-  | 'upscale'
-  | 'remove-background'
-  | 'video'
-  | 'prompt';
+export type { Capability } from '@studio/contract';
+import type { Capability } from '@studio/contract';
 
 export interface GenerationProvider {
   readonly name: string;

@@ -1,12 +1,9 @@
-import { TOOL_PLANS, type AccessPlan } from '@studio/contract/tools';
+import { requiredPlansForTool, type AccessPlan } from '@studio/contract/tools';
 import type { CanvasTool } from '@/features/generations/lib/navigation-state';
 import { CANVAS_MESSAGES } from './canvas-messages';
 
 /** Plans with video generation: Pro and Enterprise (document 2 §6). */
-export const VIDEO_PLANS: readonly AccessPlan[] = TOOL_PLANS['video-generation'] ?? [
-  'pro',
-  'enterprise',
-];
+export const VIDEO_PLANS: readonly AccessPlan[] = requiredPlansForTool('video-generation');
 
 export interface GenerateCheckInput {
   /** The input image; `url` is null while only its local preview exists. */

@@ -2,22 +2,21 @@ import {
   GALLERY_DEFAULT_LIMIT,
   GALLERY_PAGE_SIZES,
   GALLERY_SEARCH_MIN,
+  GENERATION_TYPES,
+  TOOL_DEFINITIONS,
+  type GenerationType,
 } from '@studio/contract/tools';
 
-/** The type filter, in the order and wording of the spec (document 1 §2 Gallery). */
-export const GALLERY_TYPE_OPTIONS = [
-  { value: 'all', label: 'All Types' },
-  { value: 'photoshoot', label: 'Photoshoots' },
-  { value: 'try-on', label: 'Try-Ons' },
-  { value: 'realistic-try-on', label: 'Advance Clothes Try-On' },
-  { value: 'ai-poses', label: 'Pose Change' },
-  { value: 'fashion-extractor', label: 'Fashion Extractor' },
-  { value: 'video-generation', label: 'Video Generation' },
-  { value: 'upscaler', label: 'Image Upscaler' },
-  { value: 'background-removal', label: 'Background Removal' },
-] as const;
+export type GalleryType = 'all' | GenerationType;
 
-export type GalleryType = (typeof GALLERY_TYPE_OPTIONS)[number]['value'];
+/**
+ * The type filter in the spec's wording (document 1 §2 Gallery), one option per tool of the
+ * contract's list, so the AI designer's results can be found too (ADR 015).
+ */
+export const GALLERY_TYPE_OPTIONS: readonly { value: GalleryType; label: string }[] = [
+  { value: 'all', label: 'All Types' },
+  ...GENERATION_TYPES.map((type) => ({ value: type, label: TOOL_DEFINITIONS[type].galleryLabel })),
+];
 export type GalleryPageSize = (typeof GALLERY_PAGE_SIZES)[number];
 
 /** What the URL says the gallery shows; the URL is the only place this state lives. */
@@ -95,9 +94,8 @@ export function isFiltered(query: Pick<GalleryQuery, 'type' | 'search'>): boolea
   return query.type !== 'all' || query.search !== '';
 }
 
-/** A card's type label: the filter's wording; types the filter lacks keep a readable name. */
+/** A card's type label: the filter's wording; unknown types keep their raw name. */
 export function typeLabel(type: string): string {
-  if (type === 'ai-designer') return 'AI Designer';
   const option = GALLERY_TYPE_OPTIONS.find((candidate) => candidate.value === type);
   return option && option.value !== 'all' ? option.label : type;
 }

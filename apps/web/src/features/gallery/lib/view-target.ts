@@ -1,19 +1,20 @@
 import type { GalleryItem } from '@studio/contract';
 import { paths, type AppPath } from '@/config/paths';
 import type { CanvasTool, ToolNavigationState } from '@/features/generations/lib/navigation-state';
-import { CANVAS_TOOLS } from '@studio/contract/tools';
+import {
+  CANVAS_TOOLS,
+  isGenerationType,
+  TOOL_DEFINITIONS,
+  TOOL_SCREENS,
+} from '@studio/contract/tools';
 import { safeMediaUrls } from '@/lib/media-url';
 
-const TOOL_PATHS: Partial<Record<string, AppPath>> = {
-  'try-on': paths.tryOn.path,
-  'realistic-try-on': paths.realisticPhotoshoot.path,
-  'ai-poses': paths.aiPoses.path,
-  'fashion-extractor': paths.fashionExtractor.path,
-  'ai-designer': paths.aiDesigner.path,
-  'video-generation': paths.canvasEditor.path,
-  upscaler: paths.canvasEditor.path,
-  'background-removal': paths.canvasEditor.path,
-};
+/** The screen that made a generation, from the contract's tool list; unknown types: photoshoot. */
+function toolPath(type: string): AppPath {
+  return isGenerationType(type)
+    ? TOOL_SCREENS[TOOL_DEFINITIONS[type].screen].path
+    : paths.photoshoot.path;
+}
 
 function isCanvasTool(type: string): type is CanvasTool {
   return CANVAS_TOOLS.some((tool) => tool === type);
@@ -57,5 +58,5 @@ export function viewTarget(
   }
   if (isCanvasTool(item.type)) state.tool = item.type;
 
-  return { path: TOOL_PATHS[item.type] ?? paths.photoshoot.path, state };
+  return { path: toolPath(item.type), state };
 }

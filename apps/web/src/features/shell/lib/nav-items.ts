@@ -11,6 +11,7 @@ import {
   Sparkles,
   type LucideIcon,
 } from 'lucide-react';
+import { TOOL_SCREENS, type ToolScreenKey } from '@studio/contract/tools';
 import { paths, type AppPath } from '@/config/paths';
 
 export interface NavItem {
@@ -19,15 +20,28 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Sidebar entries, in the spec's order (spec §2 Sidebar). */
+/** Tool screens' icons; a screen without one (a new tool) gets the generic sparkle. */
+const toolIcons: Partial<Record<ToolScreenKey, LucideIcon>> = {
+  tryOn: Shirt,
+  realisticPhotoshoot: Sparkles,
+  aiPoses: PersonStanding,
+  fashionExtractor: Scissors,
+  photoshoot: Camera,
+  canvasEditor: Clapperboard,
+};
+
+const toolItems: NavItem[] = Object.entries(TOOL_SCREENS)
+  .filter(([, screen]) => screen.sidebar)
+  .map(([key, screen]) => ({
+    label: screen.title,
+    path: screen.path,
+    icon: toolIcons[key as ToolScreenKey] ?? Sparkles,
+  }));
+
+/** Sidebar entries, in the spec's order (spec §2 Sidebar); the tools from the contract's list. */
 export const sidebarNavItems: readonly NavItem[] = [
   { label: 'Dashboard', path: paths.home.path, icon: LayoutDashboard },
-  { label: 'Clothes AI Photoshoot', path: paths.tryOn.path, icon: Shirt },
-  { label: 'Advance Clothes AI Photoshoot', path: paths.realisticPhotoshoot.path, icon: Sparkles },
-  { label: 'AI Pose Change', path: paths.aiPoses.path, icon: PersonStanding },
-  { label: 'Fashion Extractor', path: paths.fashionExtractor.path, icon: Scissors },
-  { label: 'Product AI Photoshoot', path: paths.photoshoot.path, icon: Camera },
-  { label: 'Canvas Editor', path: paths.canvasEditor.path, icon: Clapperboard },
+  ...toolItems,
   { label: 'My Gallery', path: paths.gallery.path, icon: Images },
   { label: 'Credit History', path: paths.creditHistory.path, icon: History },
   { label: 'Subscription', path: paths.subscription.path, icon: CreditCard },

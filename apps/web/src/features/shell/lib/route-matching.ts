@@ -1,3 +1,4 @@
+import { TOOL_SCREENS } from '@studio/contract/tools';
 import { paths } from '@/config/paths';
 
 /**
@@ -10,13 +11,13 @@ export function isNavItemActive(itemPath: string, pathname: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
+const toolScreens = Object.values(TOOL_SCREENS);
+
 const headerTitles = new Map<string, string>([
   [paths.home.path, ''],
-  [paths.tryOn.path, 'Clothes AI Photoshoot'],
-  [paths.aiPoses.path, 'AI Pose Change'],
-  [paths.photoshoot.path, 'Product AI Photoshoot'],
-  [paths.fashionExtractor.path, 'Fashion Extractor'],
-  [paths.canvasEditor.path, 'Canvas Editor'],
+  ...toolScreens
+    .filter((screen) => screen.headerTitle)
+    .map((screen): [string, string] => [screen.path, screen.title]),
   [paths.creditHistory.path, 'Credit History'],
   [paths.profile.path, 'Profile'],
   [paths.accountSettings.path, 'Account Settings'],
@@ -33,7 +34,9 @@ export function getHeaderTitle(pathname: string): string {
   return headerTitles.get(withoutTrailingSlash(pathname)) ?? DEFAULT_HEADER_TITLE;
 }
 
-const fullWidthPaths: readonly string[] = [paths.canvasEditor.path, paths.aiPoses.path];
+const fullWidthPaths: readonly string[] = toolScreens
+  .filter((screen) => screen.fullWidth)
+  .map((screen) => screen.path);
 
 /** The canvas editor and pose pages need the whole width for their panels (spec §2 Layout). */
 export function isFullWidthPage(pathname: string): boolean {
