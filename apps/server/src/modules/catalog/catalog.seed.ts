@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { catalogPoses, catalogTemplates, catalogVideoTemplates } from '../../db/schema';
 import { processImage } from '../../platform/images/process-image';
 import type { Storage } from '../../platform/storage/storage';
 import {
@@ -14,6 +13,7 @@ import {
   storeVideo,
 } from '../media/media.service';
 import { poseSvg, templateSvg, type FigureStyle, type PoseKind } from './catalog-art';
+import * as repo from './catalog.repository';
 
 /*
  * The built-in catalog: rows plus their media, rendered from the project's own illustrations.
@@ -194,27 +194,28 @@ export async function seedCatalog(deps: { db: Db; storage: Storage }): Promise<v
   for (const [i, t] of TEMPLATES.entries()) {
     const id = String(i + 1);
     const { url } = await ensureImage(deps, `template-${id}`, templateSvg(t.style, t.name));
-    await deps.db
-      .insert(catalogTemplates)
-      .values({
-        id,
-        name: t.name,
-        imageUrl: url,
-        description: t.prompt,
-        category: t.category,
-        prompt: t.prompt,
-        sort: i + 1,
-      })
-      .onConflictDoNothing();
+    await repo.insertTemplateIfMissing(deps.db, {
+      id,
+      name: t.name,
+      imageUrl: url,
+      description: t.prompt,
+      category: t.category,
+      prompt: t.prompt,
+      sort: i + 1,
+    });
   }
   for (const [i, p] of POSES.entries()) {
     const id = String(i + 1);
     const colour = p.gender === 'female' ? '#c2185b' : '#1e5aa8';
     const { url } = await ensureImage(deps, `pose-${id}`, poseSvg(p.type, colour, p.name));
-    await deps.db
-      .insert(catalogPoses)
-      .values({ id, name: p.name, type: p.type, gender: p.gender, imageUrl: url, prompt: p.prompt })
-      .onConflictDoNothing();
+    await repo.insertPoseIfMissing(deps.db, {
+      id,
+      name: p.name,
+      type: p.type,
+      gender: p.gender,
+      imageUrl: url,
+      prompt: p.prompt,
+    });
   }
   for (const [i, v] of VIDEO_TEMPLATES.entries()) {
     const id = assetId(`video-${v.id}`);
@@ -235,15 +236,12 @@ export async function seedCatalog(deps: { db: Db; storage: Storage }): Promise<v
       });
     }
     const urls = mediaUrls(id);
-    await deps.db
-      .insert(catalogVideoTemplates)
-      .values({
-        id: v.id,
-        videoUrl: urls.url,
-        thumbnailUrl: urls.thumbnailUrl,
-        durationSeconds: v.duration,
-      })
-      .onConflictDoNothing();
+    await repo.insertVideoTemplateIfMissing(deps.db, {
+      id: v.id,
+      videoUrl: urls.url,
+      thumbnailUrl: urls.thumbnailUrl,
+      durationSeconds: v.duration,
+    });
   }
 }
 
