@@ -1,6 +1,7 @@
 // One lint setup for the whole workspace: type-aware TypeScript rules, no `any`, and the
 // architectural boundaries (web imports only the contract from the workspace; only the
-// server's config/env.ts reads the environment).
+// server's config/env.ts reads the environment; server routes reach the database only through
+// their module's service).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -85,6 +86,25 @@ export default tseslint.config(
                 '../../../*',
               ],
               message: 'The web app imports only @studio/contract from the workspace.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes stay thin (ARCHITECTURE §3): they call their module's service, which alone reaches the
+    // repository, so the rules in the service cannot be bypassed by a handler querying tables itself.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['*.repository', '*.repository.*', '**/db/schema', '**/db/schema/**'],
+              message:
+                "Routes call their module's service; only repositories touch the database (db/schema).",
             },
           ],
         },

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Auth } from './auth';
-import { findProviderIds } from './auth.repository';
+import { signInProviders } from './auth.service';
 
 /** Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). */
 export const authRateLimits = {
@@ -123,7 +123,7 @@ export const sessionRoutes =
         const user = request.sessionUser;
         if (!user) return { user: null };
         return {
-          user: { ...user, providers: await findProviderIds(deps.db, user.id) },
+          user: { ...user, providers: await signInProviders(deps, user.id) },
         };
       },
     );

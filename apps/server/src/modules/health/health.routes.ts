@@ -1,7 +1,7 @@
 import { healthResponseSchema } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { databaseVersion } from './health.repository';
+import { databaseVersion } from './health.service';
 
 export const healthRoutes =
   (deps: { db: Db }): FastifyPluginAsyncZod =>
@@ -20,7 +20,7 @@ export const healthRoutes =
         reply.header('cache-control', 'no-store');
         const uptime = Math.round(process.uptime() * 1000) / 1000;
         try {
-          return { ok: true, database: { version: await databaseVersion(deps.db) }, uptime };
+          return { ok: true, database: { version: await databaseVersion(deps) }, uptime };
         } catch (err) {
           request.log.error({ err }, 'health check: database unreachable');
           return reply
