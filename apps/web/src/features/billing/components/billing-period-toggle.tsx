@@ -5,7 +5,7 @@ import {
   PERIOD_LABELS,
   type BillingPeriod,
 } from '@studio/contract/plans';
-import { SegmentedControl, type SegmentOption } from './segmented-control';
+import { RadioGroup, type RadioOption } from '@/components/ui/radio-group';
 
 /** The saving is the same for every plan and currency, so the Pro prices in USD stand for all. */
 function savingHint(period: BillingPeriod): string | undefined {
@@ -13,7 +13,7 @@ function savingHint(period: BillingPeriod): string | undefined {
   return percent > 0 ? `Save ${percent}%` : undefined;
 }
 
-const options: readonly SegmentOption<BillingPeriod>[] = BILLING_PERIODS.map((period) => ({
+const options: readonly RadioOption<BillingPeriod>[] = BILLING_PERIODS.map((period) => ({
   value: period,
   label: PERIOD_LABELS[period],
   hint: savingHint(period),
@@ -28,6 +28,13 @@ export function BillingPeriodToggle({
   onChange: (period: BillingPeriod) => void;
 }) {
   return (
-    <SegmentedControl label="Billing period" value={value} options={options} onChange={onChange} />
+    <RadioGroup
+      hideLabel
+      appearance="segments"
+      label="Billing period"
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { PAYMENT_CURRENCIES, type PaymentCurrency } from '@studio/contract/plans';
-import { SegmentedControl, type SegmentOption } from './segmented-control';
+import { RadioGroup, type RadioOption } from '@/components/ui/radio-group';
 
-const options: readonly SegmentOption<PaymentCurrency>[] = PAYMENT_CURRENCIES.map((currency) => ({
+const options: readonly RadioOption<PaymentCurrency>[] = PAYMENT_CURRENCIES.map((currency) => ({
   value: currency,
   label: currency,
 }));
@@ -17,9 +17,10 @@ export function CurrencySwitch({
   return (
     <div className="flex items-center gap-2 text-xs text-muted-foreground">
       <span aria-hidden="true">Prices in</span>
-      <SegmentedControl
+      <RadioGroup
+        hideLabel
+        appearance="segments-sm"
         label="Display currency"
-        size="sm"
         value={value}
         options={options}
         onChange={onChange}

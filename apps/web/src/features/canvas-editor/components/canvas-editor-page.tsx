@@ -18,7 +18,7 @@ import type { CanvasTool } from '@/features/generations/lib/navigation-state';
 import { isApiError } from '@/lib/api-client';
 import { useVideoPrompt } from '../api/video-prompt';
 import { useVideoTemplates } from '../api/video-templates';
-import { useArrivalState } from '../hooks/use-arrival-state';
+import { useArrivalState } from '@/features/generations/hooks/use-arrival-state';
 import { useCanvasGenerate } from '../hooks/use-canvas-generate';
 import { CANVAS_FEATURE_NAME, CANVAS_MESSAGES, VIDEO_FEATURE_NAME } from '../lib/canvas-messages';
 import { canvasEstimate } from '../lib/canvas-request';
@@ -33,7 +33,7 @@ import {
 } from '../lib/canvas-state';
 import { VIDEO_PLANS } from '../lib/generate-checks';
 import { pickSamplePrompt, promptFailureMessage } from '../lib/sample-prompts';
-import { CanvasPanel } from './canvas-panel';
+import { ToolPanel } from '@/features/generations/components/tool-panel';
 import { CanvasResult, type CanvasOutput } from './canvas-result';
 import { DurationSelect } from './duration-select';
 import { PromptField, type PromptNotice } from './prompt-field';
@@ -182,11 +182,11 @@ export function CanvasEditorPage() {
       ) : null}
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)_minmax(0,1fr)]">
-        <CanvasPanel title="Input Image">
+        <ToolPanel title="Input Image">
           <UploadPanel upload={upload} hint="PNG, JPG, WebP up to 10MB" locked={checking} />
-        </CanvasPanel>
+        </ToolPanel>
 
-        <CanvasPanel title="Controls">
+        <ToolPanel title="Controls">
           <ToolSelector value={settings.tool} onChange={setTool} disabled={checking} />
 
           {videoLocked ? (
@@ -281,9 +281,9 @@ export function CanvasEditorPage() {
           >
             Generate
           </GenerateButton>
-        </CanvasPanel>
+        </ToolPanel>
 
-        <CanvasPanel title="Generated Result" className="lg:col-span-2 xl:col-span-1">
+        <ToolPanel title="Generated Result" className="lg:col-span-2 xl:col-span-1">
           <CanvasResult
             run={run}
             preloaded={run.phase === 'idle' ? preloaded : null}
@@ -291,7 +291,7 @@ export function CanvasEditorPage() {
               upload.setStoredImage(url);
             }}
           />
-        </CanvasPanel>
+        </ToolPanel>
       </div>
 
       <GenerationDialogs

@@ -2,7 +2,7 @@ import { Clapperboard, Eraser, ZoomIn } from 'lucide-react';
 import { CANVAS_TOOLS } from '@studio/contract/tools';
 import type { CanvasTool } from '@/features/generations/lib/navigation-state';
 import { TOOL_LABELS } from '../lib/canvas-messages';
-import { RadioCards, type RadioCardOption } from './radio-cards';
+import { RadioGroup, type RadioOption } from '@/components/ui/radio-group';
 
 const icons: Record<CanvasTool, typeof Clapperboard> = {
   'video-generation': Clapperboard,
@@ -10,7 +10,7 @@ const icons: Record<CanvasTool, typeof Clapperboard> = {
   'background-removal': Eraser,
 };
 
-const options: readonly RadioCardOption<CanvasTool>[] = CANVAS_TOOLS.map((tool) => {
+const options: readonly RadioOption<CanvasTool>[] = CANVAS_TOOLS.map((tool) => {
   const Icon = icons[tool];
   return {
     value: tool,
@@ -31,7 +31,7 @@ export function ToolSelector({
   disabled?: boolean;
 }) {
   return (
-    <RadioCards
+    <RadioGroup
       label="Tool"
       value={value}
       options={options}

@@ -1,5 +1,5 @@
 import { UPSCALE_FACTORS, type UpscaleFactor } from '@studio/contract/tools';
-import { RadioCards, type RadioCardOption } from './radio-cards';
+import { RadioGroup, type RadioOption } from '@/components/ui/radio-group';
 
 const details: Record<UpscaleFactor, { label: string; hint: string }> = {
   '2x': { label: '2x', hint: 'HD' },
@@ -7,7 +7,7 @@ const details: Record<UpscaleFactor, { label: string; hint: string }> = {
   '4k': { label: '4K', hint: 'Print' },
 };
 
-const options: readonly RadioCardOption<UpscaleFactor>[] = UPSCALE_FACTORS.map((factor) => ({
+const options: readonly RadioOption<UpscaleFactor>[] = UPSCALE_FACTORS.map((factor) => ({
   value: factor,
   ...details[factor],
 }));
@@ -20,5 +20,5 @@ export function UpscaleFactorSelect({
   value: UpscaleFactor;
   onChange: (factor: UpscaleFactor) => void;
 }) {
-  return <RadioCards label="Upscale factor" value={value} options={options} onChange={onChange} />;
+  return <RadioGroup label="Upscale factor" value={value} options={options} onChange={onChange} />;
 }

@@ -1,4 +1,9 @@
-import { VIDEO_RESOLUTIONS, type EstimateFeature, type Mode } from '@studio/contract/tools';
+import {
+  TOOL_DEFINITIONS,
+  VIDEO_RESOLUTIONS,
+  type EstimateFeature,
+  type Mode,
+} from '@studio/contract/tools';
 import type { EstimatePayload } from '@/features/generations/api/credit-estimate';
 import { effectiveDuration, videoPrompt, type CanvasSettings } from './canvas-state';
 
@@ -18,7 +23,7 @@ export function canvasRequest(
   switch (settings.tool) {
     case 'video-generation':
       return {
-        path: '/video/generate',
+        path: TOOL_DEFINITIONS['video-generation'].path,
         body: {
           userId,
           inputImageUrls: [imageUrl],
@@ -31,11 +36,11 @@ export function canvasRequest(
       };
     case 'upscaler':
       return {
-        path: '/upscaler',
+        path: TOOL_DEFINITIONS.upscaler.path,
         body: { userId, imageUrl, upscaleFactor: settings.upscaleFactor, method: UPSCALE_METHOD },
       };
     case 'background-removal':
-      return { path: '/background-removal', body: { userId, imageUrl } };
+      return { path: TOOL_DEFINITIONS['background-removal'].path, body: { userId, imageUrl } };
   }
 }
 

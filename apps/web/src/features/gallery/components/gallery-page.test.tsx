@@ -133,6 +133,7 @@ describe('gallery: loading and listing', () => {
       'Photoshoots',
       'Try-Ons',
       'Advance Clothes Try-On',
+      'AI Designer',
       'Pose Change',
       'Fashion Extractor',
       'Video Generation',

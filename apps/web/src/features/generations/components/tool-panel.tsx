@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** One of the editor's three panels: a titled region, so each is a landmark for screen readers. */
-export function CanvasPanel({
+/** One of a tool screen's panels (input, controls, result): a titled region, so each is a landmark for screen readers. */
+export function ToolPanel({
   title,
   className,
   children,

@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  requiredPlansForTool,
+  TOOL_DEFINITIONS,
+  type EstimateFeature,
+  type GenerationType,
+} from '@studio/contract/tools';
+import { subscriptionStatusQueryOptions } from '@/features/billing/api/subscription-status';
+import { getPlanFamily } from '@/features/billing/lib/plan';
+import { estimateQueryOptions, type EstimatePayload } from '../api/credit-estimate';
+import { checkBeforeSend, type PreSendFacts } from '../lib/pre-send-checks';
+import type { GenerationRun } from './use-generation-run';
+
+/** An estimate younger than this is trusted at the click; older ones are asked for again. */
+const ESTIMATE_FRESH_MS = 10_000;
+
+export interface PreSendRequest {
+  userId: string | null;
+  image: PreSendFacts['image'];
+  noImageMessage: string;
+  /** The tool's own objection to the form, or null ('Please select at least one template'). */
+  problem: string | null;
+  /** The tool being generated: its plan rule and name come from the contract's tool list. */
+  tool: GenerationType;
+  estimate: { feature: EstimateFeature; payload: EstimatePayload };
+}
+
+/**
+ * Every tool's Generate click (document 2 §4, §5): the checks in the spec's order, reading the
+ * plan and the price only when the check gets that far, then `send`. Nothing is sent when a check
+ * fails: a message shows, or the upgrade or insufficient-credits dialog opens. The server repeats
+ * the plan and credit checks anyway (402/403 open the same dialogs).
+ */
+export function usePreSendChecks(run: Pick<GenerationRun, 'openDialog'>) {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const [checkMessage, setCheckMessage] = useState<string | null>(null);
+  // A second click in the same frame still sees `checking` false: the ref is set at once.
+  const busy = useRef(false);
+
+  const readPlan = async (userId: string): Promise<PreSendFacts['plan']> => {
+    try {
+      const status = await queryClient.query(subscriptionStatusQueryOptions(userId));
+      return getPlanFamily(status.type);
+    } catch {
+      return 'error';
+    }
+  };
+
+  const readEstimate = async (
+    userId: string,
+    { feature, payload }: PreSendRequest['estimate'],
+  ): Promise<PreSendFacts['estimate']> => {
+    try {
+      return await queryClient.query({
+        ...estimateQueryOptions(userId, feature, payload),
+        staleTime: ESTIMATE_FRESH_MS,
+      });
+    } catch {
+      // The estimator being down must not block a paying user: the server checks the balance.
+      return 'unavailable';
+    }
+  };
+
+  /** Runs the checks; `send` is called only when all pass (it re-reads what the page shows now). */
+  const check = async (request: PreSendRequest, send: () => void): Promise<void> => {
+    if (busy.current) return;
+    busy.current = true;
+    setCheckMessage(null);
+    const { userId } = request;
+    const facts: PreSendFacts = {
+      image: request.image,
+      noImageMessage: request.noImageMessage,
+      problem: request.problem,
+      userId,
+      requiresPlan: requiredPlansForTool(request.tool),
+      plan: 'unknown',
+      estimate: 'unknown',
+    };
+    setChecking(true);
+    try {
+      // Each pass either ends or learns one missing fact (plan, then price): at most three.
+      for (let pass = 0; pass < 3; pass += 1) {
+        const result = checkBeforeSend(facts);
+        switch (result.kind) {
+          case 'need-plan':
+            if (userId !== null) facts.plan = await readPlan(userId);
+            continue;
+          case 'need-estimate':
+            facts.estimate =
+              userId !== null ? await readEstimate(userId, request.estimate) : 'unavailable';
+            continue;
+          case 'message':
+            setCheckMessage(result.message);
+            return;
+          case 'upgrade':
+            run.openDialog({
+              kind: 'upgrade',
+              requiresPlan: result.requiresPlan,
+              feature: TOOL_DEFINITIONS[request.tool].label,
+            });
+            return;
+          case 'insufficient-credits':
+            run.openDialog({
+              kind: 'insufficient-credits',
+              required: result.required,
+              available: result.available,
+            });
+            return;
+          case 'ok':
+            send();
+            return;
+        }
+      }
+    } finally {
+      busy.current = false;
+      setChecking(false);
+    }
+  };
+
+  return {
+    check,
+    checking,
+    checkMessage,
+    clearCheckMessage: () => {
+      setCheckMessage(null);
+    },
+  };
+}
