@@ -33,6 +33,7 @@ import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage/storage';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { createProfile, recordSignIn } from './modules/users/users.service';
 import { createPaymentProviders } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/types';
 import type { PaymentCurrency } from '@studio/contract';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins: origins,
     mailer: deps.mailer,
     google: config.google,
+    onUserCreated: (user) => createProfile({ db: database.db }, user),
+    onSignIn: (userId, at) => recordSignIn({ db: database.db }, userId, at),
     log: (level, message) => {
       app.log[level]({ component: 'better-auth' }, message);
     },

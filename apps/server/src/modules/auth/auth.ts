@@ -5,7 +5,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../../platform/email/mailer';
-import { createProfile, recordSignIn } from '../users/users.service';
 
 export interface AuthOptions {
   db: Db;
@@ -15,6 +14,18 @@ export interface AuthOptions {
   trustedOrigins: string[];
   mailer: Mailer;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /**
+   * Run after an account is created, whichever way (the users module creates its profile). Passed in
+   * rather than imported so auth does not depend on users, which depends on auth for the session.
+   */
+  onUserCreated: (user: {
+    id: string;
+    email: string;
+    name: string;
+    image?: string | null | undefined;
+  }) => Promise<void>;
+  /** Run after every new session (the users module records the last sign-in). */
+  onSignIn: (userId: string, at: Date) => Promise<void>;
   /** Better Auth's own log lines go to the app logger (with request ids nearby), not the console. */
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -27,7 +38,7 @@ export const GOOGLE_PROVIDER_ID = 'google';
  * Better Auth). Rate limits are ours (auth.routes.ts), so Better Auth's own limiter is off.
  */
 export function createAuth(options: AuthOptions) {
-  const { db, mailer } = options;
+  const { db, mailer, onUserCreated, onSignIn } = options;
   return betterAuth({
     appName: 'AI Product Studio',
     baseURL: options.publicUrl,
@@ -59,14 +70,14 @@ export function createAuth(options: AuthOptions) {
         create: {
           // Every account gets its profile row at once, whichever way it signed up.
           async after(user) {
-            await createProfile({ db }, user);
+            await onUserCreated(user);
           },
         },
       },
       session: {
         create: {
           async after(session) {
-            await recordSignIn({ db }, session.userId, session.createdAt);
+            await onSignIn(session.userId, session.createdAt);
           },
         },
       },
