@@ -79,4 +79,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(/RAZORPAY_KEY_ID/);
   });
+
+  it('reads a fal model id per tool from FAL_MODEL_<configName>, and the prompt writer’s', () => {
+    const config = loadConfig({
+      FAL_KEY: 'key',
+      FAL_MODEL_TRY_ON: 'owner/try-on',
+      FAL_MODEL_REALISTIC_TRY_ON: 'owner/realistic',
+      FAL_MODEL_REMOVE_BACKGROUND: 'owner/cutout',
+      FAL_MODEL_VIDEO: '',
+      FAL_MODEL_PROMPT: 'owner/writer',
+    });
+    // Unset and empty settings are left out, so the provider's defaults apply to them.
+    expect(config.generation.fal?.models).toEqual({
+      'try-on': 'owner/try-on',
+      'realistic-try-on': 'owner/realistic',
+      'background-removal': 'owner/cutout',
+      prompt: 'owner/writer',
+    });
+  });
 });

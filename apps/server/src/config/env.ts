@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
 import { z } from 'zod';
 
 /**
@@ -65,16 +66,7 @@ const envSchema = z
     FAL_BASE_URL: z.url().optional(),
     /** How often a submitted fal request is polled. */
     FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
-    FAL_MODEL_TRY_ON: z.string().min(1).optional(),
-    FAL_MODEL_REALISTIC_TRY_ON: z.string().min(1).optional(),
-    FAL_MODEL_DESIGN: z.string().min(1).optional(),
-    FAL_MODEL_POSE: z.string().min(1).optional(),
-    FAL_MODEL_PHOTOSHOOT: z.string().min(1).optional(),
-    FAL_MODEL_EXTRACT: z.string().min(1).optional(),
-    FAL_MODEL_UPSCALE: z.string().min(1).optional(),
-    FAL_MODEL_REMOVE_BACKGROUND: z.string().min(1).optional(),
-    FAL_MODEL_VIDEO: z.string().min(1).optional(),
-    FAL_MODEL_PROMPT: z.string().min(1).optional(),
+    // FAL_MODEL_<configName> per tool and FAL_MODEL_PROMPT: see falModelSettings below.
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -190,7 +182,7 @@ export interface GenerationConfig {
         apiKey: string;
         baseUrl: string | undefined;
         pollIntervalMs: number;
-        models: Partial<FalModelConfig>;
+        models: Partial<Record<FalModelKey, string>>;
       }
     | undefined;
   inputAllowedHosts: string[];
@@ -202,17 +194,24 @@ export interface GenerationConfig {
   sweepIntervalMs: number;
 }
 
-export interface FalModelConfig {
-  tryOn: string;
-  realisticTryOn: string;
-  design: string;
-  pose: string;
-  photoshoot: string;
-  extract: string;
-  upscale: string;
-  removeBackground: string;
-  video: string;
-  prompt: string;
+/** What a fal model id is set for: each tool, and the video prompt writer. */
+export type FalModelKey = GenerationType | 'prompt';
+
+/** The setting that overrides a fal model: `FAL_MODEL_<configName>` of the tool list, FAL_MODEL_PROMPT. */
+function falModelEnvName(key: FalModelKey): string {
+  return `FAL_MODEL_${key === 'prompt' ? 'PROMPT' : TOOL_DEFINITIONS[key].configName}`;
+}
+
+/** The model ids set in the environment; the rest keep fal-provider.ts's defaults. */
+function falModelSettings(
+  source: Record<string, string | undefined>,
+): Partial<Record<FalModelKey, string>> {
+  const models: Partial<Record<FalModelKey, string>> = {};
+  for (const key of [...GENERATION_TYPES, 'prompt' as const]) {
+    const value = source[falModelEnvName(key)];
+    if (value !== undefined) models[key] = value;
+  }
+  return models;
 }
 
 export interface PaymentsConfig {
@@ -325,20 +324,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiKey: env.FAL_KEY,
             baseUrl: env.FAL_BASE_URL,
             pollIntervalMs: env.FAL_POLL_INTERVAL_MS,
-            models: Object.fromEntries(
-              Object.entries({
-                tryOn: env.FAL_MODEL_TRY_ON,
-                realisticTryOn: env.FAL_MODEL_REALISTIC_TRY_ON,
-                design: env.FAL_MODEL_DESIGN,
-                pose: env.FAL_MODEL_POSE,
-                photoshoot: env.FAL_MODEL_PHOTOSHOOT,
-                extract: env.FAL_MODEL_EXTRACT,
-                upscale: env.FAL_MODEL_UPSCALE,
-                removeBackground: env.FAL_MODEL_REMOVE_BACKGROUND,
-                video: env.FAL_MODEL_VIDEO,
-                prompt: env.FAL_MODEL_PROMPT,
-              }).filter(([, v]) => v !== undefined),
-            ),
+            models: falModelSettings(cleaned),
           }
         : undefined,
       inputAllowedHosts: env.INPUT_ALLOWED_HOSTS.split(',')

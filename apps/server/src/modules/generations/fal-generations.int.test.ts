@@ -174,16 +174,22 @@ async function templateOf(cookie: string) {
 
 describe('a generation on the fake fal server', () => {
   it.each([
-    ['try-on', '/api/v1/try-on/generate', DEFAULT_FAL_MODELS.tryOn, 1, undefined],
+    ['try-on', '/api/v1/try-on/generate', DEFAULT_FAL_MODELS['try-on'], 1, undefined],
     [
       'realistic try-on',
       '/api/v1/realistic-tryon/generate',
-      DEFAULT_FAL_MODELS.realisticTryOn,
+      DEFAULT_FAL_MODELS['realistic-try-on'],
       1,
       undefined,
     ],
-    ['AI designer', '/api/v1/ai-designer/generate', DEFAULT_FAL_MODELS.design, 2, undefined],
-    ['AI poses', '/api/v1/ai-poses/generate', DEFAULT_FAL_MODELS.pose, 1, undefined],
+    [
+      'AI designer',
+      '/api/v1/ai-designer/generate',
+      DEFAULT_FAL_MODELS['ai-designer'],
+      2,
+      undefined,
+    ],
+    ['AI poses', '/api/v1/ai-poses/generate', DEFAULT_FAL_MODELS['ai-poses'], 1, undefined],
     [
       'product photoshoot',
       '/api/v1/photoshoot/generate',
@@ -194,15 +200,21 @@ describe('a generation on the fake fal server', () => {
     [
       'fashion extractor',
       '/api/v1/fashion-extractor/generate',
-      DEFAULT_FAL_MODELS.extract,
+      DEFAULT_FAL_MODELS['fashion-extractor'],
       1,
       'plus_monthly' as const,
     ],
-    ['video', '/api/v1/video/generate', DEFAULT_FAL_MODELS.video, 1, 'pro_monthly' as const],
+    [
+      'video',
+      '/api/v1/video/generate',
+      DEFAULT_FAL_MODELS['video-generation'],
+      1,
+      'pro_monthly' as const,
+    ],
     [
       'background removal',
       '/api/v1/background-removal',
-      DEFAULT_FAL_MODELS.removeBackground,
+      DEFAULT_FAL_MODELS['background-removal'],
       1,
       undefined,
     ],
@@ -268,7 +280,7 @@ describe('provider failures', () => {
   ])(
     'fails on %s with a readable error and releases the credits once',
     async (_name, outcome, message) => {
-      scriptModel(DEFAULT_FAL_MODELS.removeBackground, { outcome });
+      scriptModel(DEFAULT_FAL_MODELS['background-removal'], { outcome });
       const user = await newUser({ credits: 10 });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
       const before = await balanceOf(t.database.db, user.id);
@@ -444,7 +456,7 @@ describe('output URLs', () => {
   ])(
     'fails an output URL on %s without connecting to it, and releases the credits',
     async (_name, urlFor) => {
-      scriptModel(DEFAULT_FAL_MODELS.removeBackground, {
+      scriptModel(DEFAULT_FAL_MODELS['background-removal'], {
         output: { image: { url: urlFor(trapPort), content_type: 'image/png' } },
       });
       const user = await newUser({ credits: 10 });
@@ -484,7 +496,7 @@ describe('output URLs', () => {
 
   // A refused URL is policy, not a fault: the generation fails on the first attempt.
   it('fails an output on the cloud metadata address at once, without a queue retry', async () => {
-    scriptModel(DEFAULT_FAL_MODELS.removeBackground, {
+    scriptModel(DEFAULT_FAL_MODELS['background-removal'], {
       output: {
         image: { url: 'http://169.254.169.254/latest/meta-data', content_type: 'image/png' },
       },

@@ -181,7 +181,10 @@ describe('fal provider', () => {
   });
 
   it('returns a video output, polling the model’s first two path segments', async () => {
-    fake.setModelScript(DEFAULT_FAL_MODELS.video, { queueSteps: 1, progressSteps: 1 });
+    fake.setModelScript(DEFAULT_FAL_MODELS['video-generation'], {
+      queueSteps: 1,
+      progressSteps: 1,
+    });
 
     const result = await provider().video(videoJob(10), context().ctx);
 
@@ -370,7 +373,7 @@ describe('fal provider', () => {
       },
     ]);
     expect(handles).toEqual([
-      `${DEFAULT_FAL_MODELS.tryOn}:${fake.submissions.map((s) => s.requestId).join(',')}`,
+      `${DEFAULT_FAL_MODELS['try-on']}:${fake.submissions.map((s) => s.requestId).join(',')}`,
     ]);
   });
 

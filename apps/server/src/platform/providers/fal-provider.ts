@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createFalClient, type RequestMiddleware } from '@fal-ai/client';
+import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
 import { z } from 'zod';
 import { orientedSize } from '../engine/shared';
 import { upscaleDimensions } from '../engine/upscale';
@@ -17,19 +18,11 @@ import {
   type TryOnJob,
 } from './types';
 
-/** The fal model each tool runs. A replacement must accept the input schema of the default it replaces. */
-export interface FalModels {
-  tryOn: string;
-  realisticTryOn: string;
-  design: string;
-  pose: string;
-  photoshoot: string;
-  extract: string;
-  upscale: string;
-  removeBackground: string;
-  video: string;
-  prompt: string;
-}
+/**
+ * The fal model each tool runs, and the one that writes video prompts. A replacement must accept
+ * the input schema of the default it replaces.
+ */
+export type FalModels = Record<GenerationType | 'prompt', string>;
 
 /*
  * Why these models:
@@ -47,15 +40,15 @@ export interface FalModels {
  * - prompt: fal's OpenRouter vision router; `fal-ai/any-llm/vision` is deprecated.
  */
 export const DEFAULT_FAL_MODELS: FalModels = {
-  tryOn: 'fal-ai/kling/v1-5/kolors-virtual-try-on',
-  realisticTryOn: 'fal-ai/flux-pro/kontext/max/multi',
-  design: 'fal-ai/flux-pro/kontext',
-  pose: 'fal-ai/flux-pro/kontext/multi',
   photoshoot: 'fal-ai/flux-pro/kontext',
-  extract: 'fal-ai/flux-pro/kontext',
-  upscale: 'fal-ai/clarity-upscaler',
-  removeBackground: 'fal-ai/birefnet/v2',
-  video: 'fal-ai/kling-video/v2.1/standard/image-to-video',
+  'try-on': 'fal-ai/kling/v1-5/kolors-virtual-try-on',
+  'realistic-try-on': 'fal-ai/flux-pro/kontext/max/multi',
+  'ai-designer': 'fal-ai/flux-pro/kontext',
+  'ai-poses': 'fal-ai/flux-pro/kontext/multi',
+  'fashion-extractor': 'fal-ai/flux-pro/kontext',
+  'video-generation': 'fal-ai/kling-video/v2.1/standard/image-to-video',
+  upscaler: 'fal-ai/clarity-upscaler',
+  'background-removal': 'fal-ai/birefnet/v2',
   prompt: 'openrouter/router/vision',
 };
 
@@ -86,16 +79,12 @@ const UPSCALE_MS = 30_000;
 const CUTOUT_MS = 10_000;
 const VIDEO_MS_PER_5S = 120_000;
 const PROMPT_MS = 10_000;
-const ALL_CAPABILITIES: readonly Capability[] = [
-  'try-on',
-  'design',
-  'pose',
-  'photoshoot',
-  'extract',
-  'upscale',
-  'remove-background',
-  'video',
-  'prompt',
+/** fal has a model for every tool in the contract's list, and for the prompt writer. */
+const CAPABILITIES: readonly Capability[] = [
+  ...new Set<Capability>([
+    ...GENERATION_TYPES.map((type) => TOOL_DEFINITIONS[type].capability),
+    'prompt',
+  ]),
 ];
 
 /**
@@ -347,11 +336,11 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
 
   return {
     name: 'fal',
-    capabilities: () => ALL_CAPABILITIES,
+    capabilities: () => CAPABILITIES,
 
     tryOn: (job, ctx) =>
       job.realistic
-        ? media(models.realisticTryOn, TRY_ON_MS, ctx, () =>
+        ? media(models['realistic-try-on'], TRY_ON_MS, ctx, () =>
             job.templates.map((template) => ({
               image_urls: [template.image.publicUrl, job.garment.publicUrl],
               prompt: realisticTryOnPrompt(job, template.prompt),
@@ -360,7 +349,7 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
               output_format: 'jpeg',
             })),
           )
-        : media(models.tryOn, TRY_ON_MS, ctx, () =>
+        : media(models['try-on'], TRY_ON_MS, ctx, () =>
             job.templates.map((template) => ({
               human_image_url: template.image.publicUrl,
               garment_image_url: job.garment.publicUrl,
@@ -368,7 +357,7 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
           ),
 
     design: (job, ctx) =>
-      media(models.design, EDIT_MS, ctx, () =>
+      media(models['ai-designer'], EDIT_MS, ctx, () =>
         edits(job.settings.numImages, {
           image_url: job.garment.publicUrl,
           prompt: designPrompt(job.settings),
@@ -377,7 +366,7 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
       ),
 
     pose: (job, ctx) =>
-      media(models.pose, EDIT_MS, ctx, () =>
+      media(models['ai-poses'], EDIT_MS, ctx, () =>
         edits(job.settings.numImages, {
           image_urls: [job.model.publicUrl, ...(job.poseImage ? [job.poseImage.publicUrl] : [])],
           prompt: posePrompt(job),
@@ -394,7 +383,7 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
       ),
 
     extract: (job, ctx) =>
-      media(models.extract, EDIT_MS, ctx, () =>
+      media(models['fashion-extractor'], EDIT_MS, ctx, () =>
         edits(job.settings.numImages, {
           image_url: job.image.publicUrl,
           prompt: extractPrompt(job.settings),
@@ -402,7 +391,7 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
       ),
 
     upscale: (job, ctx) =>
-      media(models.upscale, UPSCALE_MS, ctx, async () => {
+      media(models.upscaler, UPSCALE_MS, ctx, async () => {
         // The local engine's target size (caps included) as a Clarity factor, which must lie in
         // 1–4: '4k' of a small source stops at 4x, and a source already past 4K is not shrunk.
         const source = await orientedSize(await job.image.load());
@@ -420,12 +409,12 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
       }),
 
     removeBackground: (job, ctx) =>
-      media(models.removeBackground, CUTOUT_MS, ctx, () => [
+      media(models['background-removal'], CUTOUT_MS, ctx, () => [
         { image_url: job.image.publicUrl, output_format: 'png' },
       ]),
 
     video: (job, ctx) =>
-      media(models.video, VIDEO_MS_PER_5S * (job.settings.duration / 5), ctx, () => [
+      media(models['video-generation'], VIDEO_MS_PER_5S * (job.settings.duration / 5), ctx, () => [
         {
           image_url: job.image.publicUrl,
           prompt: job.settings.prompt,
