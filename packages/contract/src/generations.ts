@@ -10,10 +10,9 @@ import {
   EXTRACTION_TYPES,
   GALLERY_DEFAULT_LIMIT,
   GENDERS,
-  GENERATION_STATUSES,
-  GENERATION_TYPES,
+  MAX_TEMPLATES_PER_RUN,
+  RANDOM_TEMPLATE_ID,
   MODES,
-  PLAN_FAMILIES_WITH_ACCESS,
   POSE_TYPES,
   PRODUCT_IMAGES_MAX,
   PRODUCT_IMAGES_MIN,
@@ -35,15 +34,24 @@ const userId = z.string().min(1).optional();
 const numImages = (max: number, fallback = 1) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
-const templateChoice = z.object({
-  templateId: z.union([z.string(), z.number()]).transform(String),
-  templateUrl: imageUrl,
-  prompt: z.string().max(2000).optional(),
-});
+/** A chosen model template; the built-in 'random' entry has no URL (the server picks one). */
+const templateChoice = z
+  .object({
+    templateId: z.union([z.string(), z.number()]).transform(String),
+    templateUrl: imageUrl.optional(),
+    prompt: z.string().max(2000).optional(),
+  })
+  .refine((t) => t.templateId === RANDOM_TEMPLATE_ID || t.templateUrl !== undefined, {
+    message: 'A template needs its image URL',
+    path: ['templateUrl'],
+  });
 
 export const tryOnRequestSchema = z.object({
   userId,
-  template: z.array(templateChoice).min(1, 'Please select at least one template').max(4),
+  template: z
+    .array(templateChoice)
+    .min(1, 'Please select at least one template')
+    .max(MAX_TEMPLATES_PER_RUN, `Choose at most ${String(MAX_TEMPLATES_PER_RUN)} templates`),
   clothing: z.object({
     id: z.union([z.string(), z.number()]).optional(),
     imageUrl: z.array(imageUrl).min(1, 'Please upload a cloth image').max(1),
@@ -164,62 +172,8 @@ export const videoPromptRequestSchema = z.object({
   imageUrl,
   model: z.string().max(60).optional(),
 });
-export const videoPromptResponseSchema = z.object({
-  success: z.literal(true),
-  prompt: z.string(),
-  message: z.string(),
-  /** True when the prompt came from a built-in writer rather than a vision model. */
-  preview: z.boolean(),
-});
 
-// --- Generation state ---------------------------------------------------------------------------
-
-export const generationAcceptedSchema = z.object({
-  success: z.literal(true),
-  generationId: z.string(),
-  status: z.enum(GENERATION_STATUSES),
-});
-export type GenerationAccepted = z.infer<typeof generationAcceptedSchema>;
-
-/** `?wait=` once the job ended: the spec's result shape plus the id and status. */
-export const generationResultSchema = z.object({
-  success: z.boolean(),
-  generationId: z.string(),
-  status: z.enum(GENERATION_STATUSES),
-  imageUrls: z.array(z.string()),
-  videoUrlList: z.array(z.string()),
-  message: z.string(),
-});
-export type GenerationResult = z.infer<typeof generationResultSchema>;
-
-export const generationSchema = z.object({
-  id: z.string(),
-  type: z.enum(GENERATION_TYPES),
-  status: z.enum(GENERATION_STATUSES),
-  /** 0–100 while running. */
-  progress: z.number().int(),
-  /** Place in the queue (1 = next) while queued, else null. */
-  queuePosition: z.number().int().nullable(),
-  creditCost: z.number().int(),
-  prompt: z.string(),
-  imageUrls: z.array(z.string()),
-  videoUrls: z.array(z.string()),
-  inputImageUrls: z.array(z.string()),
-  /** Set when the engine could only make a labelled preview (no generative model configured). */
-  previewNote: z.string().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-});
-export type Generation = z.infer<typeof generationSchema>;
-export const generationResponseSchema = z.object({
-  success: z.literal(true),
-  generation: generationSchema,
-});
-export type GenerationResponse = z.infer<typeof generationResponseSchema>;
-
-// --- Credit estimate and plan access -------------------------------------------------------------
+// --- Credit estimate -----------------------------------------------------------------------------
 
 /** `POST /credits/estimate`: the feature name plus a payload resembling the generate payload. */
 export const estimateRequestSchema = z
@@ -234,80 +188,10 @@ export const estimateRequestSchema = z
   })
   .loose();
 export type EstimateRequest = z.input<typeof estimateRequestSchema>;
-export const estimateResponseSchema = z.object({
-  success: z.literal(true),
-  creditCost: z.number().int(),
-  canAfford: z.boolean(),
-  available: z.number().int(),
-  message: z.string(),
-});
-export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
-
-export const modeOptionSchema = z.object({
-  value: z.enum(MODES),
-  label: z.string(),
-  disabled: z.boolean(),
-  /** Plans that unlock the mode, lowest first (empty when open to all). */
-  requiresPlan: z.array(z.enum(PLAN_FAMILIES_WITH_ACCESS)),
-});
-export type ModeOption = z.infer<typeof modeOptionSchema>;
-export const accessResponseSchema = z.object({
-  success: z.literal(true),
-  plan: z.enum(PLAN_FAMILIES_WITH_ACCESS),
-  modes: z.array(modeOptionSchema),
-  tools: z.array(
-    z.object({
-      type: z.enum(GENERATION_TYPES),
-      allowed: z.boolean(),
-      requiresPlan: z.array(z.enum(PLAN_FAMILIES_WITH_ACCESS)),
-    }),
-  ),
-});
-export type AccessResponse = z.infer<typeof accessResponseSchema>;
 
 // --- Catalog ---------------------------------------------------------------------------------------
 
-export const templateItemSchema = z.object({
-  templateId: z.string(),
-  templateName: z.string(),
-  templateUrl: z.string(),
-  templateDescription: z.string(),
-  category: z.string(),
-  prompt: z.string(),
-});
-export type TemplateItem = z.infer<typeof templateItemSchema>;
-
-export const poseItemSchema = z.object({
-  poseId: z.string(),
-  poseName: z.string(),
-  type: z.enum(POSE_TYPES),
-  gender: z.enum(GENDERS),
-  imageUrl: z.string(),
-  prompt: z.string(),
-  generationType: z.string(),
-  liveStatus: z.boolean(),
-  timestamp: z.string(),
-});
-export type PoseItem = z.infer<typeof poseItemSchema>;
-export const posesResponseSchema = z.object({
-  success: z.literal(true),
-  poses: z.array(poseItemSchema),
-});
-
 export const videoTemplatesRequestSchema = z.object({ type: z.string().max(40).default('tryon') });
-export const videoTemplateSchema = z.object({
-  videoId: z.string(),
-  videoUrl: z.string(),
-  thumbnailUrl: z.string(),
-  duration: z.number().int(),
-  type: z.string(),
-});
-export type VideoTemplate = z.infer<typeof videoTemplateSchema>;
-export const videoTemplatesResponseSchema = z.object({
-  success: z.literal(true),
-  videoTemplates: z.array(videoTemplateSchema),
-  message: z.string(),
-});
 
 // --- Gallery -----------------------------------------------------------------------------------------
 
@@ -326,34 +210,3 @@ export const pastGenerationsRequestSchema = z.object({
   search: z.string().max(200).optional(),
 });
 export type PastGenerationsRequest = z.input<typeof pastGenerationsRequestSchema>;
-
-export const galleryItemSchema = z.object({
-  generationId: z.string(),
-  type: z.string(),
-  timestamp: z.string(),
-  prompt: z.string(),
-  styleName: z.string().nullable(),
-  numberOfImages: z.number().int(),
-  numberOfVideos: z.number().int(),
-  imageUrlList: z.array(z.string()),
-  videoUrlList: z.array(z.string()),
-  inputImageUrls: z.array(z.string()),
-  /** Small WebP and ThumbHash of the first image, for fast cards (null for videos-only). */
-  thumbnailUrl: z.string().nullable(),
-  thumbhash: z.string().nullable(),
-});
-export type GalleryItem = z.infer<typeof galleryItemSchema>;
-export const pastGenerationsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(galleryItemSchema),
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    totalItems: z.number().int(),
-    totalPages: z.number().int(),
-    hasNextPage: z.boolean(),
-    hasPreviousPage: z.boolean(),
-  }),
-  message: z.string(),
-});
-export type PastGenerationsResponse = z.infer<typeof pastGenerationsResponseSchema>;

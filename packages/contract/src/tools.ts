@@ -384,6 +384,12 @@ export const GENERATION_STATUSES = [
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 export const FINISHED_STATUSES: readonly GenerationStatus[] = ['succeeded', 'failed', 'canceled'];
 
+/** The try-ons' built-in template entry: the server picks a live template for it. */
+export const RANDOM_TEMPLATE_ID = 'random';
+
+/** Model templates one try-on generation takes (one image per template). */
+export const MAX_TEMPLATES_PER_RUN = 4;
+
 /** Generations one user may have queued or running at once. */
 export const MAX_ACTIVE_GENERATIONS = 4;
 /** Generate requests one user may make per minute. */

@@ -1,6 +1,7 @@
 import {
   GALLERY_SEARCH_MIN,
   GENERATION_TYPES,
+  paginate,
   type GalleryItem,
   type PastGenerationsResponse,
 } from '@studio/contract';
@@ -79,17 +80,9 @@ export async function pastGenerations(
       search: filter.search ?? 'none',
     }),
   ]);
-  const totalPages = Math.ceil(totalItems / limit);
   return {
     data: rows.map(toItem),
-    pagination: {
-      page,
-      limit,
-      totalItems,
-      totalPages,
-      hasNextPage: page < totalPages,
-      hasPreviousPage: page > 1,
-    },
+    pagination: paginate(page, limit, totalItems),
     message: totalItems === 0 ? 'No generations found' : 'Generations retrieved',
   };
 }

@@ -6,6 +6,7 @@ import {
   posesRequestSchema,
   tryOnRequestSchema,
   upscaleRequestSchema,
+  RANDOM_TEMPLATE_ID,
   TOOL_DEFINITIONS,
   VIDEO_RESOLUTIONS,
   videoRequestSchema,
@@ -14,6 +15,10 @@ import {
   type PriceInput,
 } from '@studio/contract';
 import type { z } from 'zod';
+import { randomInt } from 'node:crypto';
+import { AppError } from '../../http/errors';
+import * as catalog from '../catalog/catalog.service';
+import type { CatalogDeps } from '../catalog/catalog.service';
 import type {
   GenerationProvider,
   InputImage,
@@ -31,6 +36,11 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Minutes after which the sweeper fails and refunds unfinished work. */
   deadlineMinutes: number;
+  /**
+   * Fills in what the server decides before pricing and storing (the try-ons' 'random'
+   * template becomes a real one). Runs once, before the credits are reserved.
+   */
+  prepare?(settings: z.output<S>, deps: CatalogDeps): Promise<z.output<S>>;
   /** The settings the contract's price rule reads (mode, images, templates, duration, factor). */
   price(settings: z.output<S>): PriceInput;
   mode(settings: z.output<S>): Mode;
@@ -52,10 +62,36 @@ const first = (urls: readonly string[]) => {
   return url;
 };
 
+type TryOnSettings = z.output<typeof tryOnRequestSchema>;
+
+/**
+ * The built-in 'random' template entry (document 2 §3) becomes a live catalog template, one not
+ * already chosen in the same run when there is one, so every image of a run shows another model.
+ */
+async function pickRandomTemplates(settings: TryOnSettings, deps: CatalogDeps) {
+  if (!settings.template.some((t) => t.templateId === RANDOM_TEMPLATE_ID)) return settings;
+  const live = await catalog.templates(deps);
+  if (live.length === 0) {
+    throw new AppError(400, 'bad_request', 'No model templates are available right now.');
+  }
+  const taken = new Set(settings.template.map((t) => t.templateId));
+  const template = settings.template.map((choice) => {
+    if (choice.templateId !== RANDOM_TEMPLATE_ID) return choice;
+    const fresh = live.filter((t) => !taken.has(t.templateId));
+    const pool = fresh.length > 0 ? fresh : live;
+    const pick = pool[randomInt(pool.length)] ?? live[0];
+    if (!pick) return choice;
+    taken.add(pick.templateId);
+    return { templateId: pick.templateId, templateUrl: pick.templateUrl, prompt: pick.prompt };
+  });
+  return { ...settings, template };
+}
+
 const tryOn = (realistic: boolean) =>
   tool({
     schema: tryOnRequestSchema,
     deadlineMinutes: 15,
+    prepare: pickRandomTemplates,
     price: (s) => ({ mode: s.mode, numImages: s.numImages, templateCount: s.template.length }),
     mode: modeOf,
     prompt: (s) => s.prompt,
@@ -66,7 +102,8 @@ const tryOn = (realistic: boolean) =>
           garment: input(first(s.clothing.imageUrl)),
           templates: s.template.map((t) => ({
             id: t.templateId,
-            image: input(t.templateUrl),
+            // `prepare` gave every choice a URL; a stored job from before it cannot lack one.
+            image: input(t.templateUrl ?? ''),
             prompt: t.prompt ?? '',
           })),
           realistic,

@@ -149,6 +149,61 @@ describe('a generation on the local engine', () => {
   );
 });
 
+describe('model templates in a try-on', () => {
+  it('turns the random entry into a live template other than the ones chosen with it', async () => {
+    const user = await newUser({ credits: 40 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/templates',
+      headers: { cookie: user.cookie },
+    });
+    const live = listed.json<{ templateId: string; templateUrl: string }[]>();
+    const [chosen] = live;
+    expect(chosen).toBeDefined();
+    const res = await post(t.app, user.cookie, '/api/v1/realistic-tryon/generate?wait=60', {
+      template: [
+        { templateId: chosen?.templateId, templateUrl: chosen?.templateUrl },
+        { templateId: 'random' },
+      ],
+      clothing: { imageUrl: [image] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { generationId, imageUrls } = res.json<{ generationId: string; imageUrls: string[] }>();
+    expect(imageUrls).toHaveLength(2);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/generations/${generationId}`,
+      headers: { cookie: user.cookie },
+    });
+    // The inputs are the garment and two different templates, both from the live catalog.
+    const inputs = detail.json<{ generation: { inputImageUrls: string[] } }>().generation
+      .inputImageUrls;
+    expect(inputs).toHaveLength(3);
+    const templateUrls = inputs.filter((url) => url !== image);
+    expect(new Set(templateUrls).size).toBe(2);
+    for (const url of templateUrls) {
+      expect(live.map((tpl) => tpl.templateUrl)).toContain(url);
+    }
+  });
+
+  it('refuses a chosen template without its image, and more templates than one run takes', async () => {
+    const user = await newUser({ credits: 40 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const noUrl = await post(t.app, user.cookie, '/api/v1/realistic-tryon/generate', {
+      template: [{ templateId: '3' }],
+      clothing: { imageUrl: [image] },
+    });
+    expect(noUrl.statusCode).toBe(400);
+    const tooMany = await post(t.app, user.cookie, '/api/v1/realistic-tryon/generate', {
+      template: Array.from({ length: 5 }, () => ({ templateId: 'random' })),
+      clothing: { imageUrl: [image] },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain('Choose at most 4 templates');
+  });
+});
+
 describe('credits and limits', () => {
   it('refuses a generation the user cannot afford with 402 and creates nothing', async () => {
     const user = await newUser();

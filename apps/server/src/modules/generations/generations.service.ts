@@ -90,8 +90,16 @@ export function describeRequest(
   body: unknown,
   capabilities: readonly Capability[],
 ) {
+  return describeSettings(type, TOOLS[type].schema.parse(body), capabilities);
+}
+
+/** What validated (and prepared) settings cost and how they will be recorded. */
+function describeSettings(
+  type: GenerationType,
+  settings: unknown,
+  capabilities: readonly Capability[],
+) {
   const def = TOOLS[type];
-  const settings: unknown = def.schema.parse(body);
   const mode = def.mode(settings);
   return {
     settings,
@@ -120,8 +128,11 @@ export async function startGeneration(
   body: unknown,
   idempotencyKey: string | null,
 ): Promise<repo.GenerationRow> {
-  const request = describeRequest(type, body, deps.capabilities);
-  assertAccess(await planOf(deps.db, userId), type, request.mode);
+  const def = TOOLS[type];
+  const parsed: unknown = def.schema.parse(body);
+  assertAccess(await planOf(deps.db, userId), type, def.mode(parsed));
+  const prepared: unknown = def.prepare ? await def.prepare(parsed, deps) : parsed;
+  const request = describeSettings(type, prepared, deps.capabilities);
   const requestHash = hashRequest(type, body);
   if (idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(deps.db, userId, idempotencyKey);
