@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Test tiers as Vitest projects: contract and server unit tests, server integration tests on real
-// PostgreSQL (one embedded server per run, one cloned database per test file), web component tests.
+// Test tiers as Vitest projects: contract and server unit tests, server engine tests (the local
+// engine's ONNX model and ffmpeg: seconds per test, so kept out of the fast unit tier), server
+// integration tests on real PostgreSQL (one embedded server per run, one cloned database per test
+// file), web component tests.
 export default defineConfig({
   test: {
     projects: [
@@ -18,8 +20,17 @@ export default defineConfig({
           name: 'server-unit',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.engine.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server-engine',
+          root: './apps/server',
+          include: ['src/**/*.engine.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
         },
       },
       {

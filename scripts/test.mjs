@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format check, every Vitest tier (unit, integration, component), then the
-// browser journeys on the built app. Stops at the first failing step; ends with one summary line.
+// `npm test`: typecheck, lint, format check, every Vitest tier (unit, integration, component), the
+// engine tests (ONNX model, ffmpeg) as their own step, then the browser journeys on the built app.
+// Stops at the first failing step; ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ fs.mkdirSync(artifacts, { recursive: true });
 
 const tiers = {
   unit: { passed: 0, failed: 0 },
+  engine: { passed: 0, failed: 0 },
   integration: { passed: 0, failed: 0 },
   component: { passed: 0, failed: 0 },
   browser: { passed: 0, failed: 0 },
@@ -34,6 +36,7 @@ function run(title, command, args, env = {}) {
 function tierOf(file) {
   if (file.includes('/apps/web/')) return 'component';
   if (file.endsWith('.int.test.ts')) return 'integration';
+  if (file.endsWith('.engine.test.ts')) return 'engine';
   return 'unit';
 }
 
@@ -81,28 +84,36 @@ function summary(ok) {
   process.exit(failed === 0 ? 0 : 1);
 }
 
+/** One Vitest run with a JSON report whose tests are counted into their tiers. */
+function vitestStep(title, report, projectArgs) {
+  const ok = run(title, 'npx', [
+    'vitest',
+    'run',
+    ...projectArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const failedBefore = failedCount();
+  readVitest(report);
+  // Trust the report as well as the exit code: a library hooking process exit once masked a failure.
+  return ok && failedCount() === failedBefore;
+}
+
 const vitestJson = path.join(artifacts, 'vitest.json');
+const engineJson = path.join(artifacts, 'vitest-engine.json');
 const playwrightJson = path.join(artifacts, 'playwright.json');
-fs.rmSync(vitestJson, { force: true });
-fs.rmSync(playwrightJson, { force: true });
+for (const report of [vitestJson, engineJson, playwrightJson]) fs.rmSync(report, { force: true });
 
 const steps = [
   () => run('Typecheck', 'npm', ['run', '--silent', 'typecheck']),
   () => run('Lint', 'npm', ['run', '--silent', 'lint']),
   () => run('Format', 'npm', ['run', '--silent', 'format:check']),
-  () => {
-    const ok = run('Unit, integration and component tests (Vitest)', 'npx', [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson}`,
-    ]);
-    const failedBefore = failedCount();
-    readVitest(vitestJson);
-    // Trust the report as well as the exit code: a library hooking process exit once masked a failure.
-    return ok && failedCount() === failedBefore;
-  },
+  () =>
+    vitestStep('Unit, integration and component tests (Vitest)', vitestJson, [
+      '--project=!server-engine',
+    ]),
+  () => vitestStep('Engine tests (ONNX model, ffmpeg)', engineJson, ['--project=server-engine']),
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
   () => {
     // A fresh data directory (so a fresh embedded PostgreSQL) for the app under test, removed after.
