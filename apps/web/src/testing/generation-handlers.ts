@@ -1,5 +1,10 @@
-import type { Generation, VideoTemplate } from '@studio/contract';
-import { planAccess, type AccessPlan } from '@studio/contract/tools';
+import type { Generation, TemplateItem, VideoTemplate } from '@studio/contract';
+import {
+  GENERATION_TYPES,
+  planAccess,
+  TOOL_DEFINITIONS,
+  type AccessPlan,
+} from '@studio/contract/tools';
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { vi } from 'vitest';
 import { errorResponse } from './server';
@@ -124,6 +129,31 @@ export function videoTemplatesFailureHandler(status = 500) {
   );
 }
 
+/** Three model templates as `GET /templates` lists them (one outside the General category). */
+export const modelTemplateFixtures: TemplateItem[] = [
+  ['1', 'Ava', 'General', 'Studio portrait, neutral backdrop'],
+  ['2', 'Noah', 'General', 'Full-length, soft daylight'],
+  ['3', 'Mia', 'Streetwear', 'Urban street, late afternoon'],
+].map(([templateId = '', templateName = '', category = '', templateDescription = '']) => ({
+  templateId,
+  templateName,
+  templateUrl: mediaUrl(`template_${templateId}`),
+  templateDescription,
+  category,
+  prompt: `${templateName}, ${templateDescription.toLowerCase()}`,
+}));
+
+/** `GET /templates` answering with `templates`. */
+export function modelTemplatesHandler(templates: TemplateItem[] = modelTemplateFixtures) {
+  return http.get('/api/v1/templates', () => HttpResponse.json(templates));
+}
+
+export function modelTemplatesFailureHandler(status = 500) {
+  return http.get('/api/v1/templates', () =>
+    errorResponse(status, 'internal_error', 'Something went wrong.'),
+  );
+}
+
 /** `GET /modes` as the server answers for `plan` (the contract's own plan rules). */
 export function modesBody(plan: AccessPlan) {
   return { success: true, ...planAccess(plan) };
@@ -189,7 +219,8 @@ export interface RecordedGenerate {
   idempotencyKey: string | null;
 }
 
-const GENERATE_PATHS = ['/video/generate', '/upscaler', '/background-removal'] as const;
+/** Every tool's generate call, from the contract's tool list. */
+const GENERATE_PATHS = GENERATION_TYPES.map((type) => TOOL_DEFINITIONS[type].path);
 
 /** The three canvas generate calls, accepted with 202; each call is recorded in `calls`. */
 export function generateHandlers(
@@ -317,6 +348,7 @@ export function canvasHandlers({
 
 /**
  * Defaults for the shared test server (like `billingHandlers`), so pages that render the canvas
- * editor or other tools without setting up their calls (shell and route tests) get quiet answers.
+ * editor or other tools (model templates included) without setting up their calls (shell and
+ * route tests) get quiet answers.
  */
-export const generationHandlers: RequestHandler[] = canvasHandlers();
+export const generationHandlers: RequestHandler[] = [...canvasHandlers(), modelTemplatesHandler()];

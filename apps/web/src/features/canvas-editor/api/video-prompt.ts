@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { videoPromptResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
-import { isRecord, isString } from '@/lib/guards';
 
 export interface WrittenPrompt {
   prompt: string;
@@ -8,22 +8,17 @@ export interface WrittenPrompt {
   preview: boolean;
 }
 
-export function parseVideoPrompt(data: unknown): WrittenPrompt {
-  if (
-    !isRecord(data) ||
-    data.success !== true ||
-    !isString(data.prompt) ||
-    data.prompt.trim() === ''
-  ) {
-    throw new Error(isRecord(data) && isString(data.message) ? data.message : 'No prompt returned');
-  }
-  return { prompt: data.prompt.trim(), preview: data.preview === true };
+/** The written prompt, trimmed; a blank one is no prompt (malformed, like any other mismatch). */
+function readVideoPrompt(data: unknown): WrittenPrompt {
+  const { prompt, preview } = videoPromptResponseSchema.parse(data);
+  if (prompt.trim() === '') throw new Error('No prompt returned');
+  return { prompt: prompt.trim(), preview };
 }
 
 /** Auto-generate: `POST /video/prompt` writes a video prompt for the uploaded image. */
 export function useVideoPrompt() {
   return useMutation({
     mutationFn: ({ userId, imageUrl }: { userId: string; imageUrl: string }) =>
-      api.post('/video/prompt', { userId, imageUrl }, { parse: parseVideoPrompt }),
+      api.post('/video/prompt', { userId, imageUrl }, { parse: readVideoPrompt }),
   });
 }

@@ -1,29 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoTemplate } from '@studio/contract';
+import { videoTemplatesResponseSchema } from '@studio/contract/responses';
 import { api, ApiError, isApiError } from '@/lib/api-client';
-import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
 
-/** Templates of a video (ids are numeric-like strings), ascending by id (document 2 §3). */
-export function parseVideoTemplates(data: unknown): VideoTemplate[] {
-  if (!isRecord(data) || data.success !== true || !Array.isArray(data.videoTemplates)) {
-    throw new Error('Invalid video templates');
-  }
-  const templates: VideoTemplate[] = [];
-  for (const item of data.videoTemplates) {
-    if (!isRecord(item) || !isString(item.videoUrl)) continue;
-    const id = isString(item.videoId) || isFiniteNumber(item.videoId) ? String(item.videoId) : '';
-    if (id === '') continue;
-    templates.push({
-      videoId: id,
-      videoUrl: item.videoUrl,
-      thumbnailUrl: isString(item.thumbnailUrl) ? item.thumbnailUrl : '',
-      duration: isFiniteNumber(item.duration) ? item.duration : 5,
-      type: isString(item.type) ? item.type : 'tryon',
-    });
-  }
-  return templates.sort(
-    (a, b) => Number(a.videoId) - Number(b.videoId) || a.videoId.localeCompare(b.videoId),
-  );
+/** The templates of an answer, ascending by their numeric-like ids (document 2 §3). */
+export function readVideoTemplates(data: unknown): VideoTemplate[] {
+  return videoTemplatesResponseSchema
+    .parse(data)
+    .videoTemplates.sort(
+      (a, b) => Number(a.videoId) - Number(b.videoId) || a.videoId.localeCompare(b.videoId),
+    );
 }
 
 /** The canvas editor's template list, fetched once per visit (document 2 §4). */
@@ -34,7 +20,7 @@ export const videoTemplatesQueryOptions = queryOptions({
       return await api.post(
         '/video/templates',
         { type: 'tryon' },
-        { parse: parseVideoTemplates, signal },
+        { parse: readVideoTemplates, signal },
       );
     } catch (error) {
       // Document 2 §8: an HTTP failure reads 'HTTP error! status: {code}'.

@@ -1,16 +1,11 @@
-import { ImagePlus, Sparkles } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { ImagePlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/features/generations/components/download-button';
-import { GenerationProgress } from '@/features/generations/components/generation-progress';
 import { PreviewNote } from '@/features/generations/components/preview-note';
 import { ResultGrid } from '@/features/generations/components/result-grid';
-import {
-  CANCELED_MESSAGE,
-  type GenerationRun,
-} from '@/features/generations/hooks/use-generation-run';
+import { ResultPanel } from '@/features/generations/components/result-panel';
+import type { GenerationRun } from '@/features/generations/hooks/use-generation-run';
 import type { CanvasTool } from '@/features/generations/lib/navigation-state';
-import { formatSeconds } from '@/features/generations/lib/timer';
 import { downloadName } from '../lib/canvas-messages';
 import { VideoResult } from './video-result';
 
@@ -83,72 +78,23 @@ interface CanvasResultProps {
   onUseAsInput: (url: string) => void;
 }
 
-const outcomeAnnouncements: Partial<Record<GenerationRun['phase'], string>> = {
-  results: 'Generation finished',
-  error: 'Generation failed',
-  canceled: 'Generation canceled',
-};
-
-/**
- * The Generated Result panel: progress, the result with its download, or what went wrong. The
- * progress view's status line goes away when the run ends, so one polite live region that stays
- * in the panel says how it ended (a region added together with its text is often not read).
- */
-export function CanvasResult(props: CanvasResultProps) {
+/** The Generated Result panel: the kit's result panel with the editor's image or video view. */
+export function CanvasResult({ run, preloaded, onUseAsInput }: CanvasResultProps) {
   return (
-    <>
-      <p role="status" className="sr-only">
-        {outcomeAnnouncements[props.run.phase] ?? ''}
-      </p>
-      <PanelContent {...props} />
-    </>
-  );
-}
-
-function PanelContent({ run, preloaded, onUseAsInput }: CanvasResultProps) {
-  if (run.phase === 'generating') {
-    return (
-      <GenerationProgress
-        generation={run.generation}
-        onCancel={run.cancel}
-        canceling={run.isCanceling}
-        cancelFailed={run.cancelFailed}
-      />
-    );
-  }
-  if (run.phase === 'error') {
-    return (
-      <Alert variant="destructive" role="alert">
-        {run.error}
-      </Alert>
-    );
-  }
-  if (run.phase === 'canceled') {
-    return <Alert variant="info">{CANCELED_MESSAGE}</Alert>;
-  }
-  if (run.phase === 'results' && run.generation && run.context) {
-    return (
-      <div className="flex flex-col gap-3">
-        <p className="text-xs text-muted-foreground">
-          Finished in <span className="tabular-nums">{formatSeconds(run.elapsedMs)}</span>
-        </p>
+    <ResultPanel
+      run={run}
+      renderResult={(generation, tool) => (
         <OutputView
           output={{
-            tool: run.context,
-            imageUrls: run.generation.imageUrls,
-            videoUrls: run.generation.videoUrls,
-            previewNote: run.generation.previewNote,
+            tool,
+            imageUrls: generation.imageUrls,
+            videoUrls: generation.videoUrls,
+            previewNote: generation.previewNote,
           }}
           onUseAsInput={onUseAsInput}
         />
-      </div>
-    );
-  }
-  if (preloaded) return <OutputView output={preloaded} onUseAsInput={onUseAsInput} />;
-  return (
-    <div className="flex min-h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
-      <Sparkles aria-hidden="true" className="size-6 text-brand-400" />
-      Your result will appear here.
-    </div>
+      )}
+      idle={preloaded ? <OutputView output={preloaded} onUseAsInput={onUseAsInput} /> : null}
+    />
   );
 }

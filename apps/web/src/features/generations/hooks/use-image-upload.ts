@@ -19,8 +19,20 @@ export interface UploadMessages {
   noUrl: string;
 }
 
+/** A bundled example input (document 2 §3 Cloth examples): not from the server. */
+export interface ToolExample {
+  name: string;
+  /** The bundled image, uploaded like the user's own when chosen. */
+  imageUrl: string;
+  prompt?: string;
+  /** What the tool made of it, shown while example mode lasts. */
+  resultUrls?: readonly string[];
+}
+
 export interface UploadState {
   status: UploadStatus;
+  /** Example mode (document 2 §4 Upload): the image is a bundled example, until the next generate or clear. */
+  example: ToolExample | null;
   image: InputImage | null;
   /** The outcome line under the drop zone (success or failure). */
   message: string | null;
@@ -28,7 +40,13 @@ export interface UploadState {
   detail: string | null;
 }
 
-const idle: UploadState = { status: 'idle', image: null, message: null, detail: null };
+const idle: UploadState = {
+  status: 'idle',
+  example: null,
+  image: null,
+  message: null,
+  detail: null,
+};
 
 /**
  * One input image (document 2 §4 Upload): a local preview at once, replaced by the stored copy
@@ -64,7 +82,7 @@ export function useImageUpload(
     [],
   );
 
-  const upload = (file: File) => {
+  const upload = (file: File, example: ToolExample | null = null) => {
     const problem = imageFileProblem(file);
     if (problem !== null) {
       // The current image (if any) stays: nothing was replaced.
@@ -79,6 +97,7 @@ export function useImageUpload(
     inFlight.current = controller;
     setState({
       status: 'uploading',
+      example,
       image: { displayUrl: preview, url: null },
       message: null,
       detail: null,
@@ -91,11 +110,12 @@ export function useImageUpload(
         const first = result.images[0];
         releasePreview();
         if (!first) {
-          setState({ status: 'error', image: null, message: messages.noUrl, detail: null });
+          setState({ ...idle, status: 'error', message: messages.noUrl });
           return;
         }
         setState({
           status: 'success',
+          example,
           image: { displayUrl: first.previewUrl ?? first.url, url: first.url },
           message: messages.success,
           detail: null,
@@ -107,6 +127,7 @@ export function useImageUpload(
         releasePreview();
         setState({
           status: 'error',
+          example: null,
           image: null,
           message: messages.failure,
           detail: isApiError(error) ? error.message : null,
@@ -119,7 +140,28 @@ export function useImageUpload(
   const setStoredImage = (url: string) => {
     abandonUpload();
     releasePreview();
-    setState({ status: 'idle', image: { displayUrl: url, url }, message: null, detail: null });
+    setState({ ...idle, image: { displayUrl: url, url } });
+  };
+
+  /**
+   * Chooses a bundled example (only offered while no image is loaded): it is uploaded like the
+   * user's own photo, so generating from it works, and the page shows it is an example.
+   */
+  const chooseExample = async (example: ToolExample) => {
+    try {
+      const response = await fetch(example.imageUrl);
+      if (!response.ok) throw new Error(`HTTP ${String(response.status)}`);
+      const blob = await response.blob();
+      const name = example.imageUrl.split('/').pop() ?? 'example.jpg';
+      upload(new File([blob], name, { type: blob.type || 'image/jpeg' }), example);
+    } catch {
+      setState({ ...idle, status: 'error', message: messages.failure });
+    }
+  };
+
+  /** Example mode ends on the next generate (the image stays, now as the user's input). */
+  const endExample = () => {
+    setState((current) => (current.example ? { ...current, example: null } : current));
   };
 
   const clear = () => {
@@ -128,7 +170,7 @@ export function useImageUpload(
     setState(idle);
   };
 
-  return { ...state, upload, setStoredImage, clear };
+  return { ...state, upload, setStoredImage, chooseExample, endExample, clear };
 }
 
 export type ImageUpload = ReturnType<typeof useImageUpload>;

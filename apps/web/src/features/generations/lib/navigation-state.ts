@@ -47,3 +47,29 @@ export function readToolNavigationState(state: unknown): ToolNavigationState {
   if (isCanvasTool(state.tool)) out.tool = state.tool;
   return out;
 }
+
+/** What a result hands the canvas editor (document 2 §2): one image, its prompt and origin. */
+export function resultHandOff({
+  imageUrl,
+  prompt,
+  style,
+  generationId,
+  tool,
+}: {
+  imageUrl: string;
+  prompt: string;
+  style?: string;
+  generationId: string;
+  /** 'upscaler' for HD; Create Video leaves it to the editor's default, video generation. */
+  tool?: CanvasTool;
+}): ToolNavigationState {
+  const state: ToolNavigationState = {
+    inputImages: [imageUrl],
+    prompt,
+    variations: 1,
+    recreatingFrom: generationId,
+  };
+  if (style) state.style = style;
+  if (tool) state.tool = tool;
+  return state;
+}

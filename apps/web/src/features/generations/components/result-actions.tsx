@@ -1,0 +1,81 @@
+import { Clapperboard, Lock, ZoomIn } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { resultHandOff } from '../lib/navigation-state';
+import { DownloadButton } from './download-button';
+
+export interface ResultActionsProps {
+  url: string;
+  /** The saved file's name ('advance-clothes-photoshoot-1.jpg'). */
+  filename: string;
+  /** 0-based place among several results, for the buttons' accessible names; null for one. */
+  index: number | null;
+  generationId: string;
+  prompt: string;
+  style?: string;
+  /** From `useVideoAccess`: read once per page, not once per result. */
+  videoAccess: 'open' | 'locked';
+}
+
+/**
+ * What every tool offers under a result (document 2 §2): Download, Create Video (the canvas
+ * editor's video tool, for Pro and Enterprise; a lock badge and the plans page for others) and
+ * HD (the editor's upscaler). Both hand-offs carry the result, its prompt and its origin.
+ */
+export function ResultActions({
+  url,
+  filename,
+  index,
+  generationId,
+  prompt,
+  style,
+  videoAccess,
+}: ResultActionsProps) {
+  const of = index === null ? '' : ` from result ${String(index + 1)}`;
+  const handOff = { imageUrl: url, prompt, style, generationId };
+  const linkClass = cn(buttonVariants({ variant: 'outline' }));
+  return (
+    <>
+      <DownloadButton
+        url={url}
+        filename={filename}
+        label={index === null ? 'Download' : `Download result ${String(index + 1)}`}
+      />
+      {videoAccess === 'open' ? (
+        <Link
+          to={paths.canvasEditor.path}
+          state={resultHandOff(handOff)}
+          aria-label={`Create Video${of}`}
+          className={linkClass}
+        >
+          <Clapperboard aria-hidden="true" />
+          Create Video
+        </Link>
+      ) : (
+        <Link
+          to={paths.subscription.path}
+          aria-label={`Create Video${of} (needs the Pro plan)`}
+          className={linkClass}
+        >
+          <Clapperboard aria-hidden="true" />
+          Create Video
+          <span className="inline-flex items-center gap-0.5 rounded-full bg-warning-soft px-1.5 py-0.5 text-[0.7rem] font-semibold text-warning">
+            <Lock aria-hidden="true" className="size-3" />
+            Pro
+          </span>
+        </Link>
+      )}
+      <Link
+        to={paths.canvasEditor.path}
+        state={resultHandOff({ ...handOff, tool: 'upscaler' })}
+        aria-label={`HD${of}`}
+        className={linkClass}
+      >
+        <ZoomIn aria-hidden="true" />
+        HD
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { Sparkles } from 'lucide-react';
+import type { Generation } from '@studio/contract';
+import { Alert } from '@/components/ui/alert';
+import { CANCELED_MESSAGE, type GenerationRun } from '../hooks/use-generation-run';
+import { formatSeconds } from '../lib/timer';
+import { GenerationProgress } from './generation-progress';
+
+interface ResultPanelProps<C> {
+  run: GenerationRun<C>;
+  /** What a finished run shows: its images or video with their actions. */
+  renderResult: (generation: Generation, context: C) => ReactNode;
+  /** What shows before the first run: a result handed over by another screen, or examples. */
+  idle?: ReactNode;
+  /** The empty state's line. */
+  placeholder?: string;
+}
+
+const outcomeAnnouncements: Partial<Record<GenerationRun['phase'], string>> = {
+  results: 'Generation finished',
+  error: 'Generation failed',
+  canceled: 'Generation canceled',
+};
+
+/**
+ * A tool's result area (document 2 §4 Generation flow): progress with the queue position and
+ * Cancel, the result, what went wrong, or that it was canceled. The progress view's status line
+ * goes away when the run ends, so one polite live region that stays in the panel says how it
+ * ended (a region added together with its text is often not read).
+ */
+export function ResultPanel<C>(props: ResultPanelProps<C>) {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {outcomeAnnouncements[props.run.phase] ?? ''}
+      </p>
+      <PanelContent {...props} />
+    </>
+  );
+}
+
+function PanelContent<C>({
+  run,
+  renderResult,
+  idle,
+  placeholder = 'Your result will appear here.',
+}: ResultPanelProps<C>) {
+  if (run.phase === 'generating') {
+    return (
+      <GenerationProgress
+        generation={run.generation}
+        onCancel={run.cancel}
+        canceling={run.isCanceling}
+        cancelFailed={run.cancelFailed}
+      />
+    );
+  }
+  if (run.phase === 'error') {
+    return (
+      <Alert variant="destructive" role="alert">
+        {run.error}
+      </Alert>
+    );
+  }
+  if (run.phase === 'canceled') {
+    return <Alert variant="info">{CANCELED_MESSAGE}</Alert>;
+  }
+  if (run.phase === 'results' && run.generation && run.context !== null) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-xs text-muted-foreground">
+          Finished in <span className="tabular-nums">{formatSeconds(run.elapsedMs)}</span>
+        </p>
+        {renderResult(run.generation, run.context)}
+      </div>
+    );
+  }
+  if (idle) return idle;
+  return (
+    <div className="flex min-h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
+      <Sparkles aria-hidden="true" className="size-6 text-brand-400" />
+      {placeholder}
+    </div>
+  );
+}
