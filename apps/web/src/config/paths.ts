@@ -1,10 +1,11 @@
 import { TOOL_SCREENS } from '@studio/contract/tools';
 
 /**
- * The single source of the app's paths. Links, redirects, the router, the sidebar and tests
- * import from here, so renaming a route is a one-line change. The tool screens come from the
- * contract's tool list (`TOOL_SCREENS`). `title` is the page's own name (document title, page
- * headings); the header title follows the spec's rule in features/shell/lib/route-matching.ts.
+ * Every path of the app and its page title. Links, redirects, the router, the sidebar and tests
+ * import from here. The tool screens come from the contract's tool list (`TOOL_SCREENS`): renaming
+ * one changes the contract and its route file (`app/routes/app/tools/<path>.tsx`); any other route
+ * is renamed here in one line. `title` is the page's own name (document title, page headings); the
+ * header title follows the spec's rule in features/shell/lib/route-matching.ts.
  */
 export const paths = {
   ...TOOL_SCREENS,
