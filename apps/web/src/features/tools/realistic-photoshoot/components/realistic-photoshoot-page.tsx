@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Generation } from '@studio/contract';
 import { DEFAULT_MODE, ETHNICITIES } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
@@ -80,13 +80,14 @@ function RealisticResults({
   generationId,
   context,
   previewNote,
+  videoAccess,
 }: {
   urls: readonly string[];
   generationId: string;
   context: RunContext;
   previewNote: string | null;
+  videoAccess: 'open' | 'locked';
 }) {
-  const videoAccess = useVideoAccess();
   const several = urls.length > 1;
   return (
     <div className="flex flex-col gap-3">
@@ -121,8 +122,10 @@ export function RealisticPhotoshootPage() {
   const ethnicityId = useId();
   const upload = useImageUpload(userId, uploadMessages, arrival.inputImages?.[0] ?? null);
   const modeChoice = useModeChoice();
+  // Read with the page, so Create Video is already right when the first result shows.
+  const videoAccess = useVideoAccess();
   const templatesQuery = useModelTemplates();
-  const templates = toTemplateList(templatesQuery.data);
+  const templates = useMemo(() => toTemplateList(templatesQuery.data), [templatesQuery.data]);
   const [settings, setSettings] = useState<RealisticSettings>(() =>
     initialSettings(arrival.prompt ?? ''),
   );
@@ -181,7 +184,10 @@ export function RealisticPhotoshootPage() {
         noImageMessage: REALISTIC_MESSAGES.noImage,
         problem: settings.templates.length === 0 ? REALISTIC_MESSAGES.noTemplate : null,
         tool: TOOL,
-        estimate: { feature: 'realistic-tryon', payload: realisticEstimate(settings, modeChoice.mode) },
+        estimate: {
+          feature: 'realistic-tryon',
+          payload: realisticEstimate(settings, modeChoice.mode),
+        },
       },
       () => {
         const now = latest.current;
@@ -217,6 +223,7 @@ export function RealisticPhotoshootPage() {
       generationId={generation.id}
       context={context}
       previewNote={generation.previewNote}
+      videoAccess={videoAccess}
     />
   );
 
@@ -300,7 +307,10 @@ export function RealisticPhotoshootPage() {
             }}
             disabled={busy}
           />
-          <CreditEstimateBox state={estimate} idleText="Add a cloth image to see what this costs." />
+          <CreditEstimateBox
+            state={estimate}
+            idleText="Add a cloth image to see what this costs."
+          />
 
           {checks.checkMessage ? (
             <Alert variant="destructive" role="alert">
@@ -322,7 +332,10 @@ export function RealisticPhotoshootPage() {
               Generate Photoshoot
             </GenerateButton>
             {problem !== null && !run.isGenerating ? (
-              <p id="realistic-generate-reason" className="text-center text-xs text-muted-foreground">
+              <p
+                id="realistic-generate-reason"
+                className="text-center text-xs text-muted-foreground"
+              >
                 {problem}
               </p>
             ) : null}
@@ -343,6 +356,7 @@ export function RealisticPhotoshootPage() {
                 generationId={handedOver.generationId}
                 context={{ prompt: arrival.prompt ?? '', style: arrival.style ?? '' }}
                 previewNote={null}
+                videoAccess={videoAccess}
               />
             ) : null
           }
