@@ -61,7 +61,8 @@ export function toggleTemplate(
   selected: readonly ModelTemplate[],
   template: ModelTemplate,
 ): ModelTemplate[] {
-  if (selected.some((t) => t.id === template.id)) return selected.filter((t) => t.id !== template.id);
+  if (selected.some((t) => t.id === template.id))
+    return selected.filter((t) => t.id !== template.id);
   if (selected.length >= MAX_TEMPLATES_PER_RUN) return [...selected];
   return [...selected, template];
 }

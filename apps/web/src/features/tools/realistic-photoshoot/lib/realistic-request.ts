@@ -1,6 +1,6 @@
 import {
-  ETHNICITIES,
   TOOL_DEFINITIONS,
+  type ETHNICITIES,
   type GenerationType,
   type Mode,
 } from '@studio/contract/tools';
