@@ -1,7 +1,7 @@
 // Tools, modes, prices and plan access as plain data (no zod), so the browser can show prices and
 // disabled modes from the same numbers the server charges: `import … from '@studio/contract/tools'`.
 // Why the prices are what they are: docs/decisions/013-credit-prices.md. How to add a tool:
-// docs/decisions/015-one-tool-list.md.
+// docs/decisions/015-one-tool-list-and-the-tool-kit.md.
 
 export const MODES = ['performance', 'balanced', 'quality'] as const;
 export type Mode = (typeof MODES)[number];
