@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
-/** Spec doc 1 §3 "User profile"; `credits` is the live balance, dates are ISO strings. */
-export const userProfileSchema = z.object({
-  uid: z.string(),
-  name: z.string(),
-  emailId: z.string(),
-  companyName: z.string(),
-  phoneNumber: z.string(),
-  profileUrl: z.string(),
-  credits: z.number().int().min(0),
-  registrationDate: z.string(),
-  lastSignIn: z.string().nullable(),
-  accountType: z.string(),
-});
-export type UserProfile = z.infer<typeof userProfileSchema>;
-
 /** Every user call names the user it is about; the server refuses any id but the session user's. */
 export const userIdBodySchema = z.object({ userId: z.string().min(1) });
 export type UserIdBody = z.infer<typeof userIdBodySchema>;
@@ -29,24 +14,6 @@ export const registerRequestSchema = z.object({
   timestamp: z.string().optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
-export const registerResponseSchema = z.object({
-  success: z.literal(true),
-  /** True only for the call that created the profile. */
-  created: z.boolean(),
-  data: userProfileSchema,
-});
-export type RegisterResponse = z.infer<typeof registerResponseSchema>;
-
-export const missingFieldsSchema = z.object({ companyName: z.boolean(), phoneNumber: z.boolean() });
-export type MissingFields = z.infer<typeof missingFieldsSchema>;
-
-/** `POST /user/profile-details`. */
-export const profileDetailsResponseSchema = z.object({
-  success: z.literal(true),
-  data: userProfileSchema,
-  missingFields: missingFieldsSchema,
-});
-export type ProfileDetailsResponse = z.infer<typeof profileDetailsResponseSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
@@ -61,20 +28,6 @@ export const updateProfileRequestSchema = z.object({
   phoneNumber: optionalText(40),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
-export const updateProfileResponseSchema = z.object({
-  success: z.literal(true),
-  /** Names of the fields that actually changed. */
-  updated: z.array(z.enum(['name', 'companyName', 'phoneNumber'])),
-  data: userProfileSchema,
-});
-export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
-
-/** `POST /user/credits`. */
-export const creditsResponseSchema = z.object({
-  success: z.literal(true),
-  credits: z.number().int().min(0),
-});
-export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 
 /** `PUT /user/name` (Settings: Change Name). */
 export const changeNameRequestSchema = z.object({
@@ -91,10 +44,3 @@ export const changePasswordRequestSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
-
-export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
-/** `GET /auth/providers`: which sign-in methods this server offers (public). */
-export const authProvidersResponseSchema = z.object({ google: z.boolean(), email: z.boolean() });
-export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;

@@ -1,7 +1,8 @@
+import { creditsResponseSchema } from '@studio/contract/responses';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/server';
-import { api, ApiError, authApi, ignoreBody, request } from './api-client';
+import { api, ApiError, authApi, ignoreBody, request, schemaParser } from './api-client';
 
 const parseOk = (data: unknown) => data;
 
@@ -120,16 +121,21 @@ describe('request', () => {
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
   });
 
-  it('marks answers that fail parsing as malformed', async () => {
-    server.use(http.get('/api/v1/odd', () => HttpResponse.json({ unexpected: true })));
+  it("marks answers that do not match the contract's schema as malformed", async () => {
+    server.use(http.get('/api/v1/odd', () => HttpResponse.json({ success: true, credits: '42' })));
 
     const error = await captureError(
-      request('/api/v1/odd', {
-        parse: () => {
-          throw new Error('nope');
-        },
-      }),
+      request('/api/v1/odd', { parse: schemaParser(creditsResponseSchema) }),
     );
     expect(error).toMatchObject({ status: 200, code: 'malformed_response' });
+    expect(error.isRetryable).toBe(false);
+  });
+
+  it("returns what the contract's schema read", async () => {
+    server.use(http.get('/api/v1/credits', () => HttpResponse.json({ success: true, credits: 7 })));
+
+    await expect(
+      api.get('/credits', { parse: schemaParser(creditsResponseSchema) }),
+    ).resolves.toEqual({ success: true, credits: 7 });
   });
 });

@@ -156,6 +156,19 @@ export async function request<T>(url: string, options: RequestOptions<T>): Promi
   }
 }
 
+/** A response schema of `@studio/contract/responses` (zod/mini): `parse` throws on a mismatch. */
+interface ResponseSchema<T> {
+  parse: (data: unknown) => T;
+}
+
+/**
+ * The `parse` option for an answer the contract describes: the same schema the server serialises
+ * with, so a mismatch (thrown) surfaces as `malformed_response`.
+ */
+export function schemaParser<T>(schema: ResponseSchema<T>): (data: unknown) => T {
+  return (data) => schema.parse(data);
+}
+
 type ShortcutOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
 /** Calls under `/api/v1`. */

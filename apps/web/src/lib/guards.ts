@@ -1,6 +1,7 @@
 /**
- * Tiny runtime guards for parsing JSON in the browser. The contract's zod schemas stay on the
- * server side of the bundle (full zod costs ~94 KiB gzipped), so responses are checked with these.
+ * Tiny runtime guards for values no contract schema describes: error bodies (ours and Better
+ * Auth's), browser storage, navigation state, window messages. API answers are read with the
+ * contract's zod/mini schemas instead (ADR 016).
  */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

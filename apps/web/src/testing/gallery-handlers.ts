@@ -1,4 +1,5 @@
 import type { GalleryItem, PastGenerationsResponse } from '@studio/contract';
+import { paginate } from '@studio/contract/pagination';
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 
 export const PAST_GENERATIONS_URL = '/api/v1/gallery/past-generations';
@@ -46,20 +47,11 @@ export function pastGenerationsBody(
   page = 1,
   limit = 12,
 ): PastGenerationsResponse {
-  const totalItems = all.length;
-  const totalPages = Math.ceil(totalItems / limit);
   return {
     success: true,
     data: all.slice((page - 1) * limit, page * limit),
-    pagination: {
-      page,
-      limit,
-      totalItems,
-      totalPages,
-      hasNextPage: page < totalPages,
-      hasPreviousPage: page > 1,
-    },
-    message: totalItems === 0 ? 'No generations found' : 'Generations retrieved',
+    pagination: paginate(page, limit, all.length),
+    message: all.length === 0 ? 'No generations found' : 'Generations retrieved',
   };
 }
 

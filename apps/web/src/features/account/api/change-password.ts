@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
-import { isRecord, isString } from '@/lib/guards';
-
-export function parseMessage(data: unknown): string {
-  if (!isRecord(data) || data.success !== true) throw new Error('Invalid response');
-  return isString(data.message) ? data.message : '';
-}
 
 export interface PasswordChange {
   currentPassword: string;
@@ -19,6 +14,8 @@ export interface PasswordChange {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChange) =>
-      api.post('/user/password', input, { parse: parseMessage }),
+      api.post('/user/password', input, {
+        parse: (data) => messageResponseSchema.parse(data).message,
+      }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema } from '@studio/contract/responses';
 import { useEndSession } from '@/features/auth/api/sign-out';
 import { api } from '@/lib/api-client';
 import { removeSkipMarker } from '../lib/skip-marker-storage';
-import { parseMessage } from './change-password';
 
 /** Spec §9: how long the success message stays before the user is signed out. */
 export const DELETION_LOGOUT_DELAY_MS = 2000;
@@ -16,7 +16,11 @@ export function useDeleteAccount() {
   const endSession = useEndSession();
   return useMutation({
     mutationFn: (userId: string) =>
-      api.post('/user/delete-account', { userId }, { parse: parseMessage }),
+      api.post(
+        '/user/delete-account',
+        { userId },
+        { parse: (data) => messageResponseSchema.parse(data).message },
+      ),
     onSuccess: (_message, userId) => {
       removeSkipMarker(userId);
       setTimeout(() => {

@@ -1,8 +1,8 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { SessionUser } from '@studio/contract';
+import { registerResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
 import { buildRegistration } from '../lib/registration';
-import { parseProfileData } from './profile-details';
 
 export const registrationQueryKey = (userId: string) =>
   ['account', 'registration', userId] as const;
@@ -19,7 +19,7 @@ export const registrationQueryOptions = (user: SessionUser | null) =>
       ? async ({ signal }) => {
           try {
             return await api.post('/user/register', buildRegistration(user, new Date()), {
-              parse: parseProfileData,
+              parse: (data) => registerResponseSchema.parse(data).data,
               signal,
             });
           } catch (error) {

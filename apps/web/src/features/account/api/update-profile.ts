@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@studio/contract';
+import { profileResponseSchema, updateProfileResponseSchema } from '@studio/contract/responses';
 import { useCurrentUser, sessionQueryKey } from '@/features/auth/api/session';
 import { api, ApiError } from '@/lib/api-client';
-import {
-  getMissingFields,
-  parseProfileData,
-  profileQueryKey,
-  type ProfileState,
-} from './profile-details';
+import { getMissingFields, profileQueryKey, type ProfileState } from './profile-details';
 
 export interface ProfileUpdate {
   name?: string;
@@ -42,7 +38,7 @@ export function useUpdateProfile() {
       const profile = await api.put(
         '/user/profile',
         { userId: user.id, ...changes },
-        { parse: parseProfileData },
+        { parse: (data) => updateProfileResponseSchema.parse(data).data },
       );
       await storeProfile(queryClient, user.id, profile);
       return profile;
@@ -57,7 +53,11 @@ export function useChangeName() {
   return useMutation({
     mutationFn: async (name: string) => {
       if (!user) throw notSignedIn();
-      const profile = await api.put('/user/name', { name }, { parse: parseProfileData });
+      const profile = await api.put(
+        '/user/name',
+        { name },
+        { parse: (data) => profileResponseSchema.parse(data).data },
+      );
       await storeProfile(queryClient, user.id, profile);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       return profile;

@@ -1,13 +1,6 @@
+import { authRedirectResponseSchema } from '@studio/contract/responses';
 import { paths } from '@/config/paths';
 import { authApi } from '@/lib/api-client';
-import { isRecord, isString } from '@/lib/guards';
-
-function parseRedirectUrl(data: unknown): string {
-  if (!isRecord(data) || !isString(data.url) || data.url === '') {
-    throw new Error('Invalid sign-in response');
-  }
-  return data.url;
-}
 
 const popupComplete = paths.authPopupComplete.path;
 
@@ -27,6 +20,6 @@ export function getGoogleSignInUrl(): Promise<string> {
       errorCallbackURL: popupComplete,
       disableRedirect: true,
     },
-    { parse: parseRedirectUrl },
+    { parse: (data) => authRedirectResponseSchema.parse(data).url },
   );
 }

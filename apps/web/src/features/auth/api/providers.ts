@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProvidersResponse } from '@studio/contract';
-import { api } from '@/lib/api-client';
-import { isRecord } from '@/lib/guards';
-
-export function parseAuthProviders(data: unknown): AuthProvidersResponse {
-  if (!isRecord(data) || typeof data.google !== 'boolean' || typeof data.email !== 'boolean') {
-    throw new Error('Invalid providers response');
-  }
-  return { google: data.google, email: data.email };
-}
+import { authProvidersResponseSchema } from '@studio/contract/responses';
+import { api, schemaParser } from '@/lib/api-client';
 
 export const authProvidersQueryOptions = queryOptions({
   queryKey: ['auth', 'providers'],
-  queryFn: ({ signal }) => api.get('/auth/providers', { parse: parseAuthProviders, signal }),
+  queryFn: ({ signal }) =>
+    api.get('/auth/providers', { parse: schemaParser(authProvidersResponseSchema), signal }),
   staleTime: Infinity,
 });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '@studio/contract';
-import { api } from '@/lib/api-client';
-import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { sessionResponseSchema } from '@studio/contract/responses';
+import { api, schemaParser } from '@/lib/api-client';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
@@ -11,32 +11,8 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  */
 export type SessionState = SessionResponse & { signedOut?: true };
 
-function parseSessionUser(value: unknown): SessionUser {
-  if (
-    !isRecord(value) ||
-    !isString(value.id) ||
-    !isString(value.email) ||
-    !isString(value.name) ||
-    !(value.image === null || value.image === undefined || isString(value.image))
-  ) {
-    throw new Error('Invalid session user');
-  }
-  return {
-    id: value.id,
-    email: value.email,
-    name: value.name,
-    image: value.image ?? null,
-    providers: isStringArray(value.providers) ? value.providers : [],
-  };
-}
-
-export function parseSession(data: unknown): SessionState {
-  if (!isRecord(data) || !('user' in data)) throw new Error('Invalid session response');
-  return { user: data.user === null ? null : parseSessionUser(data.user) };
-}
-
 export function getSession(signal?: AbortSignal): Promise<SessionState> {
-  return api.get('/session', { parse: parseSession, signal });
+  return api.get('/session', { parse: schemaParser(sessionResponseSchema), signal });
 }
 
 /** GET /api/v1/session is the only source of "who is signed in" (200 with `user: null` when not). */

@@ -1,8 +1,10 @@
 import type { OrderStatus, PaymentCurrency, SandboxOutcome } from '@studio/contract';
+import {
+  sandboxCompleteResponseSchema,
+  sandboxOrderResponseSchema,
+} from '@studio/contract/responses';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
-import { parseOrderStatus } from './order-status';
 
 export interface SandboxOrder {
   orderId: string;
@@ -13,27 +15,13 @@ export interface SandboxOrder {
   status: OrderStatus;
 }
 
-export function parseSandboxOrder(data: unknown): SandboxOrder {
-  if (
-    !isRecord(data) ||
-    data.success !== true ||
-    !isString(data.plan_display_name) ||
-    !isFiniteNumber(data.amount) ||
-    (data.currency !== 'USD' && data.currency !== 'INR') ||
-    !isFiniteNumber(data.credits)
-  ) {
-    throw new Error('Invalid sandbox order');
-  }
-  // The status and id checks are the order-status ones; the message is not part of this answer.
-  const { orderId, status } = parseOrderStatus({ ...data, message: '' });
-  return {
-    orderId,
-    planDisplayName: data.plan_display_name,
-    amount: data.amount,
-    currency: data.currency,
-    credits: data.credits,
-    status,
-  };
+function readSandboxOrder(data: unknown): SandboxOrder {
+  const {
+    plan_display_name: planDisplayName,
+    success: _success,
+    ...order
+  } = sandboxOrderResponseSchema.parse(data);
+  return { ...order, planDisplayName };
 }
 
 export const sandboxOrderQueryOptions = (orderId: string) =>
@@ -41,7 +29,7 @@ export const sandboxOrderQueryOptions = (orderId: string) =>
     queryKey: ['billing', 'sandbox-order', orderId],
     queryFn: ({ signal }) =>
       api.get(`/payments/sandbox/orders/${encodeURIComponent(orderId)}`, {
-        parse: parseSandboxOrder,
+        parse: readSandboxOrder,
         signal,
       }),
   });
@@ -52,20 +40,13 @@ export interface SandboxCompletion {
   redirect: string;
 }
 
-export function parseSandboxCompletion(data: unknown): SandboxCompletion {
-  if (
-    !isRecord(data) ||
-    data.success !== true ||
-    !isString(data.redirect) ||
-    // Only an in-app path: this page must not become a way to send users elsewhere.
-    !data.redirect.startsWith('/') ||
-    data.redirect.startsWith('//') ||
-    data.redirect.startsWith('/\\')
-  ) {
-    throw new Error('Invalid sandbox completion');
+function readSandboxCompletion(data: unknown): SandboxCompletion {
+  const { status, redirect } = sandboxCompleteResponseSchema.parse(data);
+  // Only an in-app path: this page must not become a way to send users elsewhere.
+  if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
+    throw new Error('Redirect leaves the app');
   }
-  const { status } = parseOrderStatus({ ...data, orderId: '', message: '' });
-  return { status, redirect: data.redirect };
+  return { status, redirect };
 }
 
 /** Settles a sandbox order the way a provider webhook would (paid, failed or cancelled). */
@@ -76,6 +57,6 @@ export function completeSandboxOrder(
   return api.post(
     '/payments/sandbox/complete',
     { orderId, outcome },
-    { parse: parseSandboxCompletion },
+    { parse: readSandboxCompletion },
   );
 }

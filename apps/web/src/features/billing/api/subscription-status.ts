@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubscriptionStatusResponse } from '@studio/contract';
+import { subscriptionStatusResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
-import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
 import { getPlanFamily, type PlanFamily } from '../lib/plan';
 
-/** A timestamp as the server sent it: ISO string (today's server) or epoch milliseconds. */
+/** An ISO string from the API; the display helpers also take epoch milliseconds. */
 export type Timestamp = string | number;
 
 /** The fields of `/subscription/status` the client reads (spec §3 Subscription status). */
@@ -19,21 +20,14 @@ export interface SubscriptionStatus {
   previousType: string | null;
 }
 
-function readTimestamp(value: unknown): Timestamp | null {
-  return isString(value) || isFiniteNumber(value) ? value : null;
-}
-
-export function parseSubscriptionStatus(data: unknown): SubscriptionStatus {
-  const body = isRecord(data) && isRecord(data.data) ? data.data : data;
-  if (!isRecord(body) || !isString(body.type)) throw new Error('Invalid subscription status');
-  const code = Number(body.subscriptionCode);
+function toSubscriptionStatus(body: SubscriptionStatusResponse): SubscriptionStatus {
   return {
     type: body.type,
-    subscriptionCode: Number.isFinite(code) && body.subscriptionCode !== null ? code : null,
-    subscriptionId: isString(body.subscriptionId) ? body.subscriptionId : null,
-    endingTimestamp: readTimestamp(body.endingTimestamp),
-    transactionTimestamp: readTimestamp(body.transactionTimestamp),
-    previousType: isString(body.previous_type) ? body.previous_type : null,
+    subscriptionCode: body.subscriptionCode,
+    subscriptionId: body.subscriptionId,
+    endingTimestamp: body.endingTimestamp,
+    transactionTimestamp: body.transactionTimestamp,
+    previousType: body.previous_type,
   };
 }
 
@@ -41,7 +35,14 @@ export const subscriptionStatusQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['billing', 'subscription-status', userId],
     queryFn: ({ signal }) =>
-      api.post('/subscription/status', { userId }, { parse: parseSubscriptionStatus, signal }),
+      api.post(
+        '/subscription/status',
+        { userId },
+        {
+          parse: (data) => toSubscriptionStatus(subscriptionStatusResponseSchema.parse(data)),
+          signal,
+        },
+      ),
   });
 
 /** The full status for the Subscription page and the premium gate (which show its failure). */

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { creditsResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
-import { isFiniteNumber, isRecord } from '@/lib/guards';
-
-/** Available credits from `{ success: true, credits }`; anything else is malformed (thrown). */
-export function parseCredits(data: unknown): number {
-  if (!isRecord(data) || data.success !== true || !isFiniteNumber(data.credits)) {
-    throw new Error('Invalid credits response');
-  }
-  return Math.max(0, data.credits);
-}
 
 export const creditsQueryKey = (userId: string) => ['credits', 'balance', userId] as const;
 
 export const creditsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: creditsQueryKey(userId),
-    queryFn: ({ signal }) => api.post('/user/credits', { userId }, { parse: parseCredits, signal }),
+    queryFn: ({ signal }) =>
+      api.post(
+        '/user/credits',
+        { userId },
+        { parse: (data) => creditsResponseSchema.parse(data).credits, signal },
+      ),
   });
 
 /**

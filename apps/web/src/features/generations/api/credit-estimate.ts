@@ -1,31 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { EstimateResponse } from '@studio/contract';
+import { estimateResponseSchema } from '@studio/contract/responses';
 import type { EstimateFeature } from '@studio/contract/tools';
 import { useCurrentUser } from '@/features/auth/api/session';
-import { api } from '@/lib/api-client';
-import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
+import { api, schemaParser } from '@/lib/api-client';
 
-/** The generate settings that change a price (mode, duration, number of images, factor…). */
-export type EstimatePayload = Record<string, string | number | boolean | null | undefined>;
+type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
 
-export function parseEstimate(data: unknown): EstimateResponse {
-  if (
-    !isRecord(data) ||
-    data.success !== true ||
-    !isFiniteNumber(data.creditCost) ||
-    !isFiniteNumber(data.available)
-  ) {
-    throw new Error('Invalid estimate');
-  }
-  return {
-    success: true,
-    creditCost: data.creditCost,
-    available: data.available,
-    canAfford:
-      typeof data.canAfford === 'boolean' ? data.canAfford : data.available >= data.creditCost,
-    message: isString(data.message) ? data.message : '',
-  };
-}
+/**
+ * The generate settings that change a price (mode, duration, number of images, factor…), as JSON:
+ * the try-on sends its chosen `template: [{ templateId, templateUrl, prompt }]`, priced per template.
+ */
+export type EstimatePayload = Record<string, JsonValue>;
 
 export const estimateQueryPrefix = ['generations', 'estimate'] as const;
 
@@ -40,7 +32,7 @@ export const estimateQueryOptions = (
       api.post(
         '/credits/estimate',
         { ...payload, feature, userId },
-        { parse: parseEstimate, signal },
+        { parse: schemaParser(estimateResponseSchema), signal },
       ),
     // The balance moves with every generation (here or in another tab): never trust an old answer.
     staleTime: 0,

@@ -1,78 +1,19 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Generation, GenerationAccepted } from '@studio/contract';
-import {
-  FINISHED_STATUSES,
-  GENERATION_STATUSES,
-  GENERATION_TYPES,
-  type GenerationStatus,
-  type GenerationType,
-} from '@studio/contract/tools';
-import { api, ApiError, isApiError } from '@/lib/api-client';
-import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards';
+import { generationAcceptedSchema, generationResponseSchema } from '@studio/contract/responses';
+import { FINISHED_STATUSES, type GenerationStatus } from '@studio/contract/tools';
+import { api, ApiError, isApiError, schemaParser } from '@/lib/api-client';
 
 /** How often a generation's state is asked for while it is queued or running. */
 export const POLL_INTERVAL_MS = 1000;
-
-function isGenerationStatus(value: unknown): value is GenerationStatus {
-  return GENERATION_STATUSES.some((status) => status === value);
-}
-
-function isGenerationType(value: unknown): value is GenerationType {
-  return GENERATION_TYPES.some((type) => type === value);
-}
 
 export function isFinished(status: GenerationStatus): boolean {
   return FINISHED_STATUSES.includes(status);
 }
 
-/** The 202 of every generate call: `{ success: true, generationId, status }`. */
-export function parseGenerationAccepted(data: unknown): GenerationAccepted {
-  if (
-    !isRecord(data) ||
-    data.success !== true ||
-    !isString(data.generationId) ||
-    data.generationId === '' ||
-    !isGenerationStatus(data.status)
-  ) {
-    throw new Error('Invalid generation answer');
-  }
-  return { success: true, generationId: data.generationId, status: data.status };
-}
-
-const nullableString = (value: unknown): string | null => (isString(value) ? value : null);
-const strings = (value: unknown): string[] => (isStringArray(value) ? value : []);
-
-/** One generation from `GET /generations/:id`; optional fields fall back to empty values. */
-export function parseGeneration(data: unknown): Generation {
-  const body = isRecord(data) && isRecord(data.generation) ? data.generation : null;
-  if (
-    !body ||
-    !isString(body.id) ||
-    !isGenerationType(body.type) ||
-    !isGenerationStatus(body.status)
-  ) {
-    throw new Error('Invalid generation');
-  }
-  const progress = isFiniteNumber(body.progress) ? Math.min(100, Math.max(0, body.progress)) : 0;
-  return {
-    id: body.id,
-    type: body.type,
-    status: body.status,
-    progress: Math.round(progress),
-    queuePosition:
-      isFiniteNumber(body.queuePosition) && body.queuePosition > 0 ? body.queuePosition : null,
-    creditCost: isFiniteNumber(body.creditCost) ? body.creditCost : 0,
-    prompt: isString(body.prompt) ? body.prompt : '',
-    imageUrls: strings(body.imageUrls),
-    videoUrls: strings(body.videoUrls),
-    inputImageUrls: strings(body.inputImageUrls),
-    previewNote: nullableString(body.previewNote),
-    error: nullableString(body.error),
-    createdAt: isString(body.createdAt) ? body.createdAt : '',
-    startedAt: nullableString(body.startedAt),
-    finishedAt: nullableString(body.finishedAt),
-  };
-}
+/** One generation from `GET /generations/:id` (read leniently: see the contract's schema). */
+const readGeneration = (data: unknown): Generation =>
+  generationResponseSchema.parse(data).generation;
 
 /**
  * Starts a generation at `path` (e.g. '/upscaler'). The Idempotency-Key makes a repeated request
@@ -85,7 +26,7 @@ export function startGeneration(
   signal?: AbortSignal,
 ): Promise<GenerationAccepted> {
   return api.post(path, body, {
-    parse: parseGenerationAccepted,
+    parse: schemaParser(generationAcceptedSchema),
     headers: { 'Idempotency-Key': idempotencyKey },
     signal,
   });
@@ -139,7 +80,7 @@ export const generationQueryOptions = (id: string) =>
       const streaks = streaksOf(client);
       try {
         const generation = await api.get(`/generations/${encodeURIComponent(id)}`, {
-          parse: parseGeneration,
+          parse: readGeneration,
           signal,
         });
         streaks.delete(id);
@@ -169,5 +110,5 @@ export function useGeneration(id: string | null) {
 
 /** `POST /generations/:id/cancel`: unfinished work stops and its credits are released. */
 export function cancelGeneration(id: string): Promise<Generation> {
-  return api.post(`/generations/${encodeURIComponent(id)}/cancel`, {}, { parse: parseGeneration });
+  return api.post(`/generations/${encodeURIComponent(id)}/cancel`, {}, { parse: readGeneration });
 }

@@ -5,11 +5,24 @@ import { server } from '@/testing/server';
 import { ApiError } from '@/lib/api-client';
 import { parseUploadResponse, uploadImages } from './uploads';
 
+const media = (url: string) => ({
+  id: 'm1',
+  url,
+  thumbnailUrl: `${url}/thumbnail`,
+  previewUrl: `${url}/preview`,
+  contentType: 'image/png',
+  width: 800,
+  height: 1200,
+  bytes: 1024,
+  thumbhash: 'AAAA',
+});
+
 describe('parseUploadResponse', () => {
   it('prefers uploaded[0].url and keeps its preview', () => {
     expect(
       parseUploadResponse({
-        uploaded: [{ url: '/m/1', previewUrl: '/m/1/preview' }],
+        success: true,
+        uploaded: [media('/m/1')],
         urls: ['/m/2'],
         url: '/m/3',
       }),
@@ -17,21 +30,19 @@ describe('parseUploadResponse', () => {
   });
 
   it('falls back to urls[0], then url', () => {
-    expect(parseUploadResponse({ urls: ['/m/2'], url: '/m/3' }).url).toBe('/m/2');
-    expect(parseUploadResponse({ url: '/m/3' }).url).toBe('/m/3');
+    expect(parseUploadResponse({ success: true, urls: ['/m/2'], url: '/m/3' }).url).toBe('/m/2');
+    expect(parseUploadResponse({ success: true, url: '/m/3' }).url).toBe('/m/3');
   });
 
   it('gives no URL for a success without one', () => {
     expect(
-      parseUploadResponse({ success: true, uploaded: [{ url: '' }], urls: [], url: '' }),
-    ).toEqual({
-      images: [],
-      url: null,
-    });
+      parseUploadResponse({ success: true, uploaded: [media('')], urls: [], url: '' }),
+    ).toEqual({ images: [], url: null });
   });
 
-  it('rejects an answer that is not an object', () => {
+  it('rejects an answer that is not a success', () => {
     expect(() => parseUploadResponse('ok')).toThrow();
+    expect(() => parseUploadResponse({ urls: ['/m/2'] })).toThrow();
   });
 });
 

@@ -1,5 +1,5 @@
+import { uploadResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
-import { isRecord, isString } from '@/lib/guards';
 
 export interface UploadedImage {
   /** The stored original: what generate calls take as input. */
@@ -14,26 +14,21 @@ export interface UploadResult {
   url: string | null;
 }
 
-const nonEmpty = (value: unknown): value is string => isString(value) && value.trim() !== '';
+const nonEmpty = (url: string) => url.trim() !== '';
 
 /** Reads any of the spec's three answer shapes; a success without a URL gives `url: null`. */
 export function parseUploadResponse(data: unknown): UploadResult {
-  if (!isRecord(data)) throw new Error('Invalid upload response');
-  const images: UploadedImage[] = [];
-  if (Array.isArray(data.uploaded)) {
-    for (const item of data.uploaded) {
-      if (isRecord(item) && nonEmpty(item.url)) {
-        images.push({
-          url: item.url,
-          previewUrl: nonEmpty(item.previewUrl) ? item.previewUrl : null,
-        });
-      }
-    }
+  const body = uploadResponseSchema.parse(data);
+  let images: UploadedImage[] = body.uploaded
+    .filter((media) => nonEmpty(media.url))
+    .map((media) => ({
+      url: media.url,
+      previewUrl: nonEmpty(media.previewUrl) ? media.previewUrl : null,
+    }));
+  if (images.length === 0) {
+    images = body.urls.filter(nonEmpty).map((url) => ({ url, previewUrl: null }));
   }
-  if (images.length === 0 && Array.isArray(data.urls)) {
-    for (const url of data.urls) if (nonEmpty(url)) images.push({ url, previewUrl: null });
-  }
-  if (images.length === 0 && nonEmpty(data.url)) images.push({ url: data.url, previewUrl: null });
+  if (images.length === 0 && nonEmpty(body.url)) images = [{ url: body.url, previewUrl: null }];
   return { images, url: images[0]?.url ?? null };
 }
 
