@@ -4,7 +4,9 @@
 // static imports + (for pages inside the shell) the lazy layout chunk and its imports: everything the
 // browser must fetch before the page renders. Chunks loaded only on interaction (the user menu, toasts)
 // are listed separately and are not initial. Budget: ≤ 150 KiB.
-// Usage: npm run build && node bench/bundle-size.mjs
+// Usage: npm run build && node bench/bundle-size.mjs [--route=/realistic-photoshoot]
+// --route=<path> also lists that route's initial chunks one by one and judges it alone against the
+// budget (the exit code then follows that route).
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -60,3 +62,45 @@ console.log(`css: ${[...new Set(css)].reduce((n, f) => n + gzipKiB(f), 0).toFixe
 console.log('\nloaded on first use (extra KiB over the entry, not initial):');
 for (const [name, kib] of onDemand) console.log(`${kib.toFixed(1).padStart(8)}  ${name}`);
 process.exitCode = worst <= BUDGET_KIB ? 0 : 1;
+
+// --route=/realistic-photoshoot: the chunks of one route's initial JS, largest first. The route is
+// named by its address; its lazy module is src/app/routes/**/<last segment>.tsx (or index for '/').
+const routeArg = process.argv.find((a) => a.startsWith('--route='))?.slice('--route='.length);
+if (routeArg) {
+  const segment =
+    routeArg
+      .replace(/^\/+|\/+$/g, '')
+      .split('/')
+      .pop() || 'dashboard';
+  const key = Object.keys(manifest).find(
+    (k) =>
+      manifest[k].isDynamicEntry &&
+      k.startsWith('src/app/routes/') &&
+      k.endsWith(`/${segment}.tsx`),
+  );
+  if (!key) {
+    console.error(
+      `\nno lazy route module for ${routeArg} (looked for src/app/routes/**/${segment}.tsx)`,
+    );
+    process.exitCode = 2;
+  } else {
+    const files = closure(key, new Set(entryFiles));
+    if (key.startsWith('src/app/routes/app/')) closure(layoutKey, files);
+    const js = [...files].filter((f) => f.endsWith('.js'));
+    const origin = (f) =>
+      entryFiles.has(f)
+        ? 'entry'
+        : closure(layoutKey).has(f) && key !== layoutKey
+          ? 'layout'
+          : 'route';
+    console.log(`\n${routeArg} (${key.replace(/^src\//, '')}): initial JS chunks, gzip -9`);
+    for (const f of js.sort((a, b) => gzipKiB(b) - gzipKiB(a))) {
+      console.log(`${gzipKiB(f).toFixed(1).padStart(8)}  ${f}  (${origin(f)})`);
+    }
+    const total = sum(files);
+    console.log(
+      `${routeArg}: ${total.toFixed(1)} KiB gzipped of ${BUDGET_KIB} KiB budget — ${total <= BUDGET_KIB ? 'within' : `OVER by ${(total - BUDGET_KIB).toFixed(1)} KiB`}`,
+    );
+    process.exitCode = total <= BUDGET_KIB ? 0 : 1;
+  }
+}

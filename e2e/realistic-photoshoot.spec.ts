@@ -1,0 +1,352 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  availableCredits,
+  buyPlan,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshotDir,
+  signUp,
+  upscaleThroughApi,
+} from './fixtures';
+
+// Advance Clothes AI Photoshoot (/realistic-photoshoot) in a real browser on the local engine: a
+// cloth photo and model templates go in, one labelled preview photo per template comes out (the
+// offline engine has no generative model and says so), and each result goes on to Download, HD
+// (the canvas editor's upscaler) and Create Video. Nothing is mocked: server, queue, worker and
+// engine run for real.
+
+const garmentPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
+const garment = fs.readFileSync(garmentPath);
+const PROMPT = 'linen shirt on a model walking by the sea';
+// Two catalog templates by name (seeded by the server at start): the gallery records a run's
+// templates by id, so choosing named ones lets View be checked for exactly these two.
+const TEMPLATE_A = 'Studio Classic';
+const TEMPLATE_B = 'Summer Dress';
+
+// A generation takes seconds on 2 cores; the main journey runs one and visits three screens.
+test.describe.configure({ timeout: 180_000 });
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+const templateList = (page: Page) => page.getByRole('list', { name: 'Templates' });
+/** A template card's checkbox; its accessible name is the template's name then its category. */
+const templateBox = (page: Page, name: string) =>
+  templateList(page).getByRole('checkbox', { name: new RegExp(`^${name}\\b`) });
+const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Photoshoot' });
+
+async function openPage(page: Page) {
+  await page.goto('/realistic-photoshoot');
+  await expect(page.getByRole('heading', { name: 'Advance Clothes AI Photoshoot' })).toBeVisible();
+  // The catalog is listed after 'Random' once it has loaded.
+  await expect(templateBox(page, TEMPLATE_A)).toBeVisible();
+}
+
+/** Uploads the cloth photo; returns the stored image's URL as the panel shows it. */
+async function uploadCloth(page: Page): Promise<string> {
+  await page.getByLabel('Upload cloth image').setInputFiles(garmentPath);
+  await expect(page.getByText('Upload successful!')).toBeVisible();
+  const cloth = page.getByRole('img', { name: 'Cloth image' });
+  await expect(cloth).toHaveAttribute('src', /^(?!blob:)/);
+  return (await cloth.getAttribute('src')) ?? '';
+}
+
+/** Generates and waits for `count` result photos; returns their URLs in order. */
+async function generateAndWait(page: Page, count: number): Promise<string[]> {
+  await generateButton(page).click();
+  const results = region(page, 'Results');
+  const names =
+    count === 1
+      ? ['Generated photo']
+      : Array.from({ length: count }, (_, i) => `Generated photo ${String(i + 1)}`);
+  await expect(results.getByRole('img', { name: names[0], exact: true })).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(results.getByRole('img', { name: /^Generated photo/ })).toHaveCount(count);
+  const urls: string[] = [];
+  for (const name of names) {
+    const image = results.getByRole('img', { name, exact: true });
+    // Loaded, not a broken image.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expect(image).toHaveAttribute('src', /^\/api\/v1\/media\//);
+    urls.push((await image.getAttribute('src')) ?? '');
+  }
+  return urls;
+}
+
+async function expectLabelledPreview(page: Page) {
+  const note = region(page, 'Results').getByRole('note').filter({ hasText: 'About this result' });
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(/preview/i);
+}
+
+test('a Pro user gets one labelled preview per template, downloads it, sends it to HD, finds it in the gallery and makes a video from it', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await buyPlan(page, baseURL ?? '');
+
+  await openPage(page);
+  await uploadCloth(page);
+  await templateBox(page, TEMPLATE_A).check();
+  await templateBox(page, TEMPLATE_B).check();
+  await expect(page.getByRole('button', { name: `Remove ${TEMPLATE_A}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove ${TEMPLATE_B}` })).toBeVisible();
+  await page.getByText('Advanced Settings', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
+  await expect(generateButton(page)).toBeEnabled();
+
+  const [result1 = '', result2 = ''] = await generateAndWait(page, 2);
+  expect(result1).not.toBe(result2);
+  await expectLabelledPreview(page);
+
+  // Download saves the first result as a JPEG under the spec's name.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    region(page, 'Results').getByRole('button', { name: 'Download result 1' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('advance-clothes-photoshoot-1.jpg');
+  const saved = await sharp(fs.readFileSync(await download.path())).metadata();
+  expect(saved.format).toBe('jpeg');
+
+  // HD: the canvas editor's upscaler with this result as its input image.
+  await region(page, 'Results').getByRole('link', { name: 'HD from result 1' }).click();
+  await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
+  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
+  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', result1);
+
+  // The gallery lists it under its type label, beside an upscale made for contrast.
+  await upscaleThroughApi(page, baseURL ?? '', garment);
+  await page.goto('/gallery');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  const card = cards.filter({ hasText: 'Advance Clothes Try-On' });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(PROMPT);
+  await page.getByLabel('Type').selectOption({ label: 'Advance Clothes Try-On' });
+  await expect(page).toHaveURL(/type=realistic-try-on/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Advance Clothes Try-On');
+
+  // View goes back to the photoshoot with a cloth image, the prompt, the same templates and the
+  // results. (Which image comes back as the cloth is checked by the fixme test below.)
+  await cards.first().getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/realistic-photoshoot$/);
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Cloth image' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+  await expect(templateBox(page, TEMPLATE_A)).toBeChecked();
+  await expect(templateBox(page, TEMPLATE_B)).toBeChecked();
+  await expect(
+    page.getByRole('list', { name: 'Chosen templates' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  const past = region(page, 'Results');
+  await expect(past.getByRole('img', { name: 'Generated photo 1', exact: true })).toHaveAttribute(
+    'src',
+    result1,
+  );
+  await expect(past.getByRole('img', { name: 'Generated photo 2', exact: true })).toHaveAttribute(
+    'src',
+    result2,
+  );
+  await expect(generateButton(page)).toBeEnabled();
+
+  // Create Video from a past result: the canvas editor's video generation with it and the prompt.
+  await past.getByRole('link', { name: 'Create Video from result 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/canvas-editor/);
+  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
+  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', result2);
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+});
+
+// BUG (reported, not fixed here): the server records a run's inputs in payload order and the
+// realistic request sends `template` before `clothing`, so the gallery's inputImageUrls are
+// [template 1, template 2, cloth]; the page takes inputImages[0] as the cloth, and View shows the
+// first template's picture as the cloth image (a new run would then send it as the garment).
+test.fixme('View from the gallery puts the uploaded cloth photo back as the cloth image', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await openPage(page);
+  const clothUrl = await uploadCloth(page);
+  const clothId = /\/api\/v1\/media\/([^/?]+)/.exec(clothUrl)?.[1] ?? '';
+  expect(clothId).not.toBe('');
+  await templateBox(page, TEMPLATE_A).check();
+  await generateAndWait(page, 1);
+
+  await page.goto('/gallery?type=realistic-try-on');
+  await page.getByRole('article').first().getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/realistic-photoshoot$/);
+  // The stored original, or its preview rendition: the same media id either way.
+  await expect(page.getByRole('img', { name: 'Cloth image' })).toHaveAttribute(
+    'src',
+    new RegExp(`/api/v1/media/${clothId}(/|$)`),
+  );
+});
+
+// BUG (reported, not fixed here): a finished run lives only in the page's state, and
+// useGenerationRun forgets the stored run once it ends, so Back from a result's HD (or Create
+// Video) link shows an empty photoshoot: results, cloth image, templates and prompt are gone.
+test.fixme("Back from a result's HD link finds the results, and Create Video works from them", async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await buyPlan(page, baseURL ?? '');
+  await openPage(page);
+  await uploadCloth(page);
+  await templateBox(page, TEMPLATE_A).check();
+  await templateBox(page, TEMPLATE_B).check();
+  await page.getByText('Advanced Settings', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
+  const [, result2 = ''] = await generateAndWait(page, 2);
+
+  await region(page, 'Results').getByRole('link', { name: 'HD from result 1' }).click();
+  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/realistic-photoshoot$/);
+  await expect(
+    region(page, 'Results').getByRole('img', { name: 'Generated photo 2', exact: true }),
+  ).toHaveAttribute('src', result2);
+  await region(page, 'Results')
+    .getByRole('link', { name: 'Create Video from result 2', exact: true })
+    .click();
+  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
+  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', result2);
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+});
+
+test('a Free user gets the preview without paying, and Create Video is locked and leads to the plans', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  const before = await availableCredits(page, baseURL ?? '');
+
+  await openPage(page);
+  await uploadCloth(page);
+  await templateBox(page, 'Random').check();
+  await expect(page.getByRole('button', { name: 'Remove Random' })).toBeVisible();
+  await generateAndWait(page, 1);
+  await expectLabelledPreview(page);
+  expect(await availableCredits(page, baseURL ?? '')).toBe(before);
+
+  const results = region(page, 'Results');
+  await expect(results.getByRole('link', { name: 'Create Video', exact: true })).toHaveCount(0);
+  const locked = results.getByRole('link', { name: 'Create Video (needs the Pro plan)' });
+  await expect(locked).toHaveAttribute('href', '/subscription');
+  await locked.click();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test('Generate Photoshoot says what is missing until a cloth image and a template are chosen, and Clear All Settings starts over', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await openPage(page);
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toBeEnabled();
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('performance');
+
+  await expect(generateButton(page)).toBeDisabled();
+  await expect(generateButton(page)).toHaveAccessibleDescription('Please upload a cloth image');
+
+  await uploadCloth(page);
+  await expect(generateButton(page)).toBeDisabled();
+  await expect(generateButton(page)).toHaveAccessibleDescription(
+    'Please select at least one template',
+  );
+
+  // Choosing a template enables it; its chip takes it away again.
+  await templateBox(page, TEMPLATE_A).check();
+  await expect(generateButton(page)).toBeEnabled();
+  await expect(page.getByText('Please select at least one template')).toHaveCount(0);
+  await page.getByRole('button', { name: `Remove ${TEMPLATE_A}` }).click();
+  await expect(templateBox(page, TEMPLATE_A)).not.toBeChecked();
+  await expect(generateButton(page)).toBeDisabled();
+
+  // A full form, then Clear All Settings.
+  await templateBox(page, TEMPLATE_A).check();
+  await templateBox(page, 'Random').check();
+  await page.getByRole('combobox', { name: 'Ethnicity' }).selectOption({ label: 'Indian' });
+  await page.getByText('Advanced Settings', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
+  await page.getByRole('button', { name: 'Clear All Settings' }).click();
+
+  await expect(page.getByLabel('Upload cloth image')).toBeAttached();
+  await expect(page.getByRole('img', { name: 'Cloth image' })).toHaveCount(0);
+  await expect(templateList(page).getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Chosen templates' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Ethnicity' })).toHaveValue('auto');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('');
+  await expect(generateButton(page)).toBeDisabled();
+  await expect(generateButton(page)).toHaveAccessibleDescription('Please upload a cloth image');
+});
+
+test('template cards toggle with Space and Advanced Settings opens with Enter', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await openPage(page);
+
+  const random = templateBox(page, 'Random');
+  await random.focus();
+  await page.keyboard.press('Space');
+  await expect(random).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Remove Random' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(templateBox(page, TEMPLATE_A)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(templateBox(page, TEMPLATE_A)).toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(templateBox(page, TEMPLATE_A)).not.toBeChecked();
+  await expect(random).toBeChecked();
+
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
+  await expect(prompt).toBeHidden();
+  const disclosure = page.getByText('Advanced Settings', { exact: true });
+  await disclosure.focus();
+  await expect(disclosure).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(prompt).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(prompt).toBeFocused();
+  await page.keyboard.type('soft light');
+  await expect(prompt).toHaveValue('soft light');
+});
+
+test('the page with results passes axe at 1440 px and fits a 390 px phone', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await openPage(page);
+  await uploadCloth(page);
+  await templateBox(page, 'Random').check();
+  await templateBox(page, TEMPLATE_A).check();
+  await generateAndWait(page, 2);
+
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `${screenshotDir}/realistic-photoshoot-desktop-1440.png`,
+    fullPage: true,
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(
+    region(page, 'Results').getByRole('img', { name: 'Generated photo 2' }),
+  ).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `${screenshotDir}/realistic-photoshoot-mobile-390.png`,
+    fullPage: true,
+  });
+});
