@@ -164,11 +164,9 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
 });
 
-// BUG (reported, not fixed here): the server records a run's inputs in payload order and the
-// realistic request sends `template` before `clothing`, so the gallery's inputImageUrls are
-// [template 1, template 2, cloth]; the page takes inputImages[0] as the cloth, and View shows the
-// first template's picture as the cloth image (a new run would then send it as the garment).
-test.fixme('View from the gallery puts the uploaded cloth photo back as the cloth image', async ({
+// The server records a run's inputs in payload key order; the try-on schema puts the garment
+// first, so the gallery's first input is the cloth photo that View hands back.
+test('View from the gallery puts the uploaded cloth photo back as the cloth image', async ({
   page,
   baseURL,
 }) => {

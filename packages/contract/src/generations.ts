@@ -48,14 +48,16 @@ const templateChoice = z
 
 export const tryOnRequestSchema = z.object({
   userId,
-  template: z
-    .array(templateChoice)
-    .min(1, 'Please select at least one template')
-    .max(MAX_TEMPLATES_PER_RUN, `Choose at most ${String(MAX_TEMPLATES_PER_RUN)} templates`),
+  // The garment before the templates: inputs are recorded in key order, and the gallery's first
+  // input is what View hands back to the screen as the cloth image.
   clothing: z.object({
     id: z.union([z.string(), z.number()]).optional(),
     imageUrl: z.array(imageUrl).min(1, 'Please upload a cloth image').max(1),
   }),
+  template: z
+    .array(templateChoice)
+    .min(1, 'Please select at least one template')
+    .max(MAX_TEMPLATES_PER_RUN, `Choose at most ${String(MAX_TEMPLATES_PER_RUN)} templates`),
   clothType: z.string().max(60).default('auto'),
   prompt,
   numImages: numImages(1),

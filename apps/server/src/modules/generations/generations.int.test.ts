@@ -180,6 +180,8 @@ describe('model templates in a try-on', () => {
     const inputs = detail.json<{ generation: { inputImageUrls: string[] } }>().generation
       .inputImageUrls;
     expect(inputs).toHaveLength(3);
+    // The garment comes first: the gallery's View hands it back as the cloth image.
+    expect(inputs[0]).toBe(image);
     const templateUrls = inputs.filter((url) => url !== image);
     expect(new Set(templateUrls).size).toBe(2);
     for (const url of templateUrls) {
