@@ -1,11 +1,13 @@
-// Lighthouse mobile performance of /login, / and /gallery (budget ≥ 95, ARCHITECTURE §8) against the
-// real app: buildApp with its worker over a fresh embedded PostgreSQL, serving the built web app
-// (precompressed assets) on loopback. One user signs up through the real endpoint; a full first page
-// of gallery cards is made by the local engine from an uploaded photo (upscales and background
-// removals paid with granted credits), so /gallery loads real thumbnails. Lighthouse 12 drives
-// Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) with its default mobile settings
-// (Moto G Power emulation, simulated slow 4G and 4× CPU throttling); signed-in pages get the session
-// cookie as an extra header. Each page is run N times and the median score is reported.
+// Lighthouse mobile performance of /login, /, /gallery and /realistic-photoshoot (budget ≥ 95,
+// ARCHITECTURE §8) against the real app: buildApp with its worker over a fresh embedded PostgreSQL,
+// serving the built web app (precompressed assets) on loopback. One user signs up through the real
+// endpoint; a full first page of gallery cards is made by the local engine from an uploaded photo
+// (upscales and background removals paid with granted credits), so /gallery loads real thumbnails.
+// The catalog (model templates, poses, video templates) is seeded as `main.ts` does, so tool pages
+// list real templates. Lighthouse 12 drives Debian's Chromium (CHROMIUM_PATH, default
+// /usr/bin/chromium) with its default mobile settings (Moto G Power emulation, simulated slow 4G and
+// 4× CPU throttling); signed-in pages get the session cookie as an extra header. Each page is run N
+// times and the median score is reported.
 // Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold]
 import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -18,7 +20,8 @@ import { photoLike } from './photo-like';
 const BUDGET = 95;
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
-const PAGES = requested.length > 0 ? requested : ['/login', '/', '/gallery'];
+const PAGES =
+  requested.length > 0 ? requested : ['/login', '/', '/gallery', '/realistic-photoshoot'];
 /** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits. */
 const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 const GALLERY_ITEMS = 12; // the default page size: a full first page
@@ -48,9 +51,15 @@ const { createDatabase } = await import('../apps/server/src/db/client');
 const { runMigrations } = await import('../apps/server/src/db/migrate');
 const { grant } = await import('../apps/server/src/modules/credits/credits.service');
 const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
+const { createStorage } = await import('../apps/server/src/platform/storage');
+const { seedCatalog } = await import('../apps/server/src/modules/catalog/catalog.seed');
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-lighthouse-'));
 await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
+// A private copy of the built app: a build started elsewhere meanwhile (it empties and rewrites
+// apps/web/dist) would otherwise leave index.html naming scripts the server answers 404 for.
+const webCopy = path.join(root, 'web');
+await fs.cp(path.dirname(webDist), webCopy, { recursive: true });
 const pg = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
 const database = createDatabase(pg.url, { max: 10 });
 const port = await freePort();
@@ -74,14 +83,20 @@ function median(values: number[]): number {
 
 try {
   await runMigrations(database.pool);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    DATA_DIR: path.join(root, 'data'),
+    RATE_LIMIT_MULTIPLIER: '100',
+    WEB_DIST_DIR: webCopy,
+  });
+  // As main.ts does: the catalog's templates are what the tool pages list and show.
+  const storage = createStorage(config);
+  await seedCatalog({ db: database.db, storage });
   app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-      DATA_DIR: path.join(root, 'data'),
-      RATE_LIMIT_MULTIPLIER: '100',
-    }),
+    config,
+    storage,
     database,
     authSecret: 'bench-secret-bench-secret-bench-secret-01',
     mailer: { send: async () => undefined },
@@ -187,6 +202,18 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
       if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
         throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+      }
+      // A failed script or API call makes a fast, empty page: refuse to score it.
+      const failed = (
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: { url: string; statusCode: number }[] } | undefined
+        )?.items ?? []
+      ).filter((r) => r.url.startsWith(origin) && (r.statusCode >= 400 || r.statusCode <= 0));
+      if (failed.length > 0) {
+        throw new Error(
+          `${page}: ${failed.map((r) => `${r.url.slice(origin.length)} ${String(r.statusCode)}`).join(', ')}`,
+        );
       }
       if (reportDir) {
         await fs.mkdir(reportDir, { recursive: true });

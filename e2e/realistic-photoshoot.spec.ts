@@ -132,7 +132,7 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   await expect(cards.first()).toContainText('Advance Clothes Try-On');
 
   // View goes back to the photoshoot with a cloth image, the prompt, the same templates and the
-  // results. (Which image comes back as the cloth is checked by the fixme test below.)
+  // results. (That the cloth is the uploaded photo is checked by the next test.)
   await cards.first().getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(/\/realistic-photoshoot$/);
   await expect(
