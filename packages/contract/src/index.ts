@@ -6,5 +6,5 @@ export * from './plans';
 export * from './billing';
 export * from './tools';
 export * from './generations';
-export * from './responses';
+export * from './responses/index';
 export * from './pagination';

@@ -4,6 +4,13 @@ import { authApi } from '@/lib/api-client';
 
 const popupComplete = paths.authPopupComplete.path;
 
+/** An empty URL would leave the popup blank: it counts as a malformed answer. */
+function readRedirectUrl(data: unknown): string {
+  const { url } = authRedirectResponseSchema.parse(data);
+  if (url === '') throw new Error('No sign-in URL');
+  return url;
+}
+
 /**
  * Asks Better Auth for Google's authorization URL without redirecting this page; the popup
  * goes there, and the provider sends it back to /auth/popup-complete. Better Auth 1.7 serves
@@ -20,6 +27,6 @@ export function getGoogleSignInUrl(): Promise<string> {
       errorCallbackURL: popupComplete,
       disableRedirect: true,
     },
-    { parse: (data) => authRedirectResponseSchema.parse(data).url },
+    { parse: readRedirectUrl },
   );
 }

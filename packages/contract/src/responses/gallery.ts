@@ -1,0 +1,50 @@
+import { z } from 'zod/mini';
+import { countIfSent, derive, int, strings, success, text, textOrNull } from './read';
+
+const galleryShape = {
+  generationId: z.string(),
+  type: z.string(),
+  /** Kept as sent: an unreadable date shows as 'Invalid Date', never hidden (document 1 §2). */
+  timestamp: text,
+  prompt: text,
+  styleName: textOrNull,
+  numberOfImages: int,
+  numberOfVideos: int,
+  imageUrlList: strings,
+  videoUrlList: strings,
+  inputImageUrls: strings,
+  /** Small WebP and ThumbHash of the first image, for fast cards (null for videos-only). */
+  thumbnailUrl: textOrNull,
+  thumbhash: textOrNull,
+};
+const galleryItem = z.object(galleryShape);
+/** A missing id makes the answer unreadable; other details read as empty, counts follow the lists. */
+export const galleryItemSchema = derive(
+  z.object({ ...galleryShape, numberOfImages: countIfSent, numberOfVideos: countIfSent }),
+  galleryItem,
+  (item) => ({
+    ...item,
+    numberOfImages: item.numberOfImages ?? item.imageUrlList.length,
+    numberOfVideos: item.numberOfVideos ?? item.videoUrlList.length,
+  }),
+);
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
+
+export const paginationSchema = z.object({
+  page: z.catch(int, 1),
+  limit: z.catch(int, 0),
+  totalItems: z.catch(int, 0),
+  totalPages: z.catch(int, 0),
+  hasNextPage: z.catch(z.boolean(), false),
+  hasPreviousPage: z.catch(z.boolean(), false),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `POST /gallery/past-generations` (document 1 §7). */
+export const pastGenerationsResponseSchema = z.object({
+  success,
+  data: z.array(galleryItemSchema),
+  pagination: paginationSchema,
+  message: text,
+});
+export type PastGenerationsResponse = z.infer<typeof pastGenerationsResponseSchema>;
