@@ -51,32 +51,32 @@ export function useCanvasGenerate({
     upgradeFeature: (tool) => TOOL_LABELS[tool],
     persist: { key: CANVAS_PERSIST_KEY, readContext: readTool },
   });
-  const checks = usePreSendChecks(run);
-  // The checks await the plan and the price; what the page shows when they end is read here.
-  const latest = useRef({ image, settings, mode });
+  const checks = usePreSendChecks(run, image);
+  // The checks await the plan and the price; the settings shown when they end are sent.
+  const latest = useRef({ settings, mode });
   useEffect(() => {
-    latest.current = { image, settings, mode };
-  }, [image, settings, mode]);
+    latest.current = { settings, mode };
+  }, [settings, mode]);
 
   const generate = async () => {
     if (run.isGenerating) return;
     await checks.check(
       {
         userId,
-        image,
         noImageMessage: CANVAS_MESSAGES.noImage,
         problem: null,
         tool: settings.tool,
         estimate: canvasEstimate(settings, mode),
       },
-      () => {
-        // The image may have been replaced (a drop, 'Use as input') while the checks awaited:
-        // the checks and the price were for the old one, so nothing is sent.
+      (imageUrl, signedIn) => {
         const now = latest.current;
-        const imageUrl = now.image?.url ?? null;
-        if (userId === null || imageUrl === null || imageUrl !== image?.url) return;
+        // The tool was switched while checking: the checks were for the other one.
         if (now.settings.tool !== settings.tool) return;
-        const request = canvasRequest(now.settings, { userId, imageUrl, mode: now.mode });
+        const request = canvasRequest(now.settings, {
+          userId: signedIn,
+          imageUrl,
+          mode: now.mode,
+        });
         if (run.start(request.path, request.body, now.settings.tool)) onSend?.();
       },
     );

@@ -1,5 +1,6 @@
 import type { Generation } from '@studio/contract';
 import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { PRE_SEND_MESSAGES } from '@/features/generations/lib/pre-send-checks';
 
 /** The feature name in the insufficient-credits dialog (document 2 §2). */
 export const CANVAS_FEATURE_NAME = 'Canvas Editor';
@@ -8,10 +9,8 @@ export const VIDEO_FEATURE_NAME = 'Video Generation';
 
 /** Document 2 §8, word for word. */
 export const CANVAS_MESSAGES = {
+  ...PRE_SEND_MESSAGES,
   noImage: 'Please upload an image first',
-  noUser: 'Please log in to generate content',
-  stillUploading: 'Please wait for the image to finish uploading before generating',
-  planCheckFailed: 'Unable to verify subscription status. Please try again.',
   uploadSuccess: 'Image uploaded successfully!',
   uploadFailure: 'Upload failed. Please try again.',
   uploadNoUrl: 'Upload successful, but no URL returned',

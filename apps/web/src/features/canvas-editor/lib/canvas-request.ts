@@ -51,10 +51,16 @@ export function canvasEstimate(
 ): { feature: EstimateFeature; payload: EstimatePayload } {
   switch (settings.tool) {
     case 'video-generation':
-      return { feature: 'video', payload: { mode, duration: effectiveDuration(settings) } };
+      return {
+        feature: TOOL_DEFINITIONS[settings.tool].feature,
+        payload: { mode, duration: effectiveDuration(settings) },
+      };
     case 'upscaler':
-      return { feature: 'upscaler', payload: { upscaleFactor: settings.upscaleFactor } };
+      return {
+        feature: TOOL_DEFINITIONS[settings.tool].feature,
+        payload: { upscaleFactor: settings.upscaleFactor },
+      };
     case 'background-removal':
-      return { feature: 'background-removal', payload: {} };
+      return { feature: TOOL_DEFINITIONS[settings.tool].feature, payload: {} };
   }
 }

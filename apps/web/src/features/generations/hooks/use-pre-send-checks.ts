@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   requiredPlansForTool,
@@ -17,7 +17,6 @@ const ESTIMATE_FRESH_MS = 10_000;
 
 export interface PreSendRequest {
   userId: string | null;
-  image: PreSendFacts['image'];
   noImageMessage: string;
   /** The tool's own objection to the form, or null ('Please select at least one template'). */
   problem: string | null;
@@ -32,12 +31,22 @@ export interface PreSendRequest {
  * fails: a message shows, or the upgrade or insufficient-credits dialog opens. The server repeats
  * the plan and credit checks anyway (402/403 open the same dialogs).
  */
-export function usePreSendChecks(run: Pick<GenerationRun, 'openDialog'>) {
+export function usePreSendChecks(
+  run: Pick<GenerationRun, 'openDialog'>,
+  /** The page's input image now (`url` null while only its local preview exists). */
+  image: PreSendFacts['image'],
+) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const [checkMessage, setCheckMessage] = useState<string | null>(null);
   // A second click in the same frame still sees `checking` false: the ref is set at once.
   const busy = useRef(false);
+  // The checks await the plan and the price; the image may be replaced meanwhile (a drop, 'Use
+  // as input'): the checks and the price were for the old one, so nothing is sent then.
+  const latestImage = useRef(image);
+  useEffect(() => {
+    latestImage.current = image;
+  }, [image]);
 
   const readPlan = async (userId: string): Promise<PreSendFacts['plan']> => {
     try {
@@ -63,14 +72,21 @@ export function usePreSendChecks(run: Pick<GenerationRun, 'openDialog'>) {
     }
   };
 
-  /** Runs the checks; `send` is called only when all pass (it re-reads what the page shows now). */
-  const check = async (request: PreSendRequest, send: () => void): Promise<void> => {
+  /**
+   * Runs the checks; `send` is called with the checked image's URL only when all pass and the
+   * image is still the one checked (it reads the page's other settings as they are now).
+   */
+  const check = async (
+    request: PreSendRequest,
+    send: (imageUrl: string, userId: string) => void,
+  ): Promise<void> => {
     if (busy.current) return;
     busy.current = true;
     setCheckMessage(null);
     const { userId } = request;
+    const checkedUrl = image?.url ?? null;
     const facts: PreSendFacts = {
-      image: request.image,
+      image,
       noImageMessage: request.noImageMessage,
       problem: request.problem,
       userId,
@@ -109,7 +125,9 @@ export function usePreSendChecks(run: Pick<GenerationRun, 'openDialog'>) {
             });
             return;
           case 'ok':
-            send();
+            if (userId === null || checkedUrl === null) return;
+            if ((latestImage.current?.url ?? null) !== checkedUrl) return;
+            send(checkedUrl, userId);
             return;
         }
       }

@@ -1,5 +1,5 @@
 import type { TemplateItem } from '@studio/contract';
-import { MAX_TEMPLATES_PER_RUN } from '@studio/contract/tools';
+import { MAX_TEMPLATES_PER_RUN, RANDOM_TEMPLATE_ID } from '@studio/contract/tools';
 
 /** A model template as the screens use it (document 2 §3 Template, client form). */
 export interface ModelTemplate {
@@ -12,8 +12,6 @@ export interface ModelTemplate {
   prompt: string;
 }
 
-export const RANDOM_TEMPLATE_ID = 'random';
-
 /** The built-in 'random' entry (auto select): the server picks a live template for it. */
 export const RANDOM_TEMPLATE: ModelTemplate = {
   id: RANDOM_TEMPLATE_ID,
@@ -24,7 +22,7 @@ export const RANDOM_TEMPLATE: ModelTemplate = {
   prompt: '',
 };
 
-export { MAX_TEMPLATES_PER_RUN };
+export { MAX_TEMPLATES_PER_RUN, RANDOM_TEMPLATE_ID };
 
 /** Numeric ids in number order ('2' before '10'); anything else after them, alphabetically. */
 function compareIds(a: string, b: string): number {

@@ -31,6 +31,7 @@ import { toggleTemplate, toTemplateList } from '@/features/generations/lib/model
 import { getErrorMessage } from '@/lib/api-client';
 import {
   downloadName,
+  ESTIMATE_FEATURE,
   ETHNICITY_LABELS,
   failureMessage,
   FEATURE_NAME,
@@ -154,18 +155,18 @@ export function RealisticPhotoshootPage() {
       generation.imageUrls.length > 0 ? null : REALISTIC_MESSAGES.failed,
     persist: { key: PERSIST_KEY, readContext },
   });
-  const checks = usePreSendChecks(run);
+  const checks = usePreSendChecks(run, upload.image);
   const estimate = useCreditEstimate(
-    'realistic-tryon',
+    ESTIMATE_FEATURE,
     realisticEstimate(settings, modeChoice.mode),
     upload.image !== null,
   );
   const generateRef = useRef<HTMLButtonElement>(null);
   // The checks await the plan and price; the request is built from what the page shows then.
-  const latest = useRef({ settings, mode: modeChoice.mode, image: upload.image });
+  const latest = useRef({ settings, mode: modeChoice.mode });
   useEffect(() => {
-    latest.current = { settings, mode: modeChoice.mode, image: upload.image };
-  }, [settings, modeChoice.mode, upload.image]);
+    latest.current = { settings, mode: modeChoice.mode };
+  }, [settings, modeChoice.mode]);
 
   const busy = run.isGenerating || checks.checking;
   const problem = formProblem(upload.image !== null, settings);
@@ -176,26 +177,25 @@ export function RealisticPhotoshootPage() {
 
   const generate = () => {
     if (busy) return;
-    const image = upload.image;
     void checks.check(
       {
         userId,
-        image,
         noImageMessage: REALISTIC_MESSAGES.noImage,
         problem: settings.templates.length === 0 ? REALISTIC_MESSAGES.noTemplate : null,
         tool: TOOL,
         estimate: {
-          feature: 'realistic-tryon',
+          feature: ESTIMATE_FEATURE,
           payload: realisticEstimate(settings, modeChoice.mode),
         },
       },
-      () => {
+      (imageUrl, signedIn) => {
         const now = latest.current;
-        const imageUrl = now.image?.url ?? null;
-        // The photo was replaced while the checks ran: they were for the old one.
-        if (userId === null || imageUrl === null || imageUrl !== image?.url) return;
         if (now.settings.templates.length === 0) return;
-        const request = realisticRequest(now.settings, { userId, imageUrl, mode: now.mode });
+        const request = realisticRequest(now.settings, {
+          userId: signedIn,
+          imageUrl,
+          mode: now.mode,
+        });
         const context = {
           prompt: now.settings.prompt.trim(),
           style: now.settings.templates.map((t) => t.id).join(', '),

@@ -9,6 +9,7 @@ import { templatePayload, type ModelTemplate } from '@/features/generations/lib/
 
 export const TOOL: GenerationType = 'realistic-try-on';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
+export const ESTIMATE_FEATURE = TOOL_DEFINITIONS['realistic-try-on'].feature;
 
 export type Ethnicity = (typeof ETHNICITIES)[number];
 
