@@ -2,11 +2,51 @@
 // architectural boundaries (web imports only the contract from the workspace; only the
 // server's config/env.ts reads the environment; server routes reach the database only through
 // their module's service).
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+
+// A web feature's insides are its own: others reach it only through its public entry
+// (features/<name>/index.ts, or features/tools/<name>/index.ts), as bulletproof-react lays out.
+const featuresDir = path.join(import.meta.dirname, 'apps/web/src/features');
+const webFeatures = [
+  ...fs
+    .readdirSync(featuresDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'tools')
+    .map((d) => d.name),
+  ...fs.readdirSync(path.join(featuresDir, 'tools')).map((name) => `tools/${name}`),
+];
+// (Feature folders are kebab-case names, safe inside a regular expression as they are.)
+
+function webImports(ownFeature) {
+  const others = ownFeature ? `(?!${ownFeature}/)` : '';
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          group: [
+            '@studio/*',
+            '!@studio/contract',
+            '**/apps/server/**',
+            '**/server/src/**',
+            '../../../*',
+          ],
+          message: 'The web app imports only @studio/contract from the workspace.',
+        },
+        {
+          regex: `^@/features/${others}(tools/[^/]+|(?!tools/)[^/]+)/.+`,
+          message:
+            "Import another feature through its public entry ('@/features/<name>'), not its files.",
+        },
+      ],
+    },
+  ];
+}
 
 const envReadMessage =
   'Read configuration through config/env.ts; it is the only place that reads process.env.';
@@ -73,25 +113,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@studio/*',
-                '!@studio/contract',
-                '**/apps/server/**',
-                '**/server/src/**',
-                '../../../*',
-              ],
-              message: 'The web app imports only @studio/contract from the workspace.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports(),
     },
   },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': webImports(feature) },
+  })),
   {
     // Routes stay thin (ARCHITECTURE §3): they call their module's service, which alone reaches the
     // repository, so the rules in the service cannot be bypassed by a handler querying tables itself.

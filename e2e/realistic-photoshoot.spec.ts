@@ -188,10 +188,9 @@ test('View from the gallery puts the uploaded cloth photo back as the cloth imag
   );
 });
 
-// BUG (reported, not fixed here): a finished run lives only in the page's state, and
-// useGenerationRun forgets the stored run once it ends, so Back from a result's HD (or Create
-// Video) link shows an empty photoshoot: results, cloth image, templates and prompt are gone.
-test.fixme("Back from a result's HD link finds the results, and Create Video works from them", async ({
+// The page keeps its form and its finished run for the tab (useToolDraft, keepOutcome), so Back
+// from a hand-off finds the cloth image, templates, prompt and results where the user left them.
+test("Back from a result's HD link finds the page as it was left, and Create Video works from them", async ({
   page,
   baseURL,
 }) => {
@@ -212,6 +211,9 @@ test.fixme("Back from a result's HD link finds the results, and Create Video wor
   await expect(
     region(page, 'Results').getByRole('img', { name: 'Generated photo 2', exact: true }),
   ).toHaveAttribute('src', result2);
+  await expect(page.getByRole('img', { name: 'Cloth image' })).toBeVisible();
+  await expect(templateBox(page, TEMPLATE_B)).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
   await region(page, 'Results')
     .getByRole('link', { name: 'Create Video from result 2', exact: true })
     .click();

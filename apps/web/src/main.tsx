@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { prefetchRouteData, preloadRoute } from '@/app/routes';
-import { sessionQueryOptions } from '@/features/auth/api/session';
+import { sessionQueryOptions } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useRoutes } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
-import { RouteErrorBoundary } from '@/features/shell/components/route-error-boundary';
+import { RouteErrorBoundary } from '@/features/shell';
 import { routes } from './routes';
 
 /** The app's routes; rendered inside a BrowserRouter (main.tsx) or a MemoryRouter (tests). */

@@ -3,7 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { TOOL_SCREENS } from '@studio/contract/tools';
 import { paths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { RequireAuth } from '@/features/auth';
 
 type RouteModule = { default: ComponentType };
 
@@ -60,6 +60,7 @@ const appPages: readonly (LazyPage & {
   {
     path: paths.gallery.path,
     ...lazyPage(() => import('./routes/app/gallery')),
+    // Deep on purpose: the prefetch is a tiny chunk of its own; the feature's entry would pull the page.
     data: () => import('@/features/gallery/api/prefetch-gallery'),
   },
   { path: paths.creditHistory.path, ...lazyPage(() => import('./routes/app/credit-history')) },

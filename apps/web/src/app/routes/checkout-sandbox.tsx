@@ -1,3 +1,3 @@
-import { SandboxCheckoutPage } from '@/features/billing/components/sandbox-checkout-page';
+import { SandboxCheckoutPage } from '@/features/billing';
 
 export default SandboxCheckoutPage;

@@ -1,5 +1,4 @@
-import { RedirectIfAuthenticated } from '@/features/auth/components/redirect-if-authenticated';
-import { LoginScreen } from '@/features/auth/components/login-screen';
+import { RedirectIfAuthenticated, LoginScreen } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function LoginRoute() {

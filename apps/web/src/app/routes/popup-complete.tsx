@@ -1,4 +1,4 @@
-import { PopupComplete } from '@/features/auth/components/popup-complete';
+import { PopupComplete } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function PopupCompleteRoute() {

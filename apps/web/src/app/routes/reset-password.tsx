@@ -1,4 +1,4 @@
-import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
+import { ResetPasswordScreen } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function ResetPasswordRoute() {

@@ -1,3 +1,3 @@
-import { AccountSettingsPage } from '@/features/account/components/account-settings-page';
+import { AccountSettingsPage } from '@/features/account';
 
 export default AccountSettingsPage;

@@ -1,3 +1,3 @@
-import { ContactPage } from '@/features/billing/components/contact-page';
+import { ContactPage } from '@/features/billing';
 
 export default ContactPage;

@@ -1,3 +1,3 @@
-import { CreditHistoryPage } from '@/features/credits/components/credit-history-page';
+import { CreditHistoryPage } from '@/features/credits';
 
 export default CreditHistoryPage;

@@ -1,3 +1,3 @@
-import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
+import { DashboardHome } from '@/features/dashboard';
 
 export default DashboardHome;

@@ -1,3 +1,3 @@
-import { GalleryPage } from '@/features/gallery/components/gallery-page';
+import { GalleryPage } from '@/features/gallery';
 
 export default GalleryPage;

@@ -1,3 +1,3 @@
-import { AppLayout } from '@/features/shell/components/app-layout';
+import { AppLayout } from '@/features/shell';
 
 export default AppLayout;

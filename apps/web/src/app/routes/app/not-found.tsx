@@ -1,3 +1,3 @@
-import { NotFound } from '@/features/shell/components/not-found';
+import { NotFound } from '@/features/shell';
 
 export default NotFound;

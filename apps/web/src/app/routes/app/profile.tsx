@@ -1,3 +1,3 @@
-import { ProfilePage } from '@/features/account/components/profile-page';
+import { ProfilePage } from '@/features/account';
 
 export default ProfilePage;

@@ -1,3 +1,3 @@
-import { SettingsPage } from '@/features/account/components/settings-page';
+import { SettingsPage } from '@/features/account';
 
 export default SettingsPage;

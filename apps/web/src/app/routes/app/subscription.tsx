@@ -1,3 +1,3 @@
-import { SubscriptionPage } from '@/features/billing/components/subscription-page';
+import { SubscriptionPage } from '@/features/billing';
 
 export default SubscriptionPage;

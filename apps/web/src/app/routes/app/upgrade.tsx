@@ -1,5 +1,4 @@
-import { PremiumFeatureGate } from '@/features/billing/components/premium-feature-gate';
-import { ProPlanPanel } from '@/features/billing/components/pro-plan-panel';
+import { PremiumFeatureGate, ProPlanPanel } from '@/features/billing';
 
 const proPlans = ['pro', 'enterprise'] as const;
 

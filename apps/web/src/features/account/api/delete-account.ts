@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema } from '@studio/contract/responses';
-import { useEndSession } from '@/features/auth/api/sign-out';
+import { useEndSession } from '@/features/auth';
 import { api } from '@/lib/api-client';
 import { removeSkipMarker } from '../lib/skip-marker-storage';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@studio/contract';
 import { profileResponseSchema, updateProfileResponseSchema } from '@studio/contract/responses';
-import { useCurrentUser, sessionQueryKey } from '@/features/auth/api/session';
+import { useCurrentUser, sessionQueryKey } from '@/features/auth';
 import { api, ApiError } from '@/lib/api-client';
 import { getMissingFields, profileQueryKey, type ProfileState } from './profile-details';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_ACCOUNT_TYPE } from '@studio/contract/constants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useCredits } from '@/features/credits/api/credits';
+import { useCredits } from '@/features/credits';
 import { formatCredits, formatDateTime, formatLongDate } from '@/lib/format';
 import { nonBlank } from '@/lib/guards';
 import { useProfile } from '../hooks/use-profile';

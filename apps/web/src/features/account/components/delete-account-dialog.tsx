@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { nonBlank } from '@/lib/guards';
 import { useDeleteAccount } from '../api/delete-account';

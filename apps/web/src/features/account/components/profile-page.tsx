@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useCredits } from '@/features/credits/api/credits';
+import { useCredits } from '@/features/credits';
 import { formatCredits, formatLongDate } from '@/lib/format';
 import { nonBlank } from '@/lib/guards';
 import { useProfile } from '../hooks/use-profile';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { forgetSignInMethod, wasGoogleSignIn } from '@/features/auth/lib/sign-in-method';
+import { forgetSignInMethod, wasGoogleSignIn } from '@/features/auth';
 import { useProfile } from '../hooks/use-profile';
 import { getPromptFields, shouldShowProfilePrompt } from '../lib/profile-prompt';
 import { readSkipState, removeSkipMarker, saveSkipMarker } from '../lib/skip-marker-storage';

@@ -5,14 +5,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/sign-out';
-import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
-import { PasswordInput } from '@/features/auth/components/password-input';
 import {
+  useSignOut,
+  NewPasswordFields,
+  PasswordInput,
   validatePasswordChange,
   type PasswordChangeErrors,
   type PasswordChangeValues,
-} from '@/features/auth/lib/validate-password';
+} from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { useChangeName } from '../api/update-profile';

@@ -1,7 +1,6 @@
 import { nonBlank } from '@/lib/guards';
-import { useCredits } from '@/features/credits/api/credits';
-import { usePlan } from '@/features/billing/api/subscription-status';
-import { getPlanLabel, shouldShowUpgradePromo } from '@/features/billing/lib/plan';
+import { useCredits } from '@/features/credits';
+import { usePlan, getPlanLabel, shouldShowUpgradePromo } from '@/features/billing';
 import { getDisplayName, getFirstName } from '../lib/display-name';
 import { useProfile } from './use-profile';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { profileDetailsQueryOptions } from '../api/profile-details';
 import { registrationQueryOptions } from '../api/register';
 

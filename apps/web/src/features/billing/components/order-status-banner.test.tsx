@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditsQueryKey } from '@/features/credits/api/credits';
+import { creditsQueryKey } from '@/features/credits';
 import { currentLocation, renderApp, renderWithProviders } from '@/testing/render';
 import { errorResponse, mockSignedIn, server, testUser } from '@/testing/server';
 import { subscriptionStatusQueryOptions } from '../api/subscription-status';

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { useOrderStatus } from '../hooks/use-order-status';
 import { bannerTone, ORDER_BANNER_VISIBLE_MS } from '../lib/order-banner';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/features/auth';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { getPlanFamily, type PlanFamily } from '../lib/plan';
 import { PremiumUpgradePage } from './premium-upgrade-page';

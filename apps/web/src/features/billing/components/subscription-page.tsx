@@ -10,7 +10,7 @@ import {
 } from '@studio/contract/plans';
 import { Button } from '@/components/ui/button';
 import { getLoginHref, paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { useCheckout } from '../hooks/use-checkout';
 import { detectCurrency } from '../lib/currency';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@studio/contract';
-import { creditsQueryKey } from '@/features/credits/api/credits';
+import { creditsQueryKey } from '@/features/credits';
 import { getErrorMessage } from '@/lib/api-client';
 import { orderStatusQueryOptions } from '../api/order-status';
 import { subscriptionStatusQueryOptions } from '../api/subscription-status';

@@ -3,22 +3,24 @@ import { Crown } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api/session';
-import { useSubscriptionStatus } from '@/features/billing/api/subscription-status';
-import { getPlanFamily } from '@/features/billing/lib/plan';
-import { useCreditEstimate } from '@/features/generations/api/credit-estimate';
-import { CreditEstimateBox } from '@/features/generations/components/credit-estimate-box';
-import { GenerateButton } from '@/features/generations/components/generate-button';
-import { GenerationDialogs } from '@/features/generations/components/generation-dialogs';
-import { ModeSelect } from '@/features/generations/components/mode-select';
-import { UploadPanel } from '@/features/generations/components/upload-panel';
-import { useImageUpload } from '@/features/generations/hooks/use-image-upload';
-import { useModeChoice } from '@/features/generations/hooks/use-mode-choice';
-import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { useCurrentUser } from '@/features/auth';
+import { useSubscriptionStatus, getPlanFamily } from '@/features/billing';
+import {
+  useCreditEstimate,
+  CreditEstimateBox,
+  GenerateButton,
+  GenerationDialogs,
+  ModeSelect,
+  UploadPanel,
+  useImageUpload,
+  useModeChoice,
+  useArrivalState,
+  ToolPanel,
+} from '@/features/generations';
+import type { CanvasTool } from '@/features/generations';
 import { isApiError } from '@/lib/api-client';
 import { useVideoPrompt } from '../api/video-prompt';
 import { useVideoTemplates } from '../api/video-templates';
-import { useArrivalState } from '@/features/generations/hooks/use-arrival-state';
 import { useCanvasGenerate } from '../hooks/use-canvas-generate';
 import { CANVAS_FEATURE_NAME, CANVAS_MESSAGES, VIDEO_FEATURE_NAME } from '../lib/canvas-messages';
 import { canvasEstimate } from '../lib/canvas-request';
@@ -33,7 +35,6 @@ import {
 } from '../lib/canvas-state';
 import { VIDEO_PLANS } from '../lib/generate-checks';
 import { pickSamplePrompt, promptFailureMessage } from '../lib/sample-prompts';
-import { ToolPanel } from '@/features/generations/components/tool-panel';
 import { CanvasResult, type CanvasOutput } from './canvas-result';
 import { DurationSelect } from './duration-select';
 import { PromptField, type PromptNotice } from './prompt-field';

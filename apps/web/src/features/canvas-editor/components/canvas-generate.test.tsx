@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
-import { creditsQueryKey } from '@/features/credits/api/credits';
+import { creditsQueryKey } from '@/features/credits';
 import {
   cancelHandler,
   canvasHandlers,

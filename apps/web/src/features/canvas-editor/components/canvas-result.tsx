@@ -1,11 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DownloadButton } from '@/features/generations/components/download-button';
-import { PreviewNote } from '@/features/generations/components/preview-note';
-import { ResultGrid } from '@/features/generations/components/result-grid';
-import { ResultPanel } from '@/features/generations/components/result-panel';
-import type { GenerationRun } from '@/features/generations/hooks/use-generation-run';
-import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { DownloadButton, PreviewNote, ResultGrid, ResultPanel } from '@/features/generations';
+import type { GenerationRun, CanvasTool } from '@/features/generations';
 import { downloadName } from '../lib/canvas-messages';
 import { VideoResult } from './video-result';
 

@@ -1,6 +1,6 @@
 import { Clapperboard, Eraser, ZoomIn } from 'lucide-react';
 import { CANVAS_TOOLS } from '@studio/contract/tools';
-import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import type { CanvasTool } from '@/features/generations';
 import { TOOL_LABELS } from '../lib/canvas-messages';
 import { RadioGroup, type RadioOption } from '@/components/ui/radio-group';
 

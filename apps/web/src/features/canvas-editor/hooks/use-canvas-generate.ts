@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { Mode } from '@studio/contract/tools';
-import type { InputImage } from '@/features/generations/hooks/use-image-upload';
+import type { InputImage } from '@/features/generations';
 import {
   useGenerationRun,
   type GenerationRun,
-} from '@/features/generations/hooks/use-generation-run';
-import { usePreSendChecks } from '@/features/generations/hooks/use-pre-send-checks';
-import { isCanvasTool, type CanvasTool } from '@/features/generations/lib/navigation-state';
+  usePreSendChecks,
+  isCanvasTool,
+  type CanvasTool,
+} from '@/features/generations';
 import {
   CANVAS_MESSAGES,
   canvasFailureMessage,

@@ -1,6 +1,6 @@
 import type { Generation } from '@studio/contract';
-import type { CanvasTool } from '@/features/generations/lib/navigation-state';
-import { PRE_SEND_MESSAGES } from '@/features/generations/lib/pre-send-checks';
+import type { CanvasTool } from '@/features/generations';
+import { PRE_SEND_MESSAGES } from '@/features/generations';
 
 /** The feature name in the insufficient-credits dialog (document 2 §2). */
 export const CANVAS_FEATURE_NAME = 'Canvas Editor';

@@ -4,7 +4,7 @@ import {
   type EstimateFeature,
   type Mode,
 } from '@studio/contract/tools';
-import type { EstimatePayload } from '@/features/generations/api/credit-estimate';
+import type { EstimatePayload } from '@/features/generations';
 import { effectiveDuration, videoPrompt, type CanvasSettings } from './canvas-state';
 
 /** The upscaling method the spec's client sends by default (document 2 §7). */

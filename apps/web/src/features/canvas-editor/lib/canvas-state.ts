@@ -3,7 +3,7 @@ import {
   type UpscaleFactor,
   type VideoDuration,
 } from '@studio/contract/tools';
-import { isCanvasTool, type CanvasTool } from '@/features/generations/lib/navigation-state';
+import { isCanvasTool, type CanvasTool } from '@/features/generations';
 
 export const DEFAULT_CANVAS_TOOL: CanvasTool = 'video-generation';
 

@@ -1,10 +1,6 @@
 import { requiredPlansForTool, type AccessPlan } from '@studio/contract/tools';
-import {
-  checkBeforeSend,
-  type PreSendCheck,
-  type PreSendFacts,
-} from '@/features/generations/lib/pre-send-checks';
-import type { CanvasTool } from '@/features/generations/lib/navigation-state';
+import { checkBeforeSend, type PreSendCheck, type PreSendFacts } from '@/features/generations';
+import type { CanvasTool } from '@/features/generations';
 import { CANVAS_MESSAGES } from './canvas-messages';
 
 /** Plans with video generation: Pro and Enterprise (document 2 §6), from the contract's tool list. */

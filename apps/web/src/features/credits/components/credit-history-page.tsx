@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { useCreditHistory } from '../api/credit-history';
 import { EMPTY_FILTERS, type HistoryFilters } from '../lib/filters';
 import { CreditHistoryContent } from './credit-history-content';

@@ -10,8 +10,8 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths, type AppPath } from '@/config/paths';
-import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
-import { OrderStatusBanner } from '@/features/billing/components/order-status-banner';
+import { useAccountSummary } from '@/features/account';
+import { OrderStatusBanner } from '@/features/billing';
 
 interface ToolShortcut {
   title: string;

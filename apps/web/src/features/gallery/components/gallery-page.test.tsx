@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/components/ui/toast';
-import { openInNewTab, saveFile } from '@/features/generations/lib/download';
+import { openInNewTab, saveFile } from '@/features/generations';
 import {
   galleryItem,
   galleryItems,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PastGenerationsResponse } from '@studio/contract';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { usePastGenerations } from '../api/past-generations';
 import { useGalleryQuery } from '../hooks/use-gallery-query';
 import { useSearchInput } from '../hooks/use-search-input';

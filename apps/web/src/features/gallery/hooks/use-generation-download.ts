@@ -1,7 +1,7 @@
 import { useIsMutating, useMutation, useMutationState } from '@tanstack/react-query';
 import type { GalleryItem } from '@studio/contract';
 import { notify } from '@/components/ui/toast';
-import { openInNewTab, saveFile } from '@/features/generations/lib/download';
+import { openInNewTab, saveFile } from '@/features/generations';
 import {
   downloadFiles,
   downloadSequentially,

@@ -1,6 +1,6 @@
 import type { GalleryItem } from '@studio/contract';
 import { paths, type AppPath } from '@/config/paths';
-import type { CanvasTool, ToolNavigationState } from '@/features/generations/lib/navigation-state';
+import type { CanvasTool, ToolNavigationState } from '@/features/generations';
 import {
   CANVAS_TOOLS,
   isGenerationType,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { estimateResponseSchema } from '@studio/contract/responses';
 import type { EstimateFeature } from '@studio/contract/tools';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { api, schemaParser } from '@/lib/api-client';
 
 type JsonValue =

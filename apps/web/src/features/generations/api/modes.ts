@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accessResponseSchema } from '@studio/contract/responses';
-import { useCurrentUser } from '@/features/auth/api/session';
+import { useCurrentUser } from '@/features/auth';
 import { api, schemaParser } from '@/lib/api-client';
 
 export const modesQueryOptions = (userId: string) =>

@@ -14,11 +14,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/api/session';
-import { useUpgradeInNewTab } from '@/features/billing/hooks/use-upgrade-in-new-tab';
-import { detectCurrency } from '@/features/billing/lib/currency';
-import { PAYMENT_LINK_ERROR } from '@/features/billing/lib/messages';
-import { planCards } from '@/features/billing/lib/plan-cards';
+import { useCurrentUser } from '@/features/auth';
+import {
+  useUpgradeInNewTab,
+  detectCurrency,
+  PAYMENT_LINK_ERROR,
+  planCards,
+} from '@/features/billing';
 import { planName, upgradeTarget } from '../lib/plan-access';
 
 export interface UpgradeDialogProps {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sessionQueryKey } from '@/features/auth/api/session';
+import { sessionQueryKey } from '@/features/auth';
 import {
   deferred,
   generateFailureHandlers,
@@ -218,6 +218,41 @@ describe('useGenerationRun persistence', () => {
 
     act(() => {
       result.current.reset();
+    });
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('with keepOutcome, keeps a run that ended until the next start replaces it', async () => {
+    server.use(
+      ...generateHandlers([]),
+      generationSequence([generationFixture({ status: 'succeeded', progress: 100 })]),
+    );
+    const kept: GenerationRunOptions<string> = {
+      ...baseOptions,
+      persist: {
+        key: 'test-tool',
+        readContext: (value) => (typeof value === 'string' ? value : null),
+        keepOutcome: true,
+      },
+    };
+    const { result } = renderRun(kept);
+
+    act(() => {
+      result.current.start('/upscaler', body, 'upscaler');
+    });
+    await waitFor(() => {
+      expect(result.current.phase).toBe('results');
+    });
+    expect(JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({
+      generationId: 'gen_1',
+    });
+
+    server.use(...generateFailureHandlers(400, 'invalid_request', 'Bad image.'));
+    act(() => {
+      result.current.start('/upscaler', { ...body, upscaleFactor: '4x' }, 'upscaler');
+    });
+    await waitFor(() => {
+      expect(result.current.phase).toBe('error');
     });
     expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Generation } from '@studio/contract';
 import type { AccessPlan } from '@studio/contract/tools';
-import { useCurrentUser } from '@/features/auth/api/session';
-import { creditsQueryKey } from '@/features/credits/api/credits';
+import { useCurrentUser } from '@/features/auth';
+import { creditsQueryKey } from '@/features/credits';
 import { isApiError } from '@/lib/api-client';
 import { estimateQueryPrefix } from '../api/credit-estimate';
 import {
@@ -55,9 +55,10 @@ export interface GenerationRunOptions<C> {
   /**
    * Keeps the accepted run in sessionStorage under `key` (e.g. 'canvas-editor'), so leaving the
    * page and coming back resumes it. `readContext` checks the stored context: it is untyped
-   * JSON that may come from an older deploy.
+   * JSON that may come from an older deploy. With `keepOutcome`, a run that ended stays stored
+   * too (until `reset` or the next start), so coming back shows its results or error again.
    */
-  persist?: { key: string; readContext: (stored: unknown) => C | null };
+  persist?: { key: string; readContext: (stored: unknown) => C | null; keepOutcome?: boolean };
 }
 
 /** The path, body and key of the last start that may have reached the server. */
@@ -113,6 +114,7 @@ export function useGenerationRun<C>({
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id ?? null;
   const persistKey = persist?.key ?? null;
+  const keepOutcome = persist?.keepOutcome ?? false;
   const [run, setRun] = useState<RunState<C>>(() => {
     const stored = persist ? readActiveGeneration(persist.key, userId, persist.readContext) : null;
     if (!stored) return idleRun;
@@ -214,12 +216,14 @@ export function useGenerationRun<C>({
     void queryClient.invalidateQueries({ queryKey: estimateQueryPrefix });
   }, [finishedId, queryClient, userId]);
 
-  // Once the outcome is on screen there is nothing left to come back for.
+  // Once the outcome is on screen there is nothing left to come back for, unless the page keeps it.
   const endedId =
     run.generationId !== null && (finished || pollEnded(query.error)) ? run.generationId : null;
   useEffect(() => {
-    if (endedId !== null && persistKey !== null) clearActiveGeneration(persistKey, endedId);
-  }, [endedId, persistKey]);
+    if (endedId !== null && persistKey !== null && !keepOutcome) {
+      clearActiveGeneration(persistKey, endedId);
+    }
+  }, [endedId, persistKey, keepOutcome]);
 
   /** Sends the request; false when it was not sent (a run is already going). */
   const start = (path: string, body: Record<string, unknown>, context: C): boolean => {
@@ -233,6 +237,8 @@ export function useGenerationRun<C>({
     const key =
       previous?.path === path && previous.body === bodyJson ? previous.key : newIdempotencyKey();
     lastAttempt.current = { path, body: bodyJson, key };
+    // A kept outcome is replaced: until this run is accepted there is nothing to come back to.
+    if (persistKey !== null) clearActiveGeneration(persistKey);
     setRun({ ...idleRun, context, startedAt: performance.now() });
     setDialogOpen(false);
     canceler.reset();

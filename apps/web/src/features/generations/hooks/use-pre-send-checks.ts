@@ -6,8 +6,7 @@ import {
   type EstimateFeature,
   type GenerationType,
 } from '@studio/contract/tools';
-import { subscriptionStatusQueryOptions } from '@/features/billing/api/subscription-status';
-import { getPlanFamily } from '@/features/billing/lib/plan';
+import { subscriptionStatusQueryOptions, getPlanFamily } from '@/features/billing';
 import { estimateQueryOptions, type EstimatePayload } from '../api/credit-estimate';
 import { checkBeforeSend, type PreSendFacts } from '../lib/pre-send-checks';
 import type { GenerationRun } from './use-generation-run';

@@ -1,7 +1,6 @@
 import { requiredPlansForTool } from '@studio/contract/tools';
-import { useCurrentUser } from '@/features/auth/api/session';
-import { useSubscriptionStatus } from '@/features/billing/api/subscription-status';
-import { getPlanFamily } from '@/features/billing/lib/plan';
+import { useCurrentUser } from '@/features/auth';
+import { useSubscriptionStatus, getPlanFamily } from '@/features/billing';
 
 const VIDEO_PLANS = requiredPlansForTool('video-generation');
 

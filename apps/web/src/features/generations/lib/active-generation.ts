@@ -1,4 +1,5 @@
 import { isFiniteNumber, isRecord, isString } from '@/lib/guards';
+import { readSessionJson, removeSessionJson, writeSessionJson } from '@/lib/session-store';
 
 /**
  * The generation a tool page is waiting for, kept in sessionStorage: the progress box tells
@@ -19,22 +20,8 @@ const PREFIX = 'studio:active-generation:';
 
 const storageKey = (key: string) => `${PREFIX}${key}`;
 
-// Storage can be missing or refuse writes (private modes, quotas): resuming is a convenience,
-// so every failure just means there is nothing to resume.
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function saveActiveGeneration<C>(key: string, active: ActiveGeneration<C>): void {
-  try {
-    storage()?.setItem(storageKey(key), JSON.stringify(active));
-  } catch {
-    // Nothing to resume later; the run itself goes on.
-  }
+  writeSessionJson(storageKey(key), active);
 }
 
 /**
@@ -47,19 +34,7 @@ export function readActiveGeneration<C>(
   readContext: (stored: unknown) => C | null,
 ): ActiveGeneration<C> | null {
   if (userId === null) return null;
-  let raw: string | null = null;
-  try {
-    raw = storage()?.getItem(storageKey(key)) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const data = readSessionJson(storageKey(key));
   if (
     !isRecord(data) ||
     !isString(data.generationId) ||
@@ -74,26 +49,11 @@ export function readActiveGeneration<C>(
   return { generationId: data.generationId, userId, context, startedAt: data.startedAt };
 }
 
-function storedId(raw: string | null): string | null {
-  if (raw === null) return null;
-  try {
-    const data: unknown = JSON.parse(raw);
-    return isRecord(data) && isString(data.generationId) ? data.generationId : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Forgets the stored run; with `generationId`, only when it is still that one. */
 export function clearActiveGeneration(key: string, generationId?: string): void {
-  try {
-    const store = storage();
-    if (!store) return;
-    if (generationId !== undefined && storedId(store.getItem(storageKey(key))) !== generationId) {
-      return;
-    }
-    store.removeItem(storageKey(key));
-  } catch {
-    // Nothing stored that could be read back either.
+  if (generationId !== undefined) {
+    const data = readSessionJson(storageKey(key));
+    if (!isRecord(data) || data.generationId !== generationId) return;
   }
+  removeSessionJson(storageKey(key));
 }

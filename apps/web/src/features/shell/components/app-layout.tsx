@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ProfilePrompt } from '@/features/account/components/profile-prompt';
+import { ProfilePrompt } from '@/features/account';
 import { cn } from '@/lib/cn';
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';
 import { getDocumentTitle, isFullWidthPage } from '../lib/route-matching';

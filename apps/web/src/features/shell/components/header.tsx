@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCredits } from '@/lib/format';
-import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { useAccountSummary } from '@/features/account';
 import { getHeaderTitle } from '../lib/route-matching';
 import { UserMenu } from './user-menu';
 

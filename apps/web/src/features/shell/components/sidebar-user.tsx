@@ -2,10 +2,10 @@ import { Coins, LogOut } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSignOut } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { formatCredits } from '@/lib/format';
-import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { useAccountSummary } from '@/features/account';
 
 /** Bottom of the sidebar: who is signed in, their plan and available credits, and Logout. */
 export function SidebarUser({ collapsed }: { collapsed: boolean }) {

@@ -5,7 +5,7 @@ import { BrandMark } from '@/components/ui/brand-mark';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { useAccountSummary } from '@/features/account';
 import { SidebarNav } from './sidebar-nav';
 import { SidebarUser } from './sidebar-user';
 import { UpgradePromo } from './upgrade-promo';

@@ -10,8 +10,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/sign-out';
-import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { useSignOut } from '@/features/auth';
+import { useAccountSummary } from '@/features/account';
 import { UserMenuTriggerFace, userMenuTriggerClass } from './user-menu-trigger-face';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
-import { useAccountSummary } from '@/features/account/hooks/use-account-summary';
+import { useAccountSummary } from '@/features/account';
 import { UserMenuTriggerFace, userMenuTriggerClass } from './user-menu-trigger-face';
 
 const loadDropdown = () => import('./user-menu-dropdown');

@@ -1,6 +1,6 @@
 import { PersonStanding } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { ComingSoon } from '@/features/shell/components/coming-soon';
+import { ComingSoon } from '@/features/shell';
 
 export default function AiPosesRoute() {
   return (

@@ -1,3 +1,3 @@
-import { CanvasEditorPage } from '@/features/canvas-editor/components/canvas-editor-page';
+import { CanvasEditorPage } from '@/features/canvas-editor';
 
 export default CanvasEditorPage;

@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { ComingSoon } from '@/features/shell/components/coming-soon';
+import { ComingSoon } from '@/features/shell';
 
 export default function PhotoshootRoute() {
   return (

@@ -1,3 +1,3 @@
-import { RealisticPhotoshootPage } from '@/features/tools/realistic-photoshoot/components/realistic-photoshoot-page';
+import { RealisticPhotoshootPage } from '@/features/tools/realistic-photoshoot';
 
 export default RealisticPhotoshootPage;

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TemplateItem } from '@studio/contract';
 import type { AccessPlan } from '@studio/contract/tools';
 import {
@@ -21,8 +22,9 @@ import {
   uploadHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
-import { renderWithProviders } from '@/testing/render';
-import { mockSignedIn, mockSubscriptionFailure, server } from '@/testing/server';
+import { createTestQueryClient, renderWithProviders } from '@/testing/render';
+import { mockSignedIn, mockSubscriptionFailure, server, testUser } from '@/testing/server';
+import { sessionQueryOptions } from '@/features/auth';
 import { RealisticPhotoshootPage } from './realistic-photoshoot-page';
 
 interface Setup {
@@ -31,6 +33,8 @@ interface Setup {
   plan?: AccessPlan;
   estimate?: { creditCost?: number; available?: number };
   estimates?: Record<string, unknown>[];
+  /** The app's client (the session already read), as when the page is opened again. */
+  queryClient?: QueryClient;
 }
 
 function open({
@@ -39,6 +43,7 @@ function open({
   plan = 'free',
   estimate,
   estimates,
+  queryClient,
 }: Setup = {}) {
   const calls: RecordedGenerate[] = [];
   mockSignedIn({ plan: subscription });
@@ -51,6 +56,7 @@ function open({
   );
   const rendered = renderWithProviders(<RealisticPhotoshootPage />, {
     path: '/realistic-photoshoot',
+    ...(queryClient ? { queryClient } : {}),
   });
   return { ...rendered, calls };
 }
@@ -442,5 +448,91 @@ describe('advance clothes AI photoshoot: arriving from the gallery', () => {
     );
     expect(results().getByRole('link', { name: 'HD from result 1' })).toBeInTheDocument();
     expect(seen.at(-1)).toBeNull();
+  });
+});
+
+describe('advance clothes AI photoshoot: coming back to the page', () => {
+  async function generateOnce(user: ReturnType<typeof open>['user']) {
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'realistic-try-on',
+          status: 'succeeded',
+          imageUrls: [mediaUrl('out_1')],
+        }),
+      ]),
+    );
+    await user.click(generateButton());
+    await results().findByRole('img', { name: 'Generated photo' }, { timeout: 5000 });
+  }
+
+  it('finds the image, templates, settings and results as they were left', async () => {
+    const { user, unmount, queryClient } = await ready({
+      subscription: 'pro_monthly',
+      plan: 'pro',
+    });
+    await user.click(templates().getByRole('checkbox', { name: /Mia/ }));
+    await user.selectOptions(screen.getByLabelText('Ethnicity'), 'latino');
+    await user.selectOptions(screen.getByLabelText('Mode'), 'quality');
+    await user.click(screen.getByText('Advanced Settings'));
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'evening light');
+    await generateOnce(user);
+    unmount();
+
+    open({ subscription: 'pro_monthly', plan: 'pro', queryClient });
+
+    expect(await screen.findByRole('img', { name: 'Cloth image' })).toHaveAttribute(
+      'src',
+      UPLOADED_URL,
+    );
+    await waitFor(() => {
+      expect(templates().getByRole('checkbox', { name: /Mia/ })).toBeChecked();
+    });
+    expect(templates().getByRole('checkbox', { name: /Ava/ })).toBeChecked();
+    expect(templates().getByRole('checkbox', { name: /Noah/ })).not.toBeChecked();
+    expect(screen.getByLabelText('Ethnicity')).toHaveValue('latino');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('quality');
+    });
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('evening light');
+    expect(
+      await results().findByRole('img', { name: 'Generated photo' }, { timeout: 5000 }),
+    ).toHaveAttribute('src', mediaUrl('out_1'));
+    expect(results().getByRole('link', { name: 'HD' })).toBeInTheDocument();
+  });
+
+  it('comes back empty after Clear All Settings', async () => {
+    const { user, unmount, queryClient } = await ready();
+    await generateOnce(user);
+    await user.click(screen.getByRole('button', { name: 'Clear All Settings' }));
+    unmount();
+
+    open({ queryClient });
+
+    await templates().findByRole('checkbox', { name: /Ava/ });
+    expect(screen.queryByRole('img', { name: 'Cloth image' })).not.toBeInTheDocument();
+    expect(templates().getByRole('checkbox', { name: /Ava/ })).not.toBeChecked();
+    expect(results().queryByRole('img')).not.toBeInTheDocument();
+    expect(generateButton()).toHaveAccessibleDescription('Please upload a cloth image');
+  });
+
+  it('does not show one account what another left on the tab', async () => {
+    const { user, unmount } = await ready();
+    await generateOnce(user);
+    unmount();
+
+    mockSignedIn({ user: { ...testUser, id: 'user_other', email: 'other@example.com' } });
+    server.use(modesHandler(), estimateHandler(), modelTemplatesHandler());
+    const otherClient = createTestQueryClient();
+    await otherClient.query(sessionQueryOptions);
+    renderWithProviders(<RealisticPhotoshootPage />, {
+      path: '/realistic-photoshoot',
+      queryClient: otherClient,
+    });
+
+    await templates().findByRole('checkbox', { name: /Ava/ });
+    expect(screen.queryByRole('img', { name: 'Cloth image' })).not.toBeInTheDocument();
+    expect(templates().getByRole('checkbox', { name: /Ava/ })).not.toBeChecked();
+    expect(results().queryByRole('img')).not.toBeInTheDocument();
   });
 });

@@ -5,29 +5,34 @@ import { Alert } from '@/components/ui/alert';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { RadioGroup } from '@/components/ui/radio-group';
-import { useCurrentUser } from '@/features/auth/api/session';
-import { useCreditEstimate } from '@/features/generations/api/credit-estimate';
-import { useModelTemplates } from '@/features/generations/api/model-templates';
-import { AdvancedSettings } from '@/features/generations/components/advanced-settings';
-import { ClearAllButton } from '@/features/generations/components/clear-all-button';
-import { CreditEstimateBox } from '@/features/generations/components/credit-estimate-box';
-import { GenerateButton } from '@/features/generations/components/generate-button';
-import { GenerationDialogs } from '@/features/generations/components/generation-dialogs';
-import { ModeSelect } from '@/features/generations/components/mode-select';
-import { PreviewNote } from '@/features/generations/components/preview-note';
-import { ResultActions } from '@/features/generations/components/result-actions';
-import { ResultGrid } from '@/features/generations/components/result-grid';
-import { ResultPanel } from '@/features/generations/components/result-panel';
-import { TemplatePicker } from '@/features/generations/components/template-picker';
-import { ToolPanel } from '@/features/generations/components/tool-panel';
-import { UploadPanel } from '@/features/generations/components/upload-panel';
-import { useArrivalState } from '@/features/generations/hooks/use-arrival-state';
-import { useGenerationRun } from '@/features/generations/hooks/use-generation-run';
-import { useImageUpload } from '@/features/generations/hooks/use-image-upload';
-import { useModeChoice } from '@/features/generations/hooks/use-mode-choice';
-import { usePreSendChecks } from '@/features/generations/hooks/use-pre-send-checks';
-import { useVideoAccess } from '@/features/generations/hooks/use-video-access';
-import { toggleTemplate, toTemplateList } from '@/features/generations/lib/model-templates';
+import { useCurrentUser } from '@/features/auth';
+import {
+  useCreditEstimate,
+  useModelTemplates,
+  AdvancedSettings,
+  ClearAllButton,
+  CreditEstimateBox,
+  GenerateButton,
+  GenerationDialogs,
+  ModeSelect,
+  PreviewNote,
+  ResultActions,
+  ResultGrid,
+  ResultPanel,
+  TemplatePicker,
+  ToolPanel,
+  UploadPanel,
+  useArrivalState,
+  useGenerationRun,
+  useImageUpload,
+  useKeepToolDraft,
+  useModeChoice,
+  usePreSendChecks,
+  useToolDraft,
+  useVideoAccess,
+  toggleTemplate,
+  toTemplateList,
+} from '@/features/generations';
 import { getErrorMessage } from '@/lib/api-client';
 import {
   downloadName,
@@ -44,6 +49,11 @@ import {
   type Ethnicity,
   type RealisticSettings,
 } from '../lib/realistic-request';
+import {
+  readRealisticDraft,
+  type HandedOverResults,
+  type RealisticDraft,
+} from '../lib/realistic-draft';
 
 /** What a run keeps for its results' hand-offs: the prompt and templates it was made with. */
 interface RunContext {
@@ -121,23 +131,42 @@ export function RealisticPhotoshootPage() {
   const arrival = useArrivalState();
   const userId = useCurrentUser()?.id ?? null;
   const ethnicityId = useId();
-  const upload = useImageUpload(userId, uploadMessages, arrival.inputImages?.[0] ?? null);
-  const modeChoice = useModeChoice();
+  // What another screen hands over wins; otherwise the page comes back as it was left.
+  const draft = useToolDraft(
+    PERSIST_KEY,
+    userId,
+    readRealisticDraft,
+    Object.keys(arrival).length > 0,
+  );
+  const upload = useImageUpload(
+    userId,
+    uploadMessages,
+    arrival.inputImages?.[0] ?? draft?.imageUrl ?? null,
+  );
+  const modeChoice = useModeChoice(draft?.mode);
   // Read with the page, so Create Video is already right when the first result shows.
   const videoAccess = useVideoAccess();
   const templatesQuery = useModelTemplates();
   const templates = useMemo(() => toTemplateList(templatesQuery.data), [templatesQuery.data]);
   const [settings, setSettings] = useState<RealisticSettings>(() =>
-    initialSettings(arrival.prompt ?? ''),
+    draft
+      ? { ...initialSettings(draft.prompt), ethnicity: draft.ethnicity }
+      : initialSettings(arrival.prompt ?? ''),
   );
   // A past run's results, handed over by the gallery's View, until the first run here.
-  const [handedOver, setHandedOver] = useState(() =>
+  const [handedOver, setHandedOver] = useState<HandedOverResults | null>(() =>
     arrival.generatedImages && arrival.recreatingFrom
-      ? { urls: arrival.generatedImages, generationId: arrival.recreatingFrom }
-      : null,
+      ? {
+          urls: arrival.generatedImages,
+          generationId: arrival.recreatingFrom,
+          prompt: arrival.prompt ?? '',
+          style: arrival.style ?? '',
+        }
+      : (draft?.handedOver ?? null),
   );
-  // The gallery records a run's templates as its style ('3, 7'): choose them again once listed.
-  const pendingStyle = useRef(arrival.style ?? null);
+  // The gallery records a run's templates as its style ('3, 7'), the draft by id: choose them
+  // again once listed.
+  const pendingStyle = useRef(arrival.style ?? draft?.templateIds.join(',') ?? null);
   useEffect(() => {
     const style = pendingStyle.current;
     if (style === null || !templatesQuery.data) return;
@@ -153,8 +182,16 @@ export function RealisticPhotoshootPage() {
     describeFailure: (reason) => failureMessage(reason),
     checkOutput: (generation) =>
       generation.imageUrls.length > 0 ? null : REALISTIC_MESSAGES.failed,
-    persist: { key: PERSIST_KEY, readContext },
+    persist: { key: PERSIST_KEY, readContext, keepOutcome: true },
   });
+  useKeepToolDraft(PERSIST_KEY, userId, {
+    imageUrl: upload.image?.url ?? null,
+    templateIds: settings.templates.map((template) => template.id),
+    ethnicity: settings.ethnicity,
+    prompt: settings.prompt,
+    mode: modeChoice.mode,
+    handedOver,
+  } satisfies RealisticDraft);
   const checks = usePreSendChecks(run, upload.image);
   const estimate = useCreditEstimate(
     ESTIMATE_FEATURE,
@@ -354,7 +391,7 @@ export function RealisticPhotoshootPage() {
               <RealisticResults
                 urls={handedOver.urls}
                 generationId={handedOver.generationId}
-                context={{ prompt: arrival.prompt ?? '', style: arrival.style ?? '' }}
+                context={{ prompt: handedOver.prompt, style: handedOver.style }}
                 previewNote={null}
                 videoAccess={videoAccess}
               />

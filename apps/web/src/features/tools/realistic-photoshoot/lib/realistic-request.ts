@@ -4,8 +4,8 @@ import {
   type GenerationType,
   type Mode,
 } from '@studio/contract/tools';
-import type { EstimatePayload } from '@/features/generations/api/credit-estimate';
-import { templatePayload, type ModelTemplate } from '@/features/generations/lib/model-templates';
+import type { EstimatePayload } from '@/features/generations';
+import { templatePayload, type ModelTemplate } from '@/features/generations';
 
 export const TOOL: GenerationType = 'realistic-try-on';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
