@@ -9,6 +9,11 @@ import {
   EXPRESSIONS,
   EXTRACTION_TYPES,
   GALLERY_DEFAULT_LIMIT,
+  BATCH_GARMENTS_MAX,
+  BATCH_MODELS_MAX,
+  GARMENT_PHOTO_TYPES,
+  TRY_ON_CATEGORIES,
+  TRY_ON_IMAGES_MAX,
   GENDERS,
   MAX_TEMPLATES_PER_RUN,
   RANDOM_TEMPLATE_ID,
@@ -46,7 +51,7 @@ const templateChoice = z
     path: ['templateUrl'],
   });
 
-export const tryOnRequestSchema = z.object({
+export const realisticTryOnRequestSchema = z.object({
   userId,
   // The garment before the templates: inputs are recorded in key order, and the gallery's first
   // input is what View hands back to the screen as the cloth image.
@@ -66,7 +71,75 @@ export const tryOnRequestSchema = z.object({
   mode,
   aspectRatio: z.enum(ASPECT_RATIOS).default('9:16'),
 });
+export type RealisticTryOnRequest = z.input<typeof realisticTryOnRequestSchema>;
+
+/** What a seller calls a garment or model (a file name, a SKU); names zip entries and groups. */
+const label = z.string().trim().max(80, 'Names are at most 80 characters');
+
+/** A garment photo: flat lay, on a mannequin or dummy, or worn by someone. */
+const garmentSchema = z.object({ imageUrl, name: label.optional() });
+
+/** Who wears the garment: a model template ('random' lets the server pick) or the user's own photo. */
+export const tryOnModelSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('template'),
+      templateId: z.union([z.string(), z.number()]).transform(String),
+      templateUrl: imageUrl.optional(),
+      name: label.optional(),
+    })
+    .refine((t) => t.templateId === RANDOM_TEMPLATE_ID || t.templateUrl !== undefined, {
+      message: 'A template needs its image URL',
+      path: ['templateUrl'],
+    }),
+  z.object({ kind: z.literal('photo'), imageUrl, name: label.optional() }),
+]);
+export type TryOnModel = z.input<typeof tryOnModelSchema>;
+
+/** The settings every pair of a try-on shares. */
+const tryOnSettings = {
+  category: z.enum(TRY_ON_CATEGORIES).default('auto'),
+  garmentPhotoType: z.enum(GARMENT_PHOTO_TYPES).default('auto'),
+  numImages: numImages(TRY_ON_IMAGES_MAX),
+  mode,
+};
+
+/**
+ * One garment on one model (Clothes AI Photoshoot). The garment comes first: inputs are recorded
+ * in key order, and the gallery's View hands the first input back as the garment.
+ */
+export const tryOnRequestSchema = z.object({
+  userId,
+  garment: garmentSchema,
+  model: tryOnModelSchema,
+  ...tryOnSettings,
+});
 export type TryOnRequest = z.input<typeof tryOnRequestSchema>;
+
+const modelKey = (model: z.output<typeof tryOnModelSchema>) =>
+  model.kind === 'photo' ? `photo:${model.imageUrl}` : `template:${model.templateId}`;
+const distinct = (keys: string[]) => new Set(keys).size === keys.length;
+
+/**
+ * A catalogue (`POST /try-on/batches`): every garment on every model, one generation per pair,
+ * priced and confirmed up front. 'random' may be chosen once; the server resolves it.
+ */
+export const tryOnBatchRequestSchema = z.object({
+  userId,
+  name: label.default(''),
+  garments: z
+    .array(garmentSchema)
+    .min(1, 'Please upload at least one garment')
+    .max(BATCH_GARMENTS_MAX, `A catalogue takes at most ${String(BATCH_GARMENTS_MAX)} garments`)
+    .refine((list) => distinct(list.map((g) => g.imageUrl)), 'Each garment can be added once'),
+  models: z
+    .array(tryOnModelSchema)
+    .min(1, 'Please choose at least one model')
+    .max(BATCH_MODELS_MAX, `Choose at most ${String(BATCH_MODELS_MAX)} models`)
+    .refine((list) => distinct(list.map(modelKey)), 'Each model can be chosen once'),
+  ...tryOnSettings,
+});
+export type TryOnBatchRequest = z.input<typeof tryOnBatchRequestSchema>;
 
 export const designerRequestSchema = z.object({
   userId,

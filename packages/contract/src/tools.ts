@@ -61,6 +61,11 @@ export interface PriceInput {
   numImages?: number;
   /** Model templates chosen: try-ons make `numImages` images per template. */
   templateCount?: number;
+  /**
+   * Garment × model pairs of a try-on catalogue, each its own generation priced alone, so a
+   * catalogue costs `pairs` times one pair (never a rounding of the total). One when absent.
+   */
+  pairs?: number;
   durationSeconds?: number;
   upscaleFactor?: UpscaleFactor;
 }
@@ -368,8 +373,8 @@ export function planAccess(plan: AccessPlan) {
 }
 
 /** Credits a generation costs; the server charges exactly this and the estimator shows it. */
-export function creditCost(type: GenerationType, input: PriceInput): number {
-  return TOOL_DEFINITIONS[type].price(input);
+export function creditCost(type: GenerationType, { pairs, ...input }: PriceInput): number {
+  return TOOL_DEFINITIONS[type].price(input) * Math.max(1, pairs ?? 1);
 }
 
 // --- Generation states and limits ------------------------------------------------------------
@@ -387,8 +392,25 @@ export const FINISHED_STATUSES: readonly GenerationStatus[] = ['succeeded', 'fai
 /** The try-ons' built-in template entry: the server picks a live template for it. */
 export const RANDOM_TEMPLATE_ID = 'random';
 
-/** Model templates one try-on generation takes (one image per template). */
+/** Model templates one realistic try-on generation takes (one image per template). */
 export const MAX_TEMPLATES_PER_RUN = 4;
+
+/**
+ * Clothes AI Photoshoot (try-on): what garment-preserving try-on models take (FASHN's category,
+ * garment photo type and samples). `flat-lay` covers flat lays, mannequins and dummies; `model`
+ * a garment worn by someone.
+ */
+export const TRY_ON_CATEGORIES = ['auto', 'tops', 'bottoms', 'one-pieces'] as const;
+export type TryOnCategory = (typeof TRY_ON_CATEGORIES)[number];
+export const GARMENT_PHOTO_TYPES = ['auto', 'flat-lay', 'model'] as const;
+export type GarmentPhotoType = (typeof GARMENT_PHOTO_TYPES)[number];
+/** Images one try-on pair makes. */
+export const TRY_ON_IMAGES_MAX = 4;
+/** A catalogue batch: every garment on every model, one generation per pair. */
+export const BATCH_GARMENTS_MAX = 20;
+export const BATCH_MODELS_MAX = 4;
+/** Catalogues one user may have running at once (each may hold up to 80 generations). */
+export const MAX_ACTIVE_BATCHES = 1;
 
 /** Generations one user may have queued or running at once. */
 export const MAX_ACTIVE_GENERATIONS = 4;

@@ -15,3 +15,4 @@ export * from './uploads';
 export * from './generations';
 export * from './catalog';
 export * from './gallery';
+export * from './batches';

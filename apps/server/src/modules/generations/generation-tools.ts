@@ -4,7 +4,7 @@ import {
   extractorRequestSchema,
   photoshootRequestSchema,
   posesRequestSchema,
-  tryOnRequestSchema,
+  realisticTryOnRequestSchema,
   upscaleRequestSchema,
   RANDOM_TEMPLATE_ID,
   TOOL_DEFINITIONS,
@@ -62,7 +62,7 @@ const first = (urls: readonly string[]) => {
   return url;
 };
 
-type TryOnSettings = z.output<typeof tryOnRequestSchema>;
+type TryOnSettings = z.output<typeof realisticTryOnRequestSchema>;
 
 /**
  * The built-in 'random' template entry (document 2 §3) becomes a live catalog template, one not
@@ -89,7 +89,7 @@ async function pickRandomTemplates(settings: TryOnSettings, deps: CatalogDeps) {
 
 const tryOn = (realistic: boolean) =>
   tool({
-    schema: tryOnRequestSchema,
+    schema: realisticTryOnRequestSchema,
     deadlineMinutes: 15,
     prepare: pickRandomTemplates,
     price: (s) => ({ mode: s.mode, numImages: s.numImages, templateCount: s.template.length }),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   photoshootRequestSchema,
-  tryOnRequestSchema,
+  realisticTryOnRequestSchema,
   upscaleRequestSchema,
   videoRequestSchema,
 } from '@studio/contract';
@@ -339,7 +339,7 @@ describe('fal provider', () => {
   });
 
   it('submits one request per try-on template and stores all their ids', async () => {
-    const settings = tryOnRequestSchema.parse({
+    const settings = realisticTryOnRequestSchema.parse({
       template: [
         { templateId: 't1', templateUrl: '/api/v1/media/t1' },
         { templateId: 't2', templateUrl: '/api/v1/media/t2' },

@@ -4,7 +4,7 @@ import type {
   extractorRequestSchema,
   photoshootRequestSchema,
   posesRequestSchema,
-  tryOnRequestSchema,
+  realisticTryOnRequestSchema,
   upscaleRequestSchema,
   videoRequestSchema,
 } from '@studio/contract';
@@ -75,7 +75,7 @@ export interface TryOnJob {
   /** Chosen model templates (our catalog media). */
   templates: { id: string; image: InputImage; prompt: string }[];
   realistic: boolean;
-  settings: Settings<typeof tryOnRequestSchema>;
+  settings: Settings<typeof realisticTryOnRequestSchema>;
 }
 export interface DesignJob {
   garment: InputImage;
