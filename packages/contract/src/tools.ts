@@ -105,7 +105,7 @@ const ALL_PLANS = PLAN_FAMILIES_WITH_ACCESS;
 export interface ToolScreen {
   path: `/${string}`;
   title: string;
-  /** Listed in the sidebar (the AI designer is reached from the dashboard only). */
+  /** Listed in the sidebar (all tool screens are; the flag stays for a screen that is not). */
   sidebar: boolean;
   /** The header shows the title (document 1 §2 Header lists only some tool screens). */
   headerTitle: boolean;
@@ -113,7 +113,10 @@ export interface ToolScreen {
   fullWidth: boolean;
 }
 
-/** Tool screens in sidebar order (document 1 §2 Sidebar). */
+/**
+ * Tool screens in sidebar order (document 1 §2 Sidebar; the AI designer, which the spec's sidebar
+ * forgot, after the realistic photoshoot as in its route list).
+ */
 export const TOOL_SCREENS = {
   tryOn: {
     path: '/try-on',
@@ -125,6 +128,13 @@ export const TOOL_SCREENS = {
   realisticPhotoshoot: {
     path: '/realistic-photoshoot',
     title: 'Advance Clothes AI Photoshoot',
+    sidebar: true,
+    headerTitle: false,
+    fullWidth: false,
+  },
+  aiDesigner: {
+    path: '/ai-designer',
+    title: 'AI Designer',
     sidebar: true,
     headerTitle: false,
     fullWidth: false,
@@ -156,13 +166,6 @@ export const TOOL_SCREENS = {
     sidebar: true,
     headerTitle: true,
     fullWidth: true,
-  },
-  aiDesigner: {
-    path: '/ai-designer',
-    title: 'AI Designer',
-    sidebar: false,
-    headerTitle: false,
-    fullWidth: false,
   },
 } as const satisfies Record<string, ToolScreen>;
 export type ToolScreenKey = keyof typeof TOOL_SCREENS;
@@ -467,6 +470,54 @@ export const DESIGN_THEMES = [
   'western',
   'vintage',
 ] as const;
+/**
+ * AI designer cloth types (document 2 §9: auto, custom and about 38 garments). 'custom' stands for
+ * the user's own text, which is sent instead (the server takes any short string as the type).
+ * Indian wear first, then western, as an Indian and western apparel seller lists them.
+ */
+export const CLOTH_TYPES = [
+  'auto',
+  'custom',
+  'saree',
+  'lehenga',
+  'kurta',
+  'kurti',
+  'salwar-kameez',
+  'anarkali',
+  'sherwani',
+  'nehru-jacket',
+  'dhoti',
+  'dupatta',
+  'churidar',
+  'palazzo',
+  'blouse',
+  'dress',
+  'gown',
+  'jumpsuit',
+  'co-ord-set',
+  'kaftan',
+  'top',
+  'crop-top',
+  'tank-top',
+  'shirt',
+  't-shirt',
+  'polo',
+  'hoodie',
+  'sweatshirt',
+  'sweater',
+  'cardigan',
+  'jacket',
+  'blazer',
+  'coat',
+  'suit',
+  'jeans',
+  'trousers',
+  'shorts',
+  'skirt',
+  'leggings',
+  'swimwear',
+] as const;
+export type ClothType = (typeof CLOTH_TYPES)[number];
 export const EXTRACTION_TYPES = [
   'full-outfit',
   'individual-items',

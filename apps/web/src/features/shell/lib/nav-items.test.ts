@@ -7,6 +7,7 @@ describe('sidebarNavItems', () => {
       ['Dashboard', '/'],
       ['Clothes AI Photoshoot', '/try-on'],
       ['Advance Clothes AI Photoshoot', '/realistic-photoshoot'],
+      ['AI Designer', '/ai-designer'],
       ['AI Pose Change', '/ai-poses'],
       ['Fashion Extractor', '/fashion-extractor'],
       ['Product AI Photoshoot', '/photoshoot'],

@@ -5,13 +5,14 @@ import {
   History,
   Images,
   LayoutDashboard,
+  Palette,
   PersonStanding,
   Scissors,
   Shirt,
   Sparkles,
   type LucideIcon,
 } from 'lucide-react';
-import { TOOL_SCREENS, type ToolScreenKey } from '@studio/contract/tools';
+import { TOOL_SCREENS, type ToolScreen, type ToolScreenKey } from '@studio/contract/tools';
 import { paths, type AppPath } from '@/config/paths';
 
 export interface NavItem {
@@ -24,14 +25,18 @@ export interface NavItem {
 const toolIcons: Partial<Record<ToolScreenKey, LucideIcon>> = {
   tryOn: Shirt,
   realisticPhotoshoot: Sparkles,
+  aiDesigner: Palette,
   aiPoses: PersonStanding,
   fashionExtractor: Scissors,
   photoshoot: Camera,
   canvasEditor: Clapperboard,
 };
 
+// Read as a plain `ToolScreen`: while every screen is listed, the flag is a literal `true`.
+const listed = (screen: ToolScreen): boolean => screen.sidebar;
+
 const toolItems: NavItem[] = Object.entries(TOOL_SCREENS)
-  .filter(([, screen]) => screen.sidebar)
+  .filter(([, screen]) => listed(screen))
   .map(([key, screen]) => ({
     label: screen.title,
     path: screen.path,
