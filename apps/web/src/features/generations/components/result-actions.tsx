@@ -17,6 +17,8 @@ export interface ResultActionsProps {
   style?: string;
   /** From `useVideoAccess`: read once per page, not once per result. */
   videoAccess: 'open' | 'locked';
+  /** Names the result in the buttons' accessible names when a page shows many ('red dress on Ava'). */
+  subject?: string;
 }
 
 /**
@@ -32,8 +34,14 @@ export function ResultActions({
   prompt,
   style,
   videoAccess,
+  subject,
 }: ResultActionsProps) {
-  const of = index === null ? '' : ` from result ${String(index + 1)}`;
+  const of =
+    subject !== undefined
+      ? ` from ${subject}`
+      : index === null
+        ? ''
+        : ` from result ${String(index + 1)}`;
   const handOff = { imageUrl: url, prompt, style, generationId };
   const linkClass = cn(buttonVariants({ variant: 'outline' }));
   return (
@@ -41,7 +49,13 @@ export function ResultActions({
       <DownloadButton
         url={url}
         filename={filename}
-        label={index === null ? 'Download' : `Download result ${String(index + 1)}`}
+        label={
+          subject !== undefined
+            ? `Download ${subject}`
+            : index === null
+              ? 'Download'
+              : `Download result ${String(index + 1)}`
+        }
       />
       {videoAccess === 'open' ? (
         <Link

@@ -14,6 +14,10 @@ interface TemplatePickerProps {
   /** The list failed: 'Error loading templates' with this message; only the random entry is left. */
   error: string | null;
   disabled?: boolean;
+  /** How many may be chosen (a try-on catalogue counts the user's own model photos too). */
+  max?: number;
+  /** The count line, when the screen words it otherwise ('2 of 4 models chosen'). */
+  summary?: string;
 }
 
 function TemplatePicture({ template }: { template: ModelTemplate }) {
@@ -60,9 +64,11 @@ export function TemplatePicker({
   loading,
   error,
   disabled = false,
+  max = MAX_TEMPLATES_PER_RUN,
+  summary,
 }: TemplatePickerProps) {
   const chosen = new Set(selected.map((t) => t.id));
-  const full = selected.length >= MAX_TEMPLATES_PER_RUN;
+  const full = selected.length >= max;
   return (
     <section aria-labelledby="model-templates-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -70,7 +76,7 @@ export function TemplatePicker({
           Model templates
         </h4>
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          {selected.length} of {MAX_TEMPLATES_PER_RUN} chosen · one image each
+          {summary ?? `${String(selected.length)} of ${String(max)} chosen · one image each`}
         </p>
       </div>
 

@@ -53,15 +53,16 @@ export function toTemplateList(items: readonly TemplateItem[] | undefined): Mode
 
 /**
  * Template selection (document 2 §4): choosing a chosen one removes it; a new one is added
- * unless the run already has the most templates one generation takes.
+ * unless the run already has the most templates it takes (`max`).
  */
 export function toggleTemplate(
   selected: readonly ModelTemplate[],
   template: ModelTemplate,
+  max = MAX_TEMPLATES_PER_RUN,
 ): ModelTemplate[] {
   if (selected.some((t) => t.id === template.id))
     return selected.filter((t) => t.id !== template.id);
-  if (selected.length >= MAX_TEMPLATES_PER_RUN) return [...selected];
+  if (selected.length >= max) return [...selected];
   return [...selected, template];
 }
 

@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BatchAccepted, TryOnBatch } from '@studio/contract';
+import { batchAcceptedSchema, tryOnBatchResponseSchema } from '@studio/contract/responses';
+import { api, schemaParser } from '@/lib/api-client';
+
+/** How often a running catalogue is asked for: one answer covers every pair. */
+export const CATALOGUE_POLL_MS = 1500;
+
+const readBatch = (data: unknown): TryOnBatch => tryOnBatchResponseSchema.parse(data).batch;
+
+/**
+ * `POST /try-on/batches`: the whole catalogue is priced, charged and queued at once. The
+ * Idempotency-Key makes a repeated click or a network retry return the same catalogue.
+ */
+export function startCatalogue(
+  body: Record<string, unknown>,
+  idempotencyKey: string,
+): Promise<BatchAccepted> {
+  return api.post('/try-on/batches', body, {
+    parse: schemaParser(batchAcceptedSchema),
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export const catalogueQueryKey = (id: string) => ['try-on', 'batches', id] as const;
+
+/** One catalogue, polled while any pair is queued or running. */
+export const catalogueQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: catalogueQueryKey(id),
+    queryFn: ({ signal }) =>
+      api.get(`/try-on/batches/${encodeURIComponent(id)}`, { parse: readBatch, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'finished' || query.state.status === 'error'
+        ? false
+        : CATALOGUE_POLL_MS,
+  });
+
+/** Stops the pairs not yet finished; their credits come back. */
+export function cancelCatalogue(id: string): Promise<TryOnBatch> {
+  return api.post(`/try-on/batches/${encodeURIComponent(id)}/cancel`, {}, { parse: readBatch });
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
+import { creditsQueryKey } from '@/features/credits';
+import {
+  classifyStartFailure,
+  estimateQueryPrefix,
+  newIdempotencyKey,
+  useStopwatch,
+  type GenerationDialog,
+} from '@/features/generations';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import {
+  cancelCatalogue,
+  catalogueQueryKey,
+  catalogueQueryOptions,
+  startCatalogue,
+} from '../api/catalogue';
+
+/** The catalogue shown is named in the address (`?batch=`), so a reload or a shared tab finds it. */
+const BATCH_PARAM = 'batch';
+
+/**
+ * One catalogue run: start (charged once per Idempotency-Key), then the batch polled as a whole
+ * until every pair has ended. A 402 opens the insufficient-credits dialog and a 403 the upgrade
+ * dialog, as for single generations; anything else is a message.
+ */
+export function useCatalogueRun() {
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id ?? null;
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get(BATCH_PARAM);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<GenerationDialog | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // A retry of the same catalogue after a failure that may have reached the server reuses its
+  // key, so the server answers with the catalogue it made instead of charging twice.
+  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  const submitting = useRef(false);
+
+  const query = useQuery({ ...catalogueQueryOptions(batchId ?? ''), enabled: batchId !== null });
+  const batch = batchId !== null ? (query.data ?? null) : null;
+  const finished = batch?.status === 'finished';
+
+  const refreshCredits = () => {
+    if (userId !== null) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: estimateQueryPrefix });
+  };
+  useEffect(() => {
+    if (finished) refreshCredits();
+    // Once per catalogue ending: refreshCredits is recreated every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finished, batchId]);
+
+  const showBatch = (id: string | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete(BATCH_PARAM);
+        else next.set(BATCH_PARAM, id);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const starter = useMutation({
+    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
+      startCatalogue(input.body, input.key),
+  });
+  const canceler = useMutation({
+    mutationFn: cancelCatalogue,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(catalogueQueryKey(updated.id), updated);
+      refreshCredits();
+    },
+  });
+
+  const running =
+    starter.isPending || (batch !== null && !finished) || (batchId !== null && query.isPending);
+  // The timer counts from the click, or (after a reload) from when the server took the catalogue,
+  // put on the page's own clock through one reading of both clocks taken when the page opened.
+  const [clickedAt, setClickedAt] = useState<number | null>(null);
+  const [opened] = useState(() => ({ page: performance.now(), wall: Date.now() }));
+  const createdAt = batch ? Date.parse(batch.createdAt) : Number.NaN;
+  const startedAt =
+    clickedAt ??
+    (Number.isFinite(createdAt) ? opened.page - Math.max(0, opened.wall - createdAt) : null);
+  const elapsedMs = useStopwatch(startedAt, running);
+
+  /** Sends the catalogue; false when it was not sent (one is already going). */
+  const start = (body: Record<string, unknown>): boolean => {
+    if (submitting.current || running) return false;
+    submitting.current = true;
+    const json = JSON.stringify(body);
+    const key = lastAttempt.current?.body === json ? lastAttempt.current.key : newIdempotencyKey();
+    lastAttempt.current = { body: json, key };
+    setStartError(null);
+    setDialogOpen(false);
+    setClickedAt(performance.now());
+    canceler.reset();
+    starter.mutate(
+      { body, key },
+      {
+        onSuccess: (accepted) => {
+          lastAttempt.current = null;
+          showBatch(accepted.batchId);
+          refreshCredits();
+        },
+        onError: (failure) => {
+          // A definite refusal made nothing: the next click may use a new key.
+          if (
+            isApiError(failure) &&
+            !failure.isRetryable &&
+            failure.code !== 'malformed_response'
+          ) {
+            lastAttempt.current = null;
+          }
+          const outcome = classifyStartFailure(failure);
+          if (outcome.kind === 'insufficient-credits') {
+            setDialog({
+              kind: 'insufficient-credits',
+              required: outcome.required,
+              available: outcome.available,
+            });
+            setDialogOpen(true);
+          } else if (outcome.kind === 'plan-required') {
+            setDialog({ kind: 'upgrade', requiresPlan: outcome.requiresPlan });
+            setDialogOpen(true);
+          } else {
+            setStartError(getErrorMessage(failure));
+          }
+          setClickedAt(null);
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+    return true;
+  };
+
+  const reset = () => {
+    lastAttempt.current = null;
+    setClickedAt(null);
+    setStartError(null);
+    starter.reset();
+    canceler.reset();
+    showBatch(null);
+  };
+
+  return {
+    batchId,
+    batch,
+    /** The catalogue could not be read (gone, another account's, the server down). */
+    loadError: batchId !== null && query.isError ? getErrorMessage(query.error) : null,
+    starting: starter.isPending,
+    running,
+    elapsedMs,
+    startError,
+    start,
+    cancel: () => {
+      if (batchId !== null && !finished) canceler.mutate(batchId);
+    },
+    canceling: canceler.isPending,
+    cancelError: canceler.isError ? getErrorMessage(canceler.error) : null,
+    reset,
+    dialog,
+    dialogOpen,
+    openDialog: (next: GenerationDialog) => {
+      setDialog(next);
+      setDialogOpen(true);
+    },
+    closeDialog: () => {
+      setDialogOpen(false);
+    },
+  };
+}
+
+export type CatalogueRun = ReturnType<typeof useCatalogueRun>;
