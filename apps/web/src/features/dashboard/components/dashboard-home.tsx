@@ -2,6 +2,7 @@ import {
   ArrowRight,
   Camera,
   Clapperboard,
+  Palette,
   PersonStanding,
   Scissors,
   Shirt,
@@ -32,6 +33,13 @@ const tools: readonly ToolShortcut[] = [
     description: 'Photorealistic on-model shots from model templates, with finer style control.',
     path: paths.realisticPhotoshoot.path,
     icon: Sparkles,
+  },
+  {
+    title: paths.aiDesigner.title,
+    description:
+      'Redesign a garment from one photo: new colourways by cloth type, theme and palette.',
+    path: paths.aiDesigner.path,
+    icon: Palette,
   },
   {
     title: paths.aiPoses.title,

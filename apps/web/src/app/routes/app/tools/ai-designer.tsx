@@ -1,18 +1,3 @@
-import { Palette } from 'lucide-react';
-import { paths } from '@/config/paths';
-import { ComingSoon } from '@/features/shell';
+import { AiDesignerPage } from '@/features/tools/ai-designer';
 
-export default function AiDesignerRoute() {
-  return (
-    <ComingSoon
-      title={paths.aiDesigner.title}
-      icon={Palette}
-      description="Explore new colourways and design variations of a garment from one photo and a short prompt."
-      highlights={[
-        'Colour-palette recolouring',
-        'Prompt-guided variations',
-        'Side-by-side comparison',
-      ]}
-    />
-  );
-}
+export default AiDesignerPage;

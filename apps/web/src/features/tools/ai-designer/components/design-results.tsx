@@ -1,0 +1,121 @@
+import { Palette } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  generationQueryOptions,
+  PreviewNote,
+  ResultActions,
+  ResultGrid,
+} from '@/features/generations';
+import { DESIGNER_MESSAGES, downloadName } from '../lib/designer-request';
+import type { HandedOverResults } from '../lib/designer-draft';
+import { EXAMPLE_RESULTS_NOTE, type DesignerExample } from '../lib/examples';
+
+/** What a run keeps for its results' hand-offs: the prompt and style it was made with. */
+export interface RunContext {
+  prompt: string;
+  style: string;
+}
+
+/** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
+const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
+
+const altText = (several: boolean) => (index: number) =>
+  several ? `Generated design ${String(index + 1)}` : 'Generated design';
+
+/** Designs with Download, Create Video and HD under each (document 2 §2). */
+export function DesignResults({
+  urls,
+  generationId,
+  context,
+  previewNote,
+  videoAccess,
+}: {
+  urls: readonly string[];
+  generationId: string;
+  context: RunContext;
+  previewNote: string | null;
+  videoAccess: 'open' | 'locked';
+}) {
+  const several = urls.length > 1;
+  return (
+    <div className="flex flex-col gap-3">
+      <PreviewNote note={previewNote} />
+      <ResultGrid
+        urls={urls}
+        altText={altText(several)}
+        className={gridClass(urls.length)}
+        renderActions={(url, index) => (
+          <ResultActions
+            url={url}
+            filename={downloadName(index)}
+            index={several ? index : null}
+            generationId={generationId}
+            prompt={context.prompt}
+            style={context.style}
+            videoAccess={videoAccess}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/**
+ * A past run handed over by the gallery's View. The gallery does not say whether the offline
+ * engine made it, so its label is read from the generation itself: a preview stays labelled.
+ */
+export function PastDesigns({
+  results,
+  videoAccess,
+}: {
+  results: HandedOverResults;
+  videoAccess: 'open' | 'locked';
+}) {
+  const past = useQuery(generationQueryOptions(results.generationId));
+  return (
+    <DesignResults
+      urls={results.urls}
+      generationId={results.generationId}
+      context={{ prompt: results.prompt, style: results.style }}
+      previewNote={past.data?.previewNote ?? null}
+      videoAccess={videoAccess}
+    />
+  );
+}
+
+/**
+ * An example's bundled results, shown while it is the input (document 2 §2 'Example Results').
+ * They are files of the app, not the user's media, so they have no hand-offs: the canvas editor
+ * takes only stored images. Labelled like an engine preview, because that is what they are.
+ */
+export function ExampleResults({ example }: { example: DesignerExample }) {
+  const several = example.resultUrls.length > 1;
+  return (
+    <div className="flex flex-col gap-3">
+      <PreviewNote note={EXAMPLE_RESULTS_NOTE} />
+      <ResultGrid
+        urls={example.resultUrls}
+        altText={(index) =>
+          several
+            ? `Example result ${String(index + 1)} for the ${example.name}`
+            : `Example result for the ${example.name}`
+        }
+        className={gridClass(example.resultUrls.length)}
+      />
+    </div>
+  );
+}
+
+/** The empty state (document 2 §2: 'No Designs Yet'). */
+export function NoDesigns() {
+  return (
+    <div className="flex min-h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border px-4 py-10 text-center">
+      <Palette aria-hidden="true" className="size-6 text-brand-400" />
+      <p className="font-medium">{DESIGNER_MESSAGES.empty}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Upload a cloth image or try an example, choose a type, theme and palette, and your designs
+        will appear here.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  ASPECT_RATIOS,
+  CLOTH_TYPES,
+  DESIGN_THEMES,
+  MODES,
+  type Mode,
+} from '@studio/contract/tools';
+import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { oneOf, PALETTE_NAMES, VARIATIONS, type DesignerSettings } from './designer-request';
+
+/** Results shown on the page that did not come from a run here (the gallery's View). */
+export interface HandedOverResults {
+  urls: readonly string[];
+  generationId: string;
+  prompt: string;
+  style: string;
+}
+
+/** The page as the user left it (useToolDraft). */
+export interface DesignerDraft {
+  imageUrl: string | null;
+  settings: DesignerSettings;
+  mode: Mode;
+  handedOver: HandedOverResults | null;
+}
+
+function readHandedOver(value: unknown): HandedOverResults | null {
+  if (
+    !isRecord(value) ||
+    !isStringArray(value.urls) ||
+    !isString(value.generationId) ||
+    !isString(value.prompt) ||
+    !isString(value.style)
+  ) {
+    return null;
+  }
+  return {
+    urls: value.urls,
+    generationId: value.generationId,
+    prompt: value.prompt,
+    style: value.style,
+  };
+}
+
+function readSettings(value: unknown): DesignerSettings | null {
+  if (
+    !isRecord(value) ||
+    !oneOf(CLOTH_TYPES, value.clothType) ||
+    !isString(value.customClothType) ||
+    !oneOf(DESIGN_THEMES, value.designTheme) ||
+    !oneOf(PALETTE_NAMES, value.colorPalette) ||
+    !oneOf(ASPECT_RATIOS, value.aspectRatio) ||
+    !oneOf(VARIATIONS, value.variations) ||
+    !isString(value.prompt) ||
+    !isString(value.style)
+  ) {
+    return null;
+  }
+  return {
+    clothType: value.clothType,
+    customClothType: value.customClothType,
+    designTheme: value.designTheme,
+    colorPalette: value.colorPalette,
+    aspectRatio: value.aspectRatio,
+    variations: value.variations,
+    prompt: value.prompt,
+    style: value.style,
+  };
+}
+
+/** A stored draft, checked field by field; anything unexpected counts as no draft. */
+export function readDesignerDraft(stored: unknown): DesignerDraft | null {
+  if (!isRecord(stored) || !(stored.imageUrl === null || isString(stored.imageUrl))) return null;
+  const settings = readSettings(stored.settings);
+  if (!settings || !oneOf(MODES, stored.mode)) return null;
+  return {
+    imageUrl: stored.imageUrl,
+    settings,
+    mode: stored.mode,
+    handedOver: readHandedOver(stored.handedOver),
+  };
+}
