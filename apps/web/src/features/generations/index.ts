@@ -43,6 +43,3 @@ export type { ModeChoice } from './hooks/use-mode-choice';
 export { generationQueryOptions } from './api/generation';
 export { EXAMPLE_NOTICE, ExampleNotice, ExamplePicker } from './components/example-picker';
 export type { ToolExample } from './hooks/use-image-upload';
-export { generationQueryOptions } from './api/generation';
-export { EXAMPLE_NOTICE, ExampleNotice, ExamplePicker } from './components/example-picker';
-export type { ToolExample } from './hooks/use-image-upload';
