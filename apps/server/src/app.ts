@@ -26,6 +26,7 @@ import { eraseUserMedia } from './modules/media/media.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { generationRoutes } from './modules/generations/generations.routes';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
+import { batchRoutes } from './modules/batches/batches.routes';
 import { createProvider } from './platform/providers';
 import type { GenerationProvider } from './platform/providers/types';
 import { createJobQueue, type JobQueue } from './platform/queue/job-queue';
@@ -204,6 +205,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
           closing: closing.signal,
+        }),
+      );
+      await api.register(
+        batchRoutes({
+          db: database.db,
+          storage,
+          queue,
+          provider,
+          providerName: provider.name,
+          capabilities: provider.capabilities(),
+          publicUrl: config.publicUrl,
+          allowedHosts: generation.inputAllowedHosts,
+          rateLimitMultiplier: config.rateLimitMultiplier,
         }),
       );
     },

@@ -65,6 +65,7 @@ interface QueuedRequest {
 }
 
 const numImagesSchema = z.object({ num_images: z.number().int().min(1).max(8) });
+const numSamplesSchema = z.object({ num_samples: z.number().int().min(1).max(4) });
 /** The 422 detail message of a failed run, exported so tests can expect it. */
 export const NO_PERSON = 'The image could not be processed: no person was detected';
 
@@ -111,6 +112,13 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     }
     if (/vision|moondream|llm/.test(modelId)) {
       return { output: 'The model turns slowly towards the camera as the dress sways.' };
+    }
+    if (/fashn/.test(modelId)) {
+      // FASHN answers `num_samples` images, without a safety flag list.
+      const parsed = numSamplesSchema.safeParse(input);
+      return {
+        images: Array.from({ length: parsed.success ? parsed.data.num_samples : 1 }, image),
+      };
     }
     if (/kontext|flux/.test(modelId)) {
       const parsed = numImagesSchema.safeParse(input);

@@ -126,7 +126,10 @@ export function toolPayloads(
 ): Record<string, unknown> {
   const chosen = [{ templateId: template.templateId, templateUrl: template.templateUrl }];
   return {
-    '/api/v1/try-on/generate': { template: chosen, clothing: { imageUrl: [image] } },
+    '/api/v1/try-on/generate': {
+      garment: { imageUrl: image },
+      model: { kind: 'template', ...template },
+    },
     '/api/v1/realistic-tryon/generate': {
       template: chosen,
       clothing: { imageUrl: [image] },

@@ -21,6 +21,7 @@ export const errorCodes = [
   'upload_too_large',
   'input_not_allowed',
   'too_many_generations',
+  'too_many_batches',
   'generation_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { generationBatches } from './batches';
 
 /**
  * One piece of paid work (ARCHITECTURE §4): queued → running → succeeded | failed | canceled.
@@ -53,6 +54,10 @@ export const generations = pgTable(
     /** The sweeper fails and refunds an unfinished generation after this. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The catalogue this pair belongs to (ADR 017); null for a single generation. */
+    batchId: text('batch_id').references(() => generationBatches.id),
+    /** The pair's place in its catalogue: garment index × models + model index. */
+    batchIndex: integer('batch_index'),
   },
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),
@@ -71,6 +76,10 @@ export const generations = pgTable(
     index('generations_gallery_type_idx')
       .on(t.userId, t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'succeeded'`),
+    // A catalogue's pairs in order (its progress view, zip and cancel).
+    index('generations_batch_idx')
+      .on(t.batchId, t.batchIndex)
+      .where(sql`${t.batchId} is not null`),
     index('generations_prompt_trgm_idx')
       .using('gin', sql`${t.prompt} gin_trgm_ops`)
       .where(sql`${t.status} = 'succeeded'`),

@@ -58,6 +58,15 @@ class Handback extends Error {}
 const SUBMITTING = '';
 /** Deliveries before work is given up (each one a worker that died or handed it back). */
 const MAX_ATTEMPTS = 8;
+/**
+ * How long a catalogue pair may wait in the queue before the sweeper refunds it (ADR 017). Its own
+ * deadline starts when a worker takes it, since it may queue behind a whole catalogue; this is the
+ * backstop for pairs no worker ever takes.
+ */
+export const PAIR_QUEUE_BACKSTOP_MS = 6 * 60 * 60_000;
+
+/** Re-sends keep a catalogue pair behind single generations. */
+const sendOptionsOf = (row: { batchId: string | null }) => ({ background: row.batchId !== null });
 
 export async function runGenerationJob(
   deps: RunnerDeps,
@@ -128,7 +137,7 @@ export async function runGenerationJob(
     if (reason instanceof Handback) {
       // Hand the lease back and queue it again: the stored provider request id is resumed.
       if (await repo.setLease(deps.db, row.id, token, null)) {
-        await deps.queue.sendGeneration({ generationId: row.id });
+        await deps.queue.sendGeneration({ generationId: row.id }, sendOptionsOf(row));
       }
       return;
     }
@@ -159,7 +168,10 @@ async function checkLater(deps: RunnerDeps, generationId: string) {
   const row = await repo.findGeneration(deps.db, generationId);
   if (!row || !['queued', 'running'].includes(row.status) || !row.leaseUntil) return;
   const seconds = Math.ceil((row.leaseUntil.getTime() - Date.now()) / 1000) + 1;
-  await deps.queue.sendGeneration({ generationId }, { startAfterSeconds: Math.max(1, seconds) });
+  await deps.queue.sendGeneration(
+    { generationId },
+    { ...sendOptionsOf(row), startAfterSeconds: Math.max(1, seconds) },
+  );
 }
 
 interface Outcome {
@@ -324,14 +336,16 @@ export async function redeliverAbandoned(
   leaseMs: number,
 ): Promise<number> {
   const rows = await repo.abandoned(db, leaseMs);
-  for (const { id } of rows) await queue.sendGeneration({ generationId: id });
+  for (const { id, batch_id } of rows) {
+    await queue.sendGeneration({ generationId: id }, sendOptionsOf({ batchId: batch_id }));
+  }
   return rows.length;
 }
 
 /** Fails and refunds unfinished work past its deadline (a dead worker, a lost job, a hung provider). */
 export async function sweepOverdue(db: Db, now = new Date()): Promise<number> {
   let swept = 0;
-  for (const { id } of await repo.overdue(db, now)) {
+  for (const { id } of await repo.overdue(db, now, PAIR_QUEUE_BACKSTOP_MS)) {
     const row = await failGeneration(
       db,
       id,

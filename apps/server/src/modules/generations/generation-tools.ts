@@ -5,6 +5,7 @@ import {
   photoshootRequestSchema,
   posesRequestSchema,
   realisticTryOnRequestSchema,
+  tryOnRequestSchema,
   upscaleRequestSchema,
   RANDOM_TEMPLATE_ID,
   TOOL_DEFINITIONS,
@@ -13,6 +14,7 @@ import {
   type GenerationType,
   type Mode,
   type PriceInput,
+  type TemplateItem,
 } from '@studio/contract';
 import type { z } from 'zod';
 import { randomInt } from 'node:crypto';
@@ -62,42 +64,107 @@ const first = (urls: readonly string[]) => {
   return url;
 };
 
-type TryOnSettings = z.output<typeof realisticTryOnRequestSchema>;
-
 /**
- * The built-in 'random' template entry (document 2 §3) becomes a live catalog template, one not
- * already chosen in the same run when there is one, so every image of a run shows another model.
+ * Live catalog templates for `count` built-in 'random' choices (document 2 §3): ones not in `taken`
+ * while there are any, and no two alike, so every image of a run (or model of a catalogue) shows
+ * another model. A catalogue calls it once for all its pairs.
  */
-async function pickRandomTemplates(settings: TryOnSettings, deps: CatalogDeps) {
-  if (!settings.template.some((t) => t.templateId === RANDOM_TEMPLATE_ID)) return settings;
+export async function pickRandomTemplates(
+  deps: CatalogDeps,
+  count: number,
+  taken: ReadonlySet<string>,
+): Promise<TemplateItem[]> {
+  if (count === 0) return [];
   const live = await catalog.templates(deps);
   if (live.length === 0) {
     throw new AppError(400, 'bad_request', 'No model templates are available right now.');
   }
-  const taken = new Set(settings.template.map((t) => t.templateId));
-  const template = settings.template.map((choice) => {
-    if (choice.templateId !== RANDOM_TEMPLATE_ID) return choice;
-    const fresh = live.filter((t) => !taken.has(t.templateId));
+  const used = new Set(taken);
+  const picks: TemplateItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const fresh = live.filter((t) => !used.has(t.templateId));
     const pool = fresh.length > 0 ? fresh : live;
     const pick = pool[randomInt(pool.length)] ?? live[0];
+    if (!pick) break;
+    used.add(pick.templateId);
+    picks.push(pick);
+  }
+  return picks;
+}
+
+type RealisticSettings = z.output<typeof realisticTryOnRequestSchema>;
+type TryOnSettings = z.output<typeof tryOnRequestSchema>;
+export type TryOnModelChoice = TryOnSettings['model'];
+
+async function pickRealisticTemplates(settings: RealisticSettings, deps: CatalogDeps) {
+  const randoms = settings.template.filter((t) => t.templateId === RANDOM_TEMPLATE_ID).length;
+  if (randoms === 0) return settings;
+  const picks = await pickRandomTemplates(
+    deps,
+    randoms,
+    new Set(settings.template.map((t) => t.templateId)),
+  );
+  const template = settings.template.map((choice) => {
+    if (choice.templateId !== RANDOM_TEMPLATE_ID) return choice;
+    const pick = picks.shift();
     if (!pick) return choice;
-    taken.add(pick.templateId);
     return { templateId: pick.templateId, templateUrl: pick.templateUrl, prompt: pick.prompt };
   });
   return { ...settings, template };
 }
 
-const tryOn = (realistic: boolean) =>
-  tool({
+/** A try-on's 'random' model becomes a live template, named after it unless the user named it. */
+async function pickTryOnModel(settings: TryOnSettings, deps: CatalogDeps) {
+  const { model } = settings;
+  if (model.kind !== 'template' || model.templateId !== RANDOM_TEMPLATE_ID) return settings;
+  const [pick] = await pickRandomTemplates(deps, 1, new Set());
+  if (!pick) return settings;
+  return { ...settings, model: templateModel(pick, model.name) };
+}
+
+/** A catalog template as a try-on model choice. */
+export function templateModel(pick: TemplateItem, name?: string): TryOnModelChoice {
+  return {
+    kind: 'template',
+    templateId: pick.templateId,
+    templateUrl: pick.templateUrl,
+    name: name ?? pick.templateName,
+  };
+}
+
+/** The model photo a try-on dresses: the template's image or the user's own photo. */
+export function tryOnModelUrl(model: TryOnModelChoice): string {
+  // `prepare` gave a template its URL; a stored job from before it cannot lack one.
+  return model.kind === 'photo' ? model.imageUrl : (model.templateUrl ?? '');
+}
+
+export const TOOLS: Record<GenerationType, ToolDef> = {
+  'try-on': tool({
+    schema: tryOnRequestSchema,
+    deadlineMinutes: 15,
+    prepare: pickTryOnModel,
+    // One pair; a catalogue is one generation per pair, each priced alone.
+    price: (s) => ({ mode: s.mode, numImages: s.numImages }),
+    mode: modeOf,
+    // What the gallery's search finds: the seller's names for the garment and model, when given.
+    prompt: (s) => [s.garment.name, s.model.name].filter(Boolean).join(' on '),
+    styleName: (s) => (s.model.kind === 'photo' ? 'own model' : s.model.templateId),
+    run: (provider, s, input, ctx) =>
+      provider.tryOn(
+        { garment: input(s.garment.imageUrl), model: input(tryOnModelUrl(s.model)), settings: s },
+        ctx,
+      ),
+  }),
+  'realistic-try-on': tool({
     schema: realisticTryOnRequestSchema,
     deadlineMinutes: 15,
-    prepare: pickRandomTemplates,
+    prepare: pickRealisticTemplates,
     price: (s) => ({ mode: s.mode, numImages: s.numImages, templateCount: s.template.length }),
     mode: modeOf,
     prompt: (s) => s.prompt,
     styleName: (s) => s.template.map((t) => t.templateId).join(', '),
     run: (provider, s, input, ctx) =>
-      provider.tryOn(
+      provider.realisticTryOn(
         {
           garment: input(first(s.clothing.imageUrl)),
           templates: s.template.map((t) => ({
@@ -106,16 +173,11 @@ const tryOn = (realistic: boolean) =>
             image: input(t.templateUrl ?? ''),
             prompt: t.prompt ?? '',
           })),
-          realistic,
           settings: s,
         },
         ctx,
       ),
-  });
-
-export const TOOLS: Record<GenerationType, ToolDef> = {
-  'try-on': tryOn(false),
-  'realistic-try-on': tryOn(true),
+  }),
   'ai-designer': tool({
     schema: designerRequestSchema,
     deadlineMinutes: 15,

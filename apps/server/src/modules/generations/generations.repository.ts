@@ -1,4 +1,19 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { generations, pageViews } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 
@@ -27,21 +42,71 @@ export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: stri
   return row;
 }
 
+/** Single generations a user has queued or running (catalogue pairs have their own limit). */
 export async function countActive(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(generations)
-    .where(and(eq(generations.userId, userId), isActive));
+    .where(and(eq(generations.userId, userId), isActive, isNull(generations.batchId)));
   return row?.n ?? 0;
 }
 
-/** 1 = next to start. Counts every user's queued work created earlier (the queue is shared). */
-export async function queuePosition(db: DbOrTx, row: GenerationRow): Promise<number> {
-  const [ahead] = await db
-    .select({ n: count() })
+/** Catalogues of a user with a pair still queued or running. */
+export async function countActiveBatches(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(generations.batchId) })
     .from(generations)
-    .where(and(eq(generations.status, 'queued'), lt(generations.createdAt, row.createdAt)));
-  return (ahead?.n ?? 0) + 1;
+    .where(and(eq(generations.userId, userId), isActive, isNotNull(generations.batchId)));
+  return row?.n ?? 0;
+}
+
+/*
+ * Queue positions follow the order workers take jobs (ADR 017): every queued single generation by
+ * creation time, then catalogue pairs (a lower pg-boss priority) by catalogue creation time and
+ * place in the catalogue. Counts cover every user's queued work (the queue is shared).
+ */
+const queuedSingle = and(eq(generations.status, 'queued'), isNull(generations.batchId));
+const queuedPair = and(eq(generations.status, 'queued'), isNotNull(generations.batchId));
+
+/** 1 = next to start. */
+export async function queuePosition(db: DbOrTx, row: GenerationRow): Promise<number> {
+  if (row.batchId === null) {
+    const [ahead] = await db
+      .select({ n: count() })
+      .from(generations)
+      .where(and(queuedSingle, lt(generations.createdAt, row.createdAt)));
+    return (ahead?.n ?? 0) + 1;
+  }
+  const positions = await batchQueuePositions(db, row.batchId);
+  return positions.get(row.id) ?? 1;
+}
+
+/** Every queued pair of a catalogue with its queue position, in one query. */
+export async function batchQueuePositions(
+  db: DbOrTx,
+  batchId: string,
+): Promise<Map<string, number>> {
+  const result = await db.execute<{ id: string; position: number }>(sql`
+    with singles as (
+      select count(*)::int as n from ${generations} where ${queuedSingle}
+    ), pairs as (
+      select ${generations.id} as id, ${generations.batchId} as batch_id,
+             row_number() over (order by ${generations.createdAt}, ${generations.batchId},
+                                         ${generations.batchIndex})::int as n
+        from ${generations} where ${queuedPair}
+    )
+    select pairs.id, (pairs.n + singles.n)::int as position
+      from pairs, singles where pairs.batch_id = ${batchId}`);
+  return new Map(result.rows.map((r) => [r.id, r.position]));
+}
+
+/** A catalogue's pairs, garment by garment, model by model. */
+export async function listBatchItems(db: DbOrTx, batchId: string): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(generations)
+    .where(eq(generations.batchId, batchId))
+    .orderBy(asc(generations.batchIndex));
 }
 
 export async function updateGeneration(
@@ -69,6 +134,11 @@ export async function claim(db: DbOrTx, id: string, token: string, leaseMs: numb
       leaseUntil: leaseEnd(leaseMs),
       attempts: sql`${generations.attempts} + 1`,
       startedAt: sql`coalesce(${generations.startedAt}, now())`,
+      // A catalogue pair's deadline counts from its first start, not from its time in the queue:
+      // it may wait behind 79 others of its catalogue (ADR 017).
+      deadlineAt: sql`case when ${generations.batchId} is not null and ${generations.startedAt} is null
+        then ${generations.deadlineAt} + (now() - ${generations.createdAt})
+        else ${generations.deadlineAt} end`,
     })
     .where(
       and(
@@ -133,11 +203,25 @@ export async function finish(
   return row;
 }
 
-export async function overdue(db: DbOrTx, now: Date, limit = 100) {
+/**
+ * Unfinished work past its deadline. A catalogue pair that never started is overdue only once it
+ * has waited `queueBackstopMs`: its own deadline starts when a worker takes it.
+ */
+export async function overdue(db: DbOrTx, now: Date, queueBackstopMs: number, limit = 100) {
   return db
     .select({ id: generations.id })
     .from(generations)
-    .where(and(isActive, lt(generations.deadlineAt, now)))
+    .where(
+      and(
+        isActive,
+        lt(generations.deadlineAt, now),
+        or(
+          isNull(generations.batchId),
+          isNotNull(generations.startedAt),
+          lt(generations.createdAt, new Date(now.getTime() - queueBackstopMs)),
+        ),
+      ),
+    )
     .limit(limit);
 }
 
@@ -147,8 +231,8 @@ export async function overdue(db: DbOrTx, now: Date, limit = 100) {
  * claiming the generation). Sending these again is safe: only one delivery can take the lease.
  */
 export async function abandoned(db: DbOrTx, leaseMs: number, limit = 100) {
-  const result = await db.execute<{ id: string }>(sql`
-    select g.id from generations g
+  const result = await db.execute<{ id: string; batch_id: string | null }>(sql`
+    select g.id, g.batch_id from generations g
     where (g.status = 'running' and g.lease_until < now())
        or (g.status = 'queued' and g.created_at < now() - ${leaseMs} * interval '1 millisecond'
            and not exists (

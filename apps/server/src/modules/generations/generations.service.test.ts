@@ -41,8 +41,31 @@ describe('the credit estimate', () => {
   });
 
   it('charges nothing for a tool the provider can only preview', () => {
-    const body = { template: [template(1)], clothing: { imageUrl: ['/x'] } };
+    const body = {
+      garment: { imageUrl: '/x' },
+      model: { kind: 'template', ...template(1) },
+    };
     expect(describeRequest('try-on', body, ['upscale']).cost).toBe(0);
     expect(estimate('try-on', body, ['upscale'])).toBe(0);
+  });
+
+  it('prices a try-on pair by its images and mode, and a catalogue as pairs × one pair', () => {
+    const pair = {
+      garment: { imageUrl: '/g' },
+      model: { kind: 'photo', imageUrl: '/m' },
+      numImages: 3,
+      mode: 'balanced',
+    };
+    const one = describeRequest('try-on', pair, ALL).cost;
+    expect(one).toBe(5); // ceil(1 × 3 × 1.5)
+    expect(estimate('try-on', pair, ALL)).toBe(one);
+    const catalogue = {
+      numImages: 3,
+      mode: 'balanced',
+      garments: [{}, {}, {}],
+      models: [{}, {}],
+    };
+    // Each pair is priced (and rounded) alone, so 6 pairs cost 6 × 5, not ceil(6 × 4.5).
+    expect(estimate('try-on', catalogue, ALL)).toBe(6 * one);
   });
 });

@@ -21,6 +21,7 @@ import {
   type GenerationResult,
   type GenerationStatus,
   type GenerationType,
+  type Mode,
   type PriceInput,
 } from '@studio/contract';
 import { planFamilyOf } from '@studio/contract/plans';
@@ -29,7 +30,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { subscriptionStatus } from '../billing/billing.service';
 import * as credits from '../credits/credits.service';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../credits/credits.service';
 import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
@@ -88,8 +89,18 @@ export function describeRequest(
   type: GenerationType,
   body: unknown,
   capabilities: readonly Capability[],
-) {
+): PreparedRequest {
   return describeSettings(type, TOOLS[type].schema.parse(body), capabilities);
+}
+
+/** A generate payload validated and prepared: what it costs and how it will be recorded. */
+export interface PreparedRequest {
+  type: GenerationType;
+  settings: unknown;
+  mode: Mode;
+  cost: number;
+  prompt: string;
+  styleName: string | null;
 }
 
 /** What validated (and prepared) settings cost and how they will be recorded. */
@@ -97,23 +108,96 @@ function describeSettings(
   type: GenerationType,
   settings: unknown,
   capabilities: readonly Capability[],
-) {
+): PreparedRequest {
   const def = TOOLS[type];
-  const mode = def.mode(settings);
   return {
+    type,
     settings,
-    mode,
+    mode: def.mode(settings),
     cost: priceOf(type, def.price(settings), capabilities),
     prompt: def.prompt(settings),
     styleName: def.styleName(settings),
   };
 }
 
+/**
+ * Validates a generate payload, refuses what the user's plan does not include and fills in what
+ * the server decides (`prepare`): everything that happens before inputs are resolved and paid for.
+ */
+export async function prepareRequest(
+  deps: GenerationDeps,
+  userId: string,
+  type: GenerationType,
+  body: unknown,
+  /** The user's plan when the caller already read it (a catalogue prepares up to 80 pairs). */
+  plan?: AccessPlan,
+): Promise<PreparedRequest> {
+  const def = TOOLS[type];
+  const parsed: unknown = def.schema.parse(body);
+  assertAccess(plan ?? (await planOf(deps.db, userId)), type, def.mode(parsed));
+  const prepared: unknown = def.prepare ? await def.prepare(parsed, deps) : parsed;
+  return describeSettings(type, prepared, deps.capabilities);
+}
+
 const newGenerationId = () => `gen_${randomBytes(12).toString('base64url')}`;
-const hashRequest = (type: string, body: unknown) =>
+/** What an Idempotency-Key remembers of a request, to tell a replay from a different request. */
+export const hashRequest = (type: string, body: unknown) =>
   createHash('sha256')
     .update(JSON.stringify([type, body]))
     .digest('hex');
+
+export interface QueuedGeneration {
+  /** Prepared, with its input URLs already resolved to our media. */
+  request: PreparedRequest;
+  inputUrls: string[];
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  now: Date;
+  /** A catalogue pair: its catalogue and place in it (lower queue priority, ADR 017). */
+  batch?: { id: string; index: number };
+}
+
+/**
+ * Records a generation, reserves its credits (one reservation per generation, so it is refunded
+ * alone when it fails) and enqueues its job, all inside the caller's transaction, which must hold
+ * the user's credit lock.
+ */
+export async function insertQueuedGeneration(
+  tx: Tx,
+  deps: Pick<GenerationDeps, 'queue' | 'providerName'>,
+  userId: string,
+  generation: QueuedGeneration,
+): Promise<repo.GenerationRow> {
+  const { request, now, batch } = generation;
+  const id = newGenerationId();
+  const row = await repo.insertGeneration(tx, {
+    id,
+    userId,
+    type: request.type,
+    mode: request.mode,
+    prompt: request.prompt,
+    styleName: request.styleName,
+    credits: request.cost,
+    settings: toRecord(request.settings),
+    inputImageUrls: generation.inputUrls,
+    provider: deps.providerName,
+    idempotencyKey: generation.idempotencyKey,
+    requestHash: generation.requestHash,
+    createdAt: now,
+    deadlineAt: new Date(now.getTime() + TOOLS[request.type].deadlineMinutes * 60_000),
+    batchId: batch?.id ?? null,
+    batchIndex: batch?.index ?? null,
+  });
+  if (request.cost > 0) {
+    await credits.reserve(tx, { userId, reservationId: id, amount: request.cost, now });
+  }
+  await deps.queue.enqueueGeneration(
+    tx,
+    { generationId: id },
+    batch ? { background: true, sequence: batch.index } : {},
+  );
+  return row;
+}
 
 /**
  * Starts a generation: checks plan and inputs, then in ONE transaction (under the user's credit
@@ -127,11 +211,7 @@ export async function startGeneration(
   body: unknown,
   idempotencyKey: string | null,
 ): Promise<repo.GenerationRow> {
-  const def = TOOLS[type];
-  const parsed: unknown = def.schema.parse(body);
-  assertAccess(await planOf(deps.db, userId), type, def.mode(parsed));
-  const prepared: unknown = def.prepare ? await def.prepare(parsed, deps) : parsed;
-  const request = describeSettings(type, prepared, deps.capabilities);
+  const request = await prepareRequest(deps, userId, type, body);
   const requestHash = hashRequest(type, body);
   if (idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(deps.db, userId, idempotencyKey);
@@ -152,28 +232,13 @@ export async function startGeneration(
         `You already have ${String(MAX_ACTIVE_GENERATIONS)} generations in progress. Wait for one to finish.`,
       );
     }
-    const id = newGenerationId();
-    const row = await repo.insertGeneration(tx, {
-      id,
-      userId,
-      type,
-      mode: request.mode,
-      prompt: request.prompt,
-      styleName: request.styleName,
-      credits: request.cost,
-      settings: toRecord(payload),
-      inputImageUrls: inputUrls,
-      provider: deps.providerName,
+    return insertQueuedGeneration(tx, deps, userId, {
+      request: { ...request, settings: payload },
+      inputUrls,
       idempotencyKey,
       requestHash,
-      createdAt: now,
-      deadlineAt: new Date(now.getTime() + TOOLS[type].deadlineMinutes * 60_000),
+      now,
     });
-    if (request.cost > 0) {
-      await credits.reserve(tx, { userId, reservationId: id, amount: request.cost, now });
-    }
-    await deps.queue.enqueueGeneration(tx, { generationId: id });
-    return row;
   });
 }
 
@@ -201,13 +266,18 @@ export async function findOwnGeneration(db: DbOrTx, userId: string, id: string) 
 }
 
 export async function toDto(db: DbOrTx, row: repo.GenerationRow): Promise<Generation> {
+  return toDtoAt(row, row.status === 'queued' ? await repo.queuePosition(db, row) : null);
+}
+
+/** The DTO with a queue position already known (a catalogue reads all of them in one query). */
+export function toDtoAt(row: repo.GenerationRow, queuePosition: number | null): Generation {
   const status = isGenerationStatus(row.status) ? row.status : 'failed';
   return {
     id: row.id,
     type: isGenerationType(row.type) ? row.type : 'photoshoot',
     status,
     progress: status === 'succeeded' ? 100 : row.progress,
-    queuePosition: status === 'queued' ? await repo.queuePosition(db, row) : null,
+    queuePosition: status === 'queued' ? queuePosition : null,
     creditCost: row.credits,
     prompt: row.prompt,
     imageUrls: row.imageUrls,
@@ -306,6 +376,11 @@ export function estimate(
   capabilities: readonly Capability[],
 ) {
   const factor = UPSCALE_FACTORS.find((f) => f === body.upscaleFactor);
+  // A try-on catalogue's payload carries its garments and models: one priced pair per garment × model.
+  const pairs =
+    Array.isArray(body.garments) && Array.isArray(body.models)
+      ? body.garments.length * body.models.length
+      : undefined;
   return priceOf(
     type,
     {
@@ -314,9 +389,31 @@ export function estimate(
       templateCount: Array.isArray(body.template) ? body.template.length : undefined,
       durationSeconds: typeof body.duration === 'number' ? body.duration : undefined,
       upscaleFactor: factor,
+      pairs,
     },
     capabilities,
   );
+}
+
+// --- Catalogue pairs (the batches module reads its generations through these) -------------------
+
+/** Catalogues of a user with a pair still queued or running. */
+export function countActiveBatches(db: DbOrTx, userId: string) {
+  return repo.countActiveBatches(db, userId);
+}
+
+/** A catalogue's pairs in order (garment by garment, model by model). */
+export function listBatchGenerations(db: DbOrTx, batchId: string) {
+  return repo.listBatchItems(db, batchId);
+}
+
+/** A catalogue's pairs in order, and the queue positions of the queued ones (one query each). */
+export async function batchGenerations(db: DbOrTx, batchId: string) {
+  const rows = await repo.listBatchItems(db, batchId);
+  const positions = rows.some((row) => row.status === 'queued')
+    ? await repo.batchQueuePositions(db, batchId)
+    : new Map<string, number>();
+  return rows.map((row) => ({ row, queuePosition: positions.get(row.id) ?? null }));
 }
 
 /** Records a generation row as is (history tests and imports; the platform uses startGeneration). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema';
 
@@ -13,6 +13,19 @@ export async function insertMedia(db: Db, values: typeof media.$inferInsert): Pr
 export async function findMedia(db: Db, id: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(media).where(eq(media.id, id));
   return row;
+}
+
+/** A user's media rows among `ids`, in one query (ids that are not theirs are left out). */
+export async function findOwnMediaByIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.userId, userId), inArray(media.id, [...ids])));
 }
 
 export async function bytesUsed(db: Db, userId: string): Promise<number> {

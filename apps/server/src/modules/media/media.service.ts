@@ -155,6 +155,22 @@ export async function readOriginal(deps: Pick<MediaDeps, 'storage'>, row: repo.M
   return Buffer.concat(chunks);
 }
 
+/**
+ * The stored original as a stream (a zip entry): nothing is buffered, so a download of many photos
+ * holds one chunk at a time. Throws not-found when the object has gone from storage.
+ */
+export async function openOriginal(deps: Pick<MediaDeps, 'storage'>, row: repo.MediaRow) {
+  const object = await deps.storage.get(keyOf(row.id, 'original', row.ext));
+  if (!object) throw notFound('Media not found');
+  return object.body;
+}
+
+/** The user's own media among `ids`, by id, in one query. */
+export async function findOwnMediaByIds(db: Db, userId: string, ids: readonly string[]) {
+  const rows = await repo.findOwnMediaByIds(db, userId, ids);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** A media object's bytes by its (unguessable) id; a missing id and a bad variant are both 404. */
 export async function openMedia(
   deps: Pick<MediaDeps, 'db' | 'storage'>,

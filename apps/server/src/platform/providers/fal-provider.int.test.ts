@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   photoshootRequestSchema,
   realisticTryOnRequestSchema,
+  tryOnRequestSchema,
   upscaleRequestSchema,
   videoRequestSchema,
 } from '@studio/contract';
@@ -338,7 +339,43 @@ describe('fal provider', () => {
     expect(calls('cancel').map((call) => call.httpStatus)).toEqual([400]);
   });
 
-  it('submits one request per try-on template and stores all their ids', async () => {
+  it('maps a try-on pair to one FASHN v1.6 request with its settings, one image per sample', async () => {
+    const settings = tryOnRequestSchema.parse({
+      garment: { imageUrl: '/api/v1/media/dress' },
+      model: { kind: 'photo', imageUrl: '/api/v1/media/me' },
+      category: 'one-pieces',
+      garmentPhotoType: 'flat-lay',
+      numImages: 3,
+      mode: 'balanced',
+    });
+    const { ctx, handles } = context();
+
+    const result = await provider().tryOn(
+      { garment: image('dress'), model: image('me'), settings },
+      ctx,
+    );
+
+    expect(result.outputs).toHaveLength(3);
+    expect(fake.submissions.map((s) => [s.modelId, s.input])).toEqual([
+      [
+        'fal-ai/fashn/tryon/v1.6',
+        {
+          model_image: 'https://media.example.test/me.png',
+          garment_image: 'https://media.example.test/dress.png',
+          category: 'one-pieces',
+          mode: 'balanced',
+          garment_photo_type: 'flat-lay',
+          num_samples: 3,
+          output_format: 'jpeg',
+        },
+      ],
+    ]);
+    expect(handles).toEqual([
+      `${DEFAULT_FAL_MODELS['try-on']}:${fake.submissions[0]?.requestId ?? ''}`,
+    ]);
+  });
+
+  it('submits one realistic try-on request per template and stores all their ids', async () => {
     const settings = realisticTryOnRequestSchema.parse({
       template: [
         { templateId: 't1', templateUrl: '/api/v1/media/t1' },
@@ -348,32 +385,31 @@ describe('fal provider', () => {
     });
     const { ctx, handles } = context();
 
-    const result = await provider().tryOn(
+    const result = await provider().realisticTryOn(
       {
         garment: image('dress'),
         templates: [
           { id: 't1', image: image('t1'), prompt: '' },
           { id: 't2', image: image('t2'), prompt: '' },
         ],
-        realistic: false,
         settings,
       },
       ctx,
     );
 
     expect(result.outputs).toHaveLength(2);
-    expect(fake.submissions.map((s) => s.input)).toEqual([
+    expect(fake.submissions.map((s) => s.input)).toMatchObject([
       {
-        human_image_url: 'https://media.example.test/t1.png',
-        garment_image_url: 'https://media.example.test/dress.png',
+        image_urls: ['https://media.example.test/t1.png', 'https://media.example.test/dress.png'],
+        num_images: 1,
       },
       {
-        human_image_url: 'https://media.example.test/t2.png',
-        garment_image_url: 'https://media.example.test/dress.png',
+        image_urls: ['https://media.example.test/t2.png', 'https://media.example.test/dress.png'],
+        num_images: 1,
       },
     ]);
     expect(handles).toEqual([
-      `${DEFAULT_FAL_MODELS['try-on']}:${fake.submissions.map((s) => s.requestId).join(',')}`,
+      `${DEFAULT_FAL_MODELS['realistic-try-on']}:${fake.submissions.map((s) => s.requestId).join(',')}`,
     ]);
   });
 

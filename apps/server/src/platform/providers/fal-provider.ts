@@ -15,7 +15,7 @@ import {
   type ProviderContext,
   ProviderError,
   type ProviderOutput,
-  type TryOnJob,
+  type RealisticTryOnJob,
 } from './types';
 
 /**
@@ -26,7 +26,9 @@ export type FalModels = Record<GenerationType | 'prompt', string>;
 
 /*
  * Why these models:
- * - try-on: Kling Kolors virtual try-on is built for exactly this (person + garment, no prompt).
+ * - try-on: FASHN v1.6, built for exactly this (a model photo + a garment photo, no prompt), and
+ *   its settings are the tool's own: category, garment photo type (flat lay / on a model), the
+ *   performance / balanced / quality modes and 1–4 samples per call, at 864×1296.
  * - realistic try-on and pose: FLUX.1 Kontext multi-image editing, so the person and the garment
  *   (or the pose reference) are separate inputs and the prompt can say which is which; [max] for
  *   realistic try-on because it is the tool that sells on fidelity.
@@ -41,7 +43,7 @@ export type FalModels = Record<GenerationType | 'prompt', string>;
  */
 export const DEFAULT_FAL_MODELS: FalModels = {
   photoshoot: 'fal-ai/flux-pro/kontext',
-  'try-on': 'fal-ai/kling/v1-5/kolors-virtual-try-on',
+  'try-on': 'fal-ai/fashn/tryon/v1.6',
   'realistic-try-on': 'fal-ai/flux-pro/kontext/max/multi',
   'ai-designer': 'fal-ai/flux-pro/kontext',
   'ai-poses': 'fal-ai/flux-pro/kontext/multi',
@@ -141,8 +143,8 @@ const detailSchema = z.object({
  * What onSubmitted stores: `<model id>:<request id>[,<request id>…]`. fal addresses status, result
  * and cancel by model and request id together, so the model travels with the id: a resume after a
  * restart or a model change, and a cancel from another process, still reach the right queue. A job
- * holds several ids when it needs several fal requests (one per try-on template, or more images
- * than a model makes per call). A bare id is read as a request of the tool's current model.
+ * holds several ids when it needs several fal requests (one per realistic try-on template, or more
+ * images than a model makes per call). A bare id is read as a request of the tool's current model.
  */
 function encodeHandle(modelId: string, requestIds: string[]): string {
   return `${modelId}:${requestIds.join(',')}`;
@@ -338,23 +340,30 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
     name: 'fal',
     capabilities: () => CAPABILITIES,
 
+    // One FASHN call per pair: its samples are the pair's images, its fields are our settings.
     tryOn: (job, ctx) =>
-      job.realistic
-        ? media(models['realistic-try-on'], TRY_ON_MS, ctx, () =>
-            job.templates.map((template) => ({
-              image_urls: [template.image.publicUrl, job.garment.publicUrl],
-              prompt: realisticTryOnPrompt(job, template.prompt),
-              aspect_ratio: job.settings.aspectRatio,
-              num_images: 1,
-              output_format: 'jpeg',
-            })),
-          )
-        : media(models['try-on'], TRY_ON_MS, ctx, () =>
-            job.templates.map((template) => ({
-              human_image_url: template.image.publicUrl,
-              garment_image_url: job.garment.publicUrl,
-            })),
-          ),
+      media(models['try-on'], TRY_ON_MS, ctx, () => [
+        {
+          model_image: job.model.publicUrl,
+          garment_image: job.garment.publicUrl,
+          category: job.settings.category,
+          mode: job.settings.mode,
+          garment_photo_type: job.settings.garmentPhotoType,
+          num_samples: job.settings.numImages,
+          output_format: 'jpeg',
+        },
+      ]),
+
+    realisticTryOn: (job, ctx) =>
+      media(models['realistic-try-on'], TRY_ON_MS, ctx, () =>
+        job.templates.map((template) => ({
+          image_urls: [template.image.publicUrl, job.garment.publicUrl],
+          prompt: realisticTryOnPrompt(job, template.prompt),
+          aspect_ratio: job.settings.aspectRatio,
+          num_images: 1,
+          output_format: 'jpeg',
+        })),
+      ),
 
     design: (job, ctx) =>
       media(models['ai-designer'], EDIT_MS, ctx, () =>
@@ -581,7 +590,7 @@ function garmentName(clothType: string): string {
   return clothType === 'auto' ? 'garment' : clothType;
 }
 
-function realisticTryOnPrompt(job: TryOnJob, templatePrompt: string): string {
+function realisticTryOnPrompt(job: RealisticTryOnJob, templatePrompt: string): string {
   return sentences(
     `Dress the person in the first image in the ${garmentName(job.settings.clothType)} from the second image`,
     "Keep the person's face, hair, body shape, pose and the background unchanged",

@@ -161,9 +161,11 @@ export function createLocalProvider(): GenerationProvider {
     },
 
     tryOn: (job, ctx) =>
+      preview([job.garment, job.model], 'Virtual try-on', job.settings.numImages, ctx),
+    realisticTryOn: (job, ctx) =>
       preview(
         [job.garment, ...job.templates.map((t) => t.image)],
-        job.realistic ? 'Advanced try-on' : 'Virtual try-on',
+        'Advanced try-on',
         job.settings.numImages * job.templates.length,
         ctx,
       ),

@@ -5,6 +5,7 @@ import type {
   photoshootRequestSchema,
   posesRequestSchema,
   realisticTryOnRequestSchema,
+  tryOnRequestSchema,
   upscaleRequestSchema,
   videoRequestSchema,
 } from '@studio/contract';
@@ -70,11 +71,17 @@ export class ProviderError extends Error {
 
 export type Settings<S extends z.ZodType> = z.output<S>;
 
+/** Clothes AI Photoshoot: one garment on one model (a template or the user's own photo). */
 export interface TryOnJob {
+  garment: InputImage;
+  model: InputImage;
+  settings: Settings<typeof tryOnRequestSchema>;
+}
+/** Advance Clothes AI Photoshoot: one garment on each chosen template, steered by a prompt. */
+export interface RealisticTryOnJob {
   garment: InputImage;
   /** Chosen model templates (our catalog media). */
   templates: { id: string; image: InputImage; prompt: string }[];
-  realistic: boolean;
   settings: Settings<typeof realisticTryOnRequestSchema>;
 }
 export interface DesignJob {
@@ -121,6 +128,7 @@ export interface GenerationProvider {
   /** What this provider does for real; the rest it may answer with labelled previews. */
   capabilities(): readonly Capability[];
   tryOn(job: TryOnJob, ctx: ProviderContext): Promise<ProviderResult>;
+  realisticTryOn(job: RealisticTryOnJob, ctx: ProviderContext): Promise<ProviderResult>;
   design(job: DesignJob, ctx: ProviderContext): Promise<ProviderResult>;
   pose(job: PoseJob, ctx: ProviderContext): Promise<ProviderResult>;
   photoshoot(job: PhotoshootJob, ctx: ProviderContext): Promise<ProviderResult>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool, PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
@@ -34,15 +35,29 @@ export interface JobMeta {
   retryLimit: number;
 }
 
+export interface SendOptions {
+  startAfterSeconds?: number;
+  /**
+   * A catalogue pair (ADR 017): it waits behind every single generation (a lower pg-boss
+   * priority), so one seller's 80-pair catalogue cannot starve other users' one-off work.
+   */
+  background?: boolean;
+  /**
+   * The pair's place in its catalogue. pg-boss takes jobs of one priority by `created_on`, then by
+   * id; a catalogue's jobs share one `created_on` (one transaction), so their ids carry this number
+   * and the pairs run garment by garment instead of in random order.
+   */
+  sequence?: number;
+}
+
+/** pg-boss priority of catalogue pairs: higher runs first, single generations have 0. */
+export const BACKGROUND_PRIORITY = -1;
+
 export interface JobQueue {
   /** Adds a generation job inside `tx`; it becomes visible (and wakes workers) on commit. */
-  enqueueGeneration(
-    tx: Tx,
-    job: GenerationJob,
-    options?: { startAfterSeconds?: number },
-  ): Promise<void>;
+  enqueueGeneration(tx: Tx, job: GenerationJob, options?: SendOptions): Promise<void>;
   /** Outside a transaction, e.g. a job re-scheduling a check on work another worker holds. */
-  sendGeneration(job: GenerationJob, options?: { startAfterSeconds?: number }): Promise<void>;
+  sendGeneration(job: GenerationJob, options?: SendOptions): Promise<void>;
   /** Starts `concurrency` workers; each takes one job at a time. */
   work(
     concurrency: number,
@@ -114,13 +129,16 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
     }
   }
 
-  const sendOptions = (startAfterSeconds?: number): PgBoss.SendOptions =>
-    startAfterSeconds ? { startAfter: startAfterSeconds } : {};
+  const sendOptions = (options: SendOptions = {}): PgBoss.SendOptions => ({
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.background ? { priority: BACKGROUND_PRIORITY } : {}),
+    ...(options.sequence === undefined ? {} : { id: sequencedJobId(options.sequence) }),
+  });
 
   return {
     async enqueueGeneration(tx, job, opts) {
       const id = await boss.send(GENERATION_QUEUE, job, {
-        ...sendOptions(opts?.startAfterSeconds),
+        ...sendOptions(opts),
         db: txExecutor(tx),
       });
       // No id means nothing was inserted: fail the transaction rather than keep work no job runs.
@@ -128,7 +146,7 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
       await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${GENERATION_QUEUE})`);
     },
     async sendGeneration(job, opts) {
-      await boss.send(GENERATION_QUEUE, job, sendOptions(opts?.startAfterSeconds));
+      await boss.send(GENERATION_QUEUE, job, sendOptions(opts));
       if (!opts?.startAfterSeconds)
         await pool.query(`select pg_notify($1, $2)`, [WAKE_CHANNEL, GENERATION_QUEUE]);
     },
@@ -171,4 +189,10 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true });
     },
   };
+}
+
+/** A random UUID whose first 32 bits are `sequence`, so ids sort in sequence order. */
+function sequencedJobId(sequence: number): string {
+  const prefix = (Math.max(0, Math.floor(sequence)) >>> 0).toString(16).padStart(8, '0');
+  return `${prefix}${randomUUID().slice(8)}`;
 }

@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import { generationBatches } from '../../db/schema';
+import type { DbOrTx } from '../credits/credits.service';
+
+export type BatchRow = typeof generationBatches.$inferSelect;
+export type NewBatch = typeof generationBatches.$inferInsert;
+export type { BatchInput, BatchSettings } from '../../db/schema';
+
+export async function insertBatch(db: DbOrTx, values: NewBatch): Promise<BatchRow> {
+  const [row] = await db.insert(generationBatches).values(values).returning();
+  if (!row) throw new Error('batch not inserted');
+  return row;
+}
+
+export async function findBatch(db: DbOrTx, id: string): Promise<BatchRow | undefined> {
+  const [row] = await db.select().from(generationBatches).where(eq(generationBatches.id, id));
+  return row;
+}
+
+export async function findByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<BatchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(generationBatches)
+    .where(and(eq(generationBatches.userId, userId), eq(generationBatches.idempotencyKey, key)));
+  return row;
+}

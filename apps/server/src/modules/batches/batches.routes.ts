@@ -1,0 +1,127 @@
+import {
+  batchAcceptedSchema,
+  tryOnBatchRequestSchema,
+  tryOnBatchResponseSchema,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/errors';
+import { requireUser } from '../auth/session-guard';
+import { streamZip } from './batch-zip';
+import * as batches from './batches.service';
+
+const tags = ['try-on catalogues'];
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+});
+
+/** Catalogues a user may start per minute (each up to 80 generations; replays count too). */
+const BATCH_REQUESTS_PER_MINUTE = 10;
+/** Zip downloads per user per minute: each reads every photo of a catalogue from storage. */
+const ZIP_REQUESTS_PER_MINUTE = 10;
+
+export const batchRoutes =
+  (deps: batches.BatchDeps & { rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limit = (name: string, perMinute: number, message: string) =>
+      app.rateLimit({
+        max: Math.ceil(perMinute * deps.rateLimitMultiplier),
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `${name}:${request.sessionUser?.id ?? request.ip}`,
+        errorResponseBuilder: () => new AppError(429, 'rate_limited', message),
+      });
+    const startLimit = limit(
+      'batches',
+      BATCH_REQUESTS_PER_MINUTE,
+      'Too many catalogues started. Please wait a minute and try again.',
+    );
+    const zipLimit = limit(
+      'batch-zips',
+      ZIP_REQUESTS_PER_MINUTE,
+      'Too many downloads. Please wait a minute and try again.',
+    );
+
+    app.post(
+      '/try-on/batches',
+      {
+        onRequest: startLimit,
+        schema: {
+          tags,
+          summary:
+            'Start a try-on catalogue: every garment on every model, one generation per pair, charged up front (202)',
+          body: tryOnBatchRequestSchema,
+          headers: idempotencyHeaders,
+          response: { 202: batchAcceptedSchema },
+        },
+      },
+      async (request, reply) => {
+        const accepted = await batches.startBatch(
+          deps,
+          requireUser(request).id,
+          request.body,
+          request.headers['idempotency-key'] ?? null,
+        );
+        return reply.code(202).send(accepted);
+      },
+    );
+
+    app.get(
+      '/try-on/batches/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A catalogue: its garments, models, progress, every pair and its zip',
+          params: idParams,
+          response: { 200: tryOnBatchResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        batch: await batches.getBatch(deps, requireUser(request).id, request.params.id),
+      }),
+    );
+
+    app.post(
+      '/try-on/batches/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel every unfinished pair of a catalogue; their credits are released',
+          params: idParams,
+          response: { 200: tryOnBatchResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        batch: await batches.cancelBatch(deps, requireUser(request).id, request.params.id),
+      }),
+    );
+
+    app.get(
+      '/try-on/batches/:id/zip',
+      {
+        onRequest: zipLimit,
+        schema: {
+          tags,
+          summary: 'Every finished photo of a catalogue as one zip, named by garment and model',
+          params: idParams,
+          produces: ['application/zip'],
+        },
+      },
+      async (request, reply) => {
+        const zip = await batches.batchZip(deps, requireUser(request).id, request.params.id);
+        // The client going away ends the zip at once: no more reads from storage for nobody.
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          gone.abort();
+        });
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', zip.disposition)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff');
+        return reply.send(streamZip(zip.sources, gone.signal));
+      },
+    );
+  };
