@@ -189,6 +189,53 @@ describe('model templates in a try-on', () => {
     }
   });
 
+  it('dresses a random template or the user’s own photo in a single try-on, garment recorded first', async () => {
+    const user = await newUser({ credits: 40 });
+    const garment = await uploadImage(t.app, user.cookie, await productPhoto());
+    const me = await uploadImage(t.app, user.cookie, await productPhoto(200, 300, '#333333'));
+    const live = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/templates',
+        headers: { cookie: user.cookie },
+      })
+    ).json<{ templateId: string; templateName: string; templateUrl: string }[]>();
+
+    const random = await post(t.app, user.cookie, '/api/v1/try-on/generate?wait=60', {
+      garment: { imageUrl: garment, name: 'Red dress' },
+      model: { kind: 'template', templateId: 'random' },
+      numImages: 2,
+    });
+    expect(random.statusCode, random.body).toBe(200);
+    const randomId = random.json<{ generationId: string }>().generationId;
+    const own = await post(t.app, user.cookie, '/api/v1/try-on/generate?wait=60', {
+      garment: { imageUrl: garment },
+      model: { kind: 'photo', imageUrl: me },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<{ imageUrls: string[] }>().imageUrls).toHaveLength(1);
+
+    const detail = (id: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/generations/${id}`,
+        headers: { cookie: user.cookie },
+      });
+    const picked = (await detail(randomId)).json<{
+      generation: { inputImageUrls: string[]; imageUrls: string[]; prompt: string };
+    }>().generation;
+    expect(picked.imageUrls).toHaveLength(2);
+    // The garment first (the gallery's View hands it back), then the live template it picked.
+    expect(picked.inputImageUrls[0]).toBe(garment);
+    const template = live.find((tpl) => tpl.templateUrl === picked.inputImageUrls[1]);
+    expect(template).toBeDefined();
+    expect(picked.prompt).toBe(`Red dress on ${template?.templateName ?? ''}`);
+    const ownGeneration = (await detail(own.json<{ generationId: string }>().generationId)).json<{
+      generation: { inputImageUrls: string[] };
+    }>().generation;
+    expect(ownGeneration.inputImageUrls).toEqual([garment, me]);
+  });
+
   it('refuses a chosen template without its image, and more templates than one run takes', async () => {
     const user = await newUser({ credits: 40 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
