@@ -18,6 +18,7 @@ import type { GenerationProvider, TryOnJob } from '../../platform/providers/type
 import { createLocalStorage } from '../../platform/storage/local-storage';
 import { seedCatalog } from '../catalog/catalog.seed';
 import { balanceOf, findBalanceMismatches, listEntries } from '../credits/credits.service';
+import { PAIR_QUEUE_BACKSTOP_MS, sweepOverdue } from '../generations/generation-runner';
 
 /*
  * Try-on catalogues end to end on real PostgreSQL: routes, the credit ledger, pg-boss and the
@@ -565,6 +566,39 @@ describe('a try-on catalogue on the local engine', () => {
     }
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  }, 60_000);
+
+  it('gives each pair its deadline from its own start; a pair no worker takes is refunded after the backstop', async () => {
+    const user = await newUser(10);
+    const shots = await garments(user.cookie, 3);
+    const me = await uploadImage(t.app, user.cookie, await productPhoto(160, 220, '#222222'));
+    hold(...shots);
+    const before = await balanceOf(t.database.db, user.id);
+    const res = await startBatch(user.cookie, {
+      garments: shots.map((imageUrl) => ({ imageUrl })),
+      models: [{ kind: 'photo', imageUrl: me }],
+    });
+    const { batchId } = res.json<{ batchId: string }>();
+    const midRun = await waitForBatch(
+      user.cookie,
+      batchId,
+      (batch) => batch.items.filter((i) => i.generation.status === 'running').length === 2,
+    );
+    const createdAt = new Date(midRun.items[0]?.generation.createdAt ?? '').getTime();
+    const queued = midRun.items[2]?.generation.id ?? '';
+
+    // 16 minutes on: the two running pairs are past their 15 minutes, the queued one has not
+    // started its own yet (it may wait behind a whole catalogue).
+    await sweepOverdue(t.database.db, new Date(createdAt + 16 * 60_000));
+    const later = await readBatch(user.cookie, batchId);
+    expect(later.items.map((i) => i.generation.status).slice(0, 2)).toEqual(['failed', 'failed']);
+    expect(later.items[2]?.generation.status).not.toBe('failed');
+    // The backstop: work no worker took (or that started and then hung) is refunded in the end.
+    await sweepOverdue(t.database.db, new Date(createdAt + PAIR_QUEUE_BACKSTOP_MS + 60_000));
+    const swept = await readBatch(user.cookie, batchId);
+    expect(swept.items.find((i) => i.generation.id === queued)?.generation.status).toBe('failed');
+    expect(swept).toMatchObject({ status: 'finished', creditCost: 0, refunded: 3 });
+    expect(await balanceOf(t.database.db, user.id)).toBe(before);
   }, 60_000);
 
   it('answers 404 for another user’s catalogue, its zip and its cancel, as for a missing one', async () => {
