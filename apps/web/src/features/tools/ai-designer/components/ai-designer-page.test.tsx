@@ -406,6 +406,8 @@ describe('AI designer: examples', () => {
       screen.getByText('This is an example image. Upload your own to customize.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Use example / })).not.toBeInTheDocument();
+    // The chosen button is gone: focus stays in the cloth panel.
+    expect(screen.getByRole('button', { name: 'Remove image' })).toHaveFocus();
     expect(screen.getByLabelText('Cloth type')).toHaveValue('kurta');
     expect(screen.getByLabelText('Design theme')).toHaveValue('ethnic');
     expect(screen.getByLabelText('Colour palette')).toHaveValue('jewel');

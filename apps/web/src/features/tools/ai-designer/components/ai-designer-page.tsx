@@ -37,6 +37,7 @@ import {
   sentPrompt,
   TOOL,
   type DesignerSettings,
+  type RunContext,
 } from '../lib/designer-request';
 import {
   readDesignerDraft,
@@ -45,13 +46,8 @@ import {
 } from '../lib/designer-draft';
 import { DESIGNER_EXAMPLES, type DesignerExample } from '../lib/examples';
 import { DesignChoices } from './design-choices';
-import {
-  DesignResults,
-  ExampleResults,
-  NoDesigns,
-  PastDesigns,
-  type RunContext,
-} from './design-results';
+import { DesignResults, ExampleResults, PastDesigns } from './design-results';
+import { NoDesigns } from './no-designs';
 
 const PERSIST_KEY = 'ai-designer';
 const readContext = (stored: unknown): RunContext | null =>
@@ -137,6 +133,17 @@ export function AiDesignerPage() {
     latest.current = { settings, mode: modeChoice.mode };
   }, [settings, modeChoice.mode]);
 
+  // Choosing an example removes the button that had focus: focus moves to the image's Remove
+  // button once the example shows, so a keyboard user stays in the cloth panel.
+  const clothPanel = useRef<HTMLDivElement>(null);
+  const focusAfterExample = useRef(false);
+  const shownImage = upload.image?.displayUrl ?? null;
+  useEffect(() => {
+    if (!focusAfterExample.current || shownImage === null) return;
+    focusAfterExample.current = false;
+    clothPanel.current?.querySelector<HTMLElement>('button[aria-label="Remove image"]')?.focus();
+  }, [shownImage]);
+
   const busy = run.isGenerating || checks.checking;
   const example = designerExample(upload.example);
 
@@ -165,6 +172,7 @@ export function AiDesignerPage() {
       colorPalette: chosen.colorPalette,
       prompt: chosen.prompt,
     });
+    focusAfterExample.current = true;
     void upload.chooseExample(chosen);
   };
 
@@ -239,22 +247,24 @@ export function AiDesignerPage() {
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <ToolPanel title="Cloth Image" className="lg:self-start">
-          <UploadPanel
-            upload={inputUpload}
-            label="Upload cloth image"
-            imageAlt="Cloth image"
-            hint="JPG or PNG up to 10MB"
-            locked={checks.checking}
-          />
-          <ExamplePicker
-            examples={DESIGNER_EXAMPLES}
-            hidden={upload.image !== null || busy}
-            onChoose={(chosen) => {
-              const picked = designerExample(chosen);
-              if (picked) chooseExample(picked);
-            }}
-          />
-          <ExampleNotice example={upload.example} />
+          <div ref={clothPanel} className="flex flex-col gap-5">
+            <UploadPanel
+              upload={inputUpload}
+              label="Upload cloth image"
+              imageAlt="Cloth image"
+              hint="JPG or PNG up to 10MB"
+              locked={checks.checking}
+            />
+            <ExamplePicker
+              examples={DESIGNER_EXAMPLES}
+              hidden={upload.image !== null || busy}
+              onChoose={(chosen) => {
+                const picked = designerExample(chosen);
+                if (picked) chooseExample(picked);
+              }}
+            />
+            <ExampleNotice example={upload.example} />
+          </div>
         </ToolPanel>
 
         <ToolPanel title="Design Settings" className="lg:self-start">

@@ -1,15 +1,18 @@
-import { ASPECT_RATIOS, CLOTH_TYPES, DESIGN_THEMES } from '@studio/contract/tools';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { RadioGroup } from '@/components/ui/radio-group';
 import {
+  ASPECT_RATIO_LABELS,
+  ASPECT_RATIO_LIST,
   CLOTH_TYPE_LABELS,
+  CLOTH_TYPE_LIST,
   CUSTOM_CLOTH_TYPE_MAX,
   oneOf,
   PALETTE_NAMES,
   PALETTES,
   THEME_LABELS,
+  THEME_LIST,
   VARIATIONS,
   type DesignerSettings,
 } from '../lib/designer-request';
@@ -21,8 +24,11 @@ interface DesignChoicesProps {
 }
 
 /** The listed garments, after 'Auto detect' and 'Custom' (which lead the list as the spec has them). */
-const garments = CLOTH_TYPES.filter((type) => type !== 'auto' && type !== 'custom');
-const aspectOptions = ASPECT_RATIOS.map((value) => ({ value, label: value }));
+const garments = CLOTH_TYPE_LIST.filter((type) => type !== 'auto' && type !== 'custom');
+const aspectOptions = ASPECT_RATIO_LIST.map((value) => ({
+  value,
+  label: ASPECT_RATIO_LABELS[value],
+}));
 const variationOptions = VARIATIONS.map((value) => ({ value, label: value }));
 
 /** Cloth type, with the text field a custom type needs (document 2 §3, §5). */
@@ -37,7 +43,7 @@ function ClothTypeField({ settings, onChange, disabled }: DesignChoicesProps) {
             disabled={disabled}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              if (oneOf(CLOTH_TYPES, next)) onChange({ clothType: next });
+              if (oneOf(CLOTH_TYPE_LIST, next)) onChange({ clothType: next });
             }}
           >
             <option value="auto">{CLOTH_TYPE_LABELS.auto}</option>
@@ -136,10 +142,10 @@ export function DesignChoices(props: DesignChoicesProps) {
             disabled={disabled}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              if (oneOf(DESIGN_THEMES, next)) onChange({ designTheme: next });
+              if (oneOf(THEME_LIST, next)) onChange({ designTheme: next });
             }}
           >
-            {DESIGN_THEMES.map((theme) => (
+            {THEME_LIST.map((theme) => (
               <option key={theme} value={theme}>
                 {THEME_LABELS[theme]}
               </option>

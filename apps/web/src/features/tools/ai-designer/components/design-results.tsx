@@ -1,4 +1,3 @@
-import { Palette } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   generationQueryOptions,
@@ -6,15 +5,9 @@ import {
   ResultActions,
   ResultGrid,
 } from '@/features/generations';
-import { DESIGNER_MESSAGES, downloadName } from '../lib/designer-request';
+import { downloadName, type RunContext } from '../lib/designer-request';
 import type { HandedOverResults } from '../lib/designer-draft';
 import { EXAMPLE_RESULTS_NOTE, type DesignerExample } from '../lib/examples';
-
-/** What a run keeps for its results' hand-offs: the prompt and style it was made with. */
-export interface RunContext {
-  prompt: string;
-  style: string;
-}
 
 /** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
 const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
@@ -102,20 +95,6 @@ export function ExampleResults({ example }: { example: DesignerExample }) {
         }
         className={gridClass(example.resultUrls.length)}
       />
-    </div>
-  );
-}
-
-/** The empty state (document 2 §2: 'No Designs Yet'). */
-export function NoDesigns() {
-  return (
-    <div className="flex min-h-52 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border px-4 py-10 text-center">
-      <Palette aria-hidden="true" className="size-6 text-brand-400" />
-      <p className="font-medium">{DESIGNER_MESSAGES.empty}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Upload a cloth image or try an example, choose a type, theme and palette, and your designs
-        will appear here.
-      </p>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import {
-  ASPECT_RATIOS,
-  CLOTH_TYPES,
-  DESIGN_THEMES,
-  MODES,
-  type Mode,
-} from '@studio/contract/tools';
+import { MODES, type Mode } from '@studio/contract/tools';
 import { isRecord, isString, isStringArray } from '@/lib/guards';
-import { oneOf, PALETTE_NAMES, VARIATIONS, type DesignerSettings } from './designer-request';
+import {
+  ASPECT_RATIO_LIST,
+  CLOTH_TYPE_LIST,
+  oneOf,
+  PALETTE_NAMES,
+  THEME_LIST,
+  VARIATIONS,
+  type DesignerSettings,
+} from './designer-request';
 
 /** Results shown on the page that did not come from a run here (the gallery's View). */
 export interface HandedOverResults {
@@ -45,11 +47,11 @@ function readHandedOver(value: unknown): HandedOverResults | null {
 function readSettings(value: unknown): DesignerSettings | null {
   if (
     !isRecord(value) ||
-    !oneOf(CLOTH_TYPES, value.clothType) ||
+    !oneOf(CLOTH_TYPE_LIST, value.clothType) ||
     !isString(value.customClothType) ||
-    !oneOf(DESIGN_THEMES, value.designTheme) ||
+    !oneOf(THEME_LIST, value.designTheme) ||
     !oneOf(PALETTE_NAMES, value.colorPalette) ||
-    !oneOf(ASPECT_RATIOS, value.aspectRatio) ||
+    !oneOf(ASPECT_RATIO_LIST, value.aspectRatio) ||
     !oneOf(VARIATIONS, value.variations) ||
     !isString(value.prompt) ||
     !isString(value.style)

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CLOTH_TYPES, DESIGN_THEMES } from '@studio/contract/tools';
+import { ASPECT_RATIOS, CLOTH_TYPES, DESIGN_THEMES } from '@studio/contract/tools';
 import {
+  ASPECT_RATIO_LIST,
   arrivalSettings,
+  CLOTH_TYPE_LIST,
   clearedSettings,
   defaultPrompt,
   designerRequest,
   initialSettings,
   PALETTE_NAMES,
   readDefaultPrompt,
+  THEME_LIST,
   sentClothType,
   toVariations,
   type DesignerSettings,
@@ -36,6 +39,12 @@ describe('cloth types', () => {
         'swimwear',
       ]),
     );
+  });
+
+  it('are offered as the contract lists them, as are the themes and aspect ratios', () => {
+    expect(CLOTH_TYPE_LIST).toEqual(CLOTH_TYPES);
+    expect(THEME_LIST).toEqual(DESIGN_THEMES);
+    expect(ASPECT_RATIO_LIST).toEqual(ASPECT_RATIOS);
   });
 
   it('send the custom text for a custom type, and auto when it is empty', () => {

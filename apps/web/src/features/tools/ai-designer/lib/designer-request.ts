@@ -1,7 +1,5 @@
-import type { ASPECT_RATIOS } from '@studio/contract/tools';
+import type { ASPECT_RATIOS, DESIGN_THEMES } from '@studio/contract/tools';
 import {
-  CLOTH_TYPES,
-  DESIGN_THEMES,
   TOOL_DEFINITIONS,
   type ClothType,
   type GenerationType,
@@ -81,6 +79,12 @@ export const CLOTH_TYPE_LABELS: Record<ClothType, string> = {
   swimwear: 'Swimwear',
 };
 
+export const ASPECT_RATIO_LABELS: Record<AspectRatio, string> = {
+  '9:16': '9:16',
+  '16:9': '16:9',
+  '1:1': '1:1',
+};
+
 export const THEME_LABELS: Record<DesignTheme, string> = {
   automatic: 'Automatic',
   bohemian: 'Bohemian',
@@ -93,6 +97,18 @@ export const THEME_LABELS: Record<DesignTheme, string> = {
   western: 'Western',
   vintage: 'Vintage',
 };
+
+/*
+ * The contract's lists (CLOTH_TYPES, DESIGN_THEMES, ASPECT_RATIOS), in their order, read from the
+ * label records, which the types make complete: importing the arrays themselves would keep them in
+ * the shared chunk every page loads (the contract's tools module rides in the entry).
+ */
+export const CLOTH_TYPE_LIST = Object.keys(CLOTH_TYPE_LABELS) as [ClothType, ...ClothType[]];
+export const THEME_LIST = Object.keys(THEME_LABELS) as [DesignTheme, ...DesignTheme[]];
+export const ASPECT_RATIO_LIST = Object.keys(ASPECT_RATIO_LABELS) as [
+  AspectRatio,
+  ...AspectRatio[],
+];
 
 /**
  * The colour palettes offered: 'auto' (the garment's own colours, shifted) and the named palettes
@@ -126,6 +142,12 @@ export const PALETTE_NAMES = Object.keys(PALETTES) as [PaletteName, ...PaletteNa
 
 export const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   list.some((item) => item === value);
+
+/** What a run keeps for its results' hand-offs: the prompt and style it was made with. */
+export interface RunContext {
+  prompt: string;
+  style: string;
+}
 
 /** The AI designer state (document 2 §3), as the form holds it. */
 export interface DesignerSettings {
@@ -177,7 +199,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function garmentNoun(settings: Pick<DesignerSettings, 'clothType' | 'customClothType'>): string {
   const sent = sentClothType(settings);
   if (sent === 'auto') return 'garment';
-  return oneOf(CLOTH_TYPES, sent) ? CLOTH_TYPE_LABELS[sent].toLowerCase() : sent;
+  return oneOf(CLOTH_TYPE_LIST, sent) ? CLOTH_TYPE_LABELS[sent].toLowerCase() : sent;
 }
 
 const AUTO_THEME_WORD = 'fresh';
@@ -214,11 +236,11 @@ export function readDefaultPrompt(
   const [, themeWord = '', garment = '', paletteWord] = match;
   const designTheme = themeWord === AUTO_THEME_WORD ? 'automatic' : themeWord;
   const colorPalette = paletteWord ?? 'auto';
-  if (!oneOf(DESIGN_THEMES, designTheme) || !oneOf(PALETTE_NAMES, colorPalette)) return null;
+  if (!oneOf(THEME_LIST, designTheme) || !oneOf(PALETTE_NAMES, colorPalette)) return null;
   if (garment === 'garment') {
     return { clothType: 'auto', customClothType: '', designTheme, colorPalette };
   }
-  const listed = CLOTH_TYPES.find(
+  const listed = CLOTH_TYPE_LIST.find(
     (type) =>
       type !== 'auto' && type !== 'custom' && CLOTH_TYPE_LABELS[type].toLowerCase() === garment,
   );
