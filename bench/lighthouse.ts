@@ -1,13 +1,13 @@
-// Lighthouse mobile performance of /login, /, /gallery and /realistic-photoshoot (budget ≥ 95,
-// ARCHITECTURE §8) against the real app: buildApp with its worker over a fresh embedded PostgreSQL,
-// serving the built web app (precompressed assets) on loopback. One user signs up through the real
-// endpoint; a full first page of gallery cards is made by the local engine from an uploaded photo
-// (upscales and background removals paid with granted credits), so /gallery loads real thumbnails.
-// The catalog (model templates, poses, video templates) is seeded as `main.ts` does, so tool pages
-// list real templates. Lighthouse 12 drives Debian's Chromium (CHROMIUM_PATH, default
-// /usr/bin/chromium) with its default mobile settings (Moto G Power emulation, simulated slow 4G and
-// 4× CPU throttling); signed-in pages get the session cookie as an extra header. Each page is run N
-// times and the median score is reported.
+// Lighthouse mobile performance of /login, /, /gallery, /realistic-photoshoot and /ai-designer
+// (budget ≥ 95, ARCHITECTURE §8) against the real app: buildApp with its worker over a fresh
+// embedded PostgreSQL, serving the built web app (precompressed assets) on loopback. One user signs
+// up through the real endpoint; a full first page of gallery cards is made by the local engine from
+// an uploaded photo (upscales and background removals paid with granted credits), so /gallery loads
+// real thumbnails. The catalog (model templates, poses, video templates) is seeded as `main.ts`
+// does, so tool pages list real templates. Lighthouse 12 drives Debian's Chromium (CHROMIUM_PATH,
+// default /usr/bin/chromium) with its default mobile settings (Moto G Power emulation, simulated
+// slow 4G and 4× CPU throttling); signed-in pages get the session cookie as an extra header. Each
+// page is run N times and the median score is reported.
 // Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold]
 import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -21,7 +21,9 @@ const BUDGET = 95;
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const PAGES =
-  requested.length > 0 ? requested : ['/login', '/', '/gallery', '/realistic-photoshoot'];
+  requested.length > 0
+    ? requested
+    : ['/login', '/', '/gallery', '/realistic-photoshoot', '/ai-designer'];
 /** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits. */
 const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 const GALLERY_ITEMS = 12; // the default page size: a full first page
