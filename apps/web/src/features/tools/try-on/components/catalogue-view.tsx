@@ -4,8 +4,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Spinner } from '@/components/ui/spinner';
-import { PreviewNote, ResultActions } from '@/features/generations';
+import { PreviewNote, ResultActions, ResultGrid } from '@/features/generations';
 import { cn } from '@/lib/cn';
+import type { HandedOverResults } from '../lib/try-on-draft';
 import { downloadName } from '../lib/try-on-request';
 
 interface CatalogueViewProps {
@@ -219,5 +220,32 @@ export function CatalogueView({
         );
       })}
     </div>
+  );
+}
+
+/** A past try-on's photos handed over by the gallery's View, until the first catalogue here. */
+export function HandedOverPhotos({
+  results,
+  videoAccess,
+}: {
+  results: HandedOverResults;
+  videoAccess: 'open' | 'locked';
+}) {
+  const several = results.urls.length > 1;
+  return (
+    <ResultGrid
+      urls={results.urls}
+      altText={(index) => `Generated photo ${String(index + 1)}`}
+      renderActions={(url, index) => (
+        <ResultActions
+          url={url}
+          filename={downloadName('garment', 'model', index)}
+          index={several ? index : null}
+          generationId={results.generationId}
+          prompt={results.prompt}
+          videoAccess={videoAccess}
+        />
+      )}
+    />
   );
 }

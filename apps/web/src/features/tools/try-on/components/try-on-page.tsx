@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_MODE } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,6 @@ import {
   CreditEstimateBox,
   GenerateButton,
   GenerationDialogs,
-  ResultActions,
-  ResultGrid,
   TemplatePicker,
   ToolPanel,
   toggleTemplate,
@@ -32,7 +30,6 @@ import {
   BATCH_MODELS_MAX,
   catalogueEstimate,
   catalogueRequest,
-  downloadName,
   ESTIMATE_FEATURE,
   FEATURE_NAME,
   formProblem,
@@ -41,9 +38,14 @@ import {
   TRY_ON_MESSAGES,
   type TryOnSettings,
 } from '../lib/try-on-request';
-import { CatalogueView } from './catalogue-view';
 import { ImageListPanel } from './image-list-panel';
 import { TryOnSettingsFields } from './try-on-settings';
+
+// Results show only after a catalogue starts (or a hand-over): their code is not needed to paint
+// the form, so it loads after the page, fetched ahead once the page is up.
+const loadResults = () => import('./catalogue-view');
+const CatalogueView = lazy(() => loadResults().then((m) => ({ default: m.CatalogueView })));
+const HandedOverPhotos = lazy(() => loadResults().then((m) => ({ default: m.HandedOverPhotos })));
 
 const DRAFT_KEY = 'try-on';
 const REASON_ID = 'try-on-generate-reason';
@@ -92,6 +94,9 @@ export function TryOnPage() {
   const [confirming, setConfirming] = useState(false);
   const run = useCatalogueRun();
   const generateRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    loadResults().catch(() => undefined);
+  }, []);
 
   // Templates come back by id once listed; a handed-over model photo is a template's picture
   // (chosen as that template) or the user's own photo.
@@ -348,13 +353,15 @@ export function TryOnPage() {
       <ToolPanel title="Results">
         <div className="flex flex-col gap-3">
           {run.batch ? (
-            <CatalogueView
-              batch={run.batch}
-              videoAccess={videoAccess}
-              onCancel={run.cancel}
-              canceling={run.canceling}
-              cancelError={run.cancelError}
-            />
+            <Suspense fallback={<p className="text-sm text-muted-foreground">Loading results…</p>}>
+              <CatalogueView
+                batch={run.batch}
+                videoAccess={videoAccess}
+                onCancel={run.cancel}
+                canceling={run.canceling}
+                cancelError={run.cancelError}
+              />
+            </Suspense>
           ) : run.loadError !== null ? (
             <Alert variant="destructive" role="alert">
               This catalogue could not be loaded: {run.loadError}
@@ -368,20 +375,9 @@ export function TryOnPage() {
               {run.starting ? 'Starting…' : 'Loading your catalogue…'}
             </p>
           ) : handedOver ? (
-            <ResultGrid
-              urls={handedOver.urls}
-              altText={(index) => `Generated photo ${String(index + 1)}`}
-              renderActions={(url, index) => (
-                <ResultActions
-                  url={url}
-                  filename={downloadName('garment', 'model', index)}
-                  index={handedOver.urls.length > 1 ? index : null}
-                  generationId={handedOver.generationId}
-                  prompt={handedOver.prompt}
-                  videoAccess={videoAccess}
-                />
-              )}
-            />
+            <Suspense fallback={<p className="text-sm text-muted-foreground">Loading results…</p>}>
+              <HandedOverPhotos results={handedOver} videoAccess={videoAccess} />
+            </Suspense>
           ) : (
             <p className="text-sm text-muted-foreground">
               Your photos will appear here, grouped by garment.
