@@ -5,7 +5,6 @@ import { mockSignedIn } from '@/testing/server';
 
 describe('guarded pages', () => {
   it.each([
-    ['/try-on', 'Clothes AI Photoshoot'],
     ['/ai-poses', 'AI Pose Change'],
     ['/photoshoot', 'Product AI Photoshoot'],
     ['/fashion-extractor', 'Fashion Extractor'],
@@ -24,6 +23,7 @@ describe('guarded pages', () => {
     ['/credit-history', 'Credit History'],
     ['/canvas-editor', 'Canvas Editor'],
     ['/realistic-photoshoot', 'Advance Clothes AI Photoshoot'],
+    ['/try-on', 'Clothes AI Photoshoot'],
     ['/ai-designer', 'AI Designer'],
     ['/gallery', 'My Gallery'],
   ])('%s shows its page', async (path, title) => {
