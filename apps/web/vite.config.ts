@@ -80,10 +80,24 @@ const LAZY_UI_MODULE =
 
 // One file for the Vite build, the dev server and the `web` Vitest project (the root
 // vitest.config.ts lists this file as a project, so the test block must live here).
-export default defineConfig({
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532, #14753): its
+ * dev-only checks and messages would ship to every phone. Builds take the production build the
+ * package also contains; tests and the dev server keep the development one for its warnings.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -120,4 +134,4 @@ export default defineConfig({
     // jsdom tests share 2 cores with the integration tier in `npm test`; 5 s is too tight under load.
     testTimeout: 15_000,
   },
-});
+}));

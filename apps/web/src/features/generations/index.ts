@@ -5,13 +5,9 @@ export { useModelTemplates } from './api/model-templates';
 export { AdvancedSettings } from './components/advanced-settings';
 export { ClearAllButton } from './components/clear-all-button';
 export { CreditEstimateBox } from './components/credit-estimate-box';
-export { DownloadButton } from './components/download-button';
 export { GenerateButton } from './components/generate-button';
 export { GenerationDialogs } from './components/generation-dialogs';
 export { ModeSelect } from './components/mode-select';
-export { PreviewNote } from './components/preview-note';
-export { ResultActions } from './components/result-actions';
-export { ResultGrid } from './components/result-grid';
 export { ResultPanel } from './components/result-panel';
 export { TemplatePicker } from './components/template-picker';
 export { ToolPanel } from './components/tool-panel';
@@ -43,3 +39,10 @@ export type { ModeChoice } from './hooks/use-mode-choice';
 export { generationQueryOptions } from './api/generation';
 export { EXAMPLE_NOTICE, ExampleNotice, ExamplePicker } from './components/example-picker';
 export type { ToolExample } from './hooks/use-image-upload';
+export {
+  DownloadButton,
+  PreviewNote,
+  ResultActions,
+  ResultGrid,
+  usePrefetchResultView,
+} from './components/deferred-results';

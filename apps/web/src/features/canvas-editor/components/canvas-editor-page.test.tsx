@@ -126,7 +126,8 @@ describe('canvas editor layout and presets', () => {
       mediaUrl('from_gallery'),
     );
     const result = within(screen.getByRole('region', { name: 'Generated Result' }));
-    expect(result.getByRole('img', { name: 'Generated result' })).toHaveAttribute(
+    // The result view's code loads after the page (deferred-results): the result follows it.
+    expect(await result.findByRole('img', { name: 'Generated result' })).toHaveAttribute(
       'src',
       mediaUrl('past_result'),
     );

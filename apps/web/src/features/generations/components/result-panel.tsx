@@ -4,7 +4,7 @@ import type { Generation } from '@studio/contract';
 import { Alert } from '@/components/ui/alert';
 import { CANCELED_MESSAGE, type GenerationRun } from '../hooks/use-generation-run';
 import { formatSeconds } from '../lib/timer';
-import { GenerationProgress } from './generation-progress';
+import { GenerationProgress, usePrefetchResultView } from './deferred-results';
 
 interface ResultPanelProps<C> {
   run: GenerationRun<C>;
@@ -29,6 +29,7 @@ const outcomeAnnouncements: Partial<Record<GenerationRun['phase'], string>> = {
  * ended (a region added together with its text is often not read).
  */
 export function ResultPanel<C>(props: ResultPanelProps<C>) {
+  usePrefetchResultView();
   return (
     <>
       <p role="status" className="sr-only">

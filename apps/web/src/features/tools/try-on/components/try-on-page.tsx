@@ -18,6 +18,7 @@ import {
   useModeChoice,
   useModelTemplates,
   usePreSendChecks,
+  usePrefetchResultView,
   useToolDraft,
   useVideoAccess,
 } from '@/features/generations';
@@ -97,6 +98,7 @@ export function TryOnPage() {
   useEffect(() => {
     loadResults().catch(() => undefined);
   }, []);
+  usePrefetchResultView();
 
   // Templates come back by id once listed; a handed-over model photo is a template's picture
   // (chosen as that template) or the user's own photo.

@@ -1,0 +1,51 @@
+import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
+import type * as ResultViewModule from './result-view';
+
+type ResultView = typeof ResultViewModule;
+
+/*
+ * Progress, results and their actions appear only after a Generate click (or a hand-over), so
+ * their code is not part of a tool page's first paint: it is fetched as soon as a page that shows
+ * results mounts (`usePrefetchResultView`) and rendered from then on without waiting. Before it
+ * has arrived, a result waits for it in a Suspense boundary.
+ */
+let loaded: ResultView | null = null;
+let loading: Promise<ResultView> | null = null;
+
+function loadResultView(): Promise<ResultView> {
+  loading ??= import('./result-view').then((module) => {
+    loaded = module;
+    return module;
+  });
+  return loading;
+}
+
+/** Starts fetching the result view once the page is up. */
+export function usePrefetchResultView(): void {
+  useEffect(() => {
+    loadResultView().catch(() => {
+      // A later render tries again through its own Suspense boundary.
+      loading = null;
+    });
+  }, []);
+}
+
+function deferred<P extends object>(pick: (module: ResultView) => ComponentType<P>) {
+  const Lazy = lazy(() => loadResultView().then((module) => ({ default: pick(module) })));
+  function Deferred(props: P) {
+    // Once fetched, rendered at once (a module export, the same component every render).
+    if (loaded) return createElement(pick(loaded), props);
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
+
+export const DownloadButton = deferred((module) => module.DownloadButton);
+export const GenerationProgress = deferred((module) => module.GenerationProgress);
+export const PreviewNote = deferred((module) => module.PreviewNote);
+export const ResultActions = deferred((module) => module.ResultActions);
+export const ResultGrid = deferred((module) => module.ResultGrid);

@@ -1,0 +1,6 @@
+// What a tool shows once a run is under way or done: loaded after the page (see deferred-results).
+export { DownloadButton } from './download-button';
+export { GenerationProgress } from './generation-progress';
+export { PreviewNote } from './preview-note';
+export { ResultActions } from './result-actions';
+export { ResultGrid } from './result-grid';
