@@ -24,7 +24,8 @@ interface ToolShortcut {
 const tools: readonly ToolShortcut[] = [
   {
     title: paths.tryOn.title,
-    description: 'Dress an AI model in your garment, or turn mannequin shots into on-model photos.',
+    description:
+      'Flat lays and mannequin shots to on-model photos: up to 20 garments on 4 models as one catalogue.',
     path: paths.tryOn.path,
     icon: Shirt,
   },
