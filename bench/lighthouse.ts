@@ -1,4 +1,4 @@
-// Lighthouse mobile performance of /login, /, /gallery, /realistic-photoshoot and /ai-designer
+// Lighthouse mobile performance of /login, /, /gallery, /realistic-photoshoot, /ai-designer and /try-on
 // (budget ≥ 95, ARCHITECTURE §8) against the real app: buildApp with its worker over a fresh
 // embedded PostgreSQL, serving the built web app (precompressed assets) on loopback. One user signs
 // up through the real endpoint; a full first page of gallery cards is made by the local engine from
@@ -23,7 +23,7 @@ const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const PAGES =
   requested.length > 0
     ? requested
-    : ['/login', '/', '/gallery', '/realistic-photoshoot', '/ai-designer'];
+    : ['/login', '/', '/gallery', '/realistic-photoshoot', '/ai-designer', '/try-on'];
 /** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits. */
 const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 const GALLERY_ITEMS = 12; // the default page size: a full first page
