@@ -2,14 +2,16 @@
 // of the zip it streams? The real app (buildApp, no worker) listens on loopback over a fresh
 // embedded PostgreSQL and local-disk storage. Catalogues are started through the real
 // `POST /api/v1/try-on/batches` (timed: one reservation and one job per pair; the local engine is
-// declared try-on-capable so pairs are charged, as on fal), then their pairs are marked succeeded with photo-like 864×1296
-// JPEG outputs stored through the media service (FASHN v1.6's output size), instead of running 80
-// engine jobs. Each zip is downloaded over HTTP by a separate client process (it writes the zip to
-// disk and checks it with a zip reader), while the server process samples its own memory
-// (process.memoryUsage(), every 10 ms) after a forced GC, and again after a GC once the download
-// ended (what the download left behind). Cases: 5 × 1, 10 × 2 and 20 × 4 catalogues at 4 images
-// per pair, the 20 × 4 again with the client reading at 8 MiB/s (backpressure: a slow client must
-// not make the server buffer), and the 5 × 1 again.
+// declared try-on-capable so pairs are charged, as on fal), then their pairs are marked succeeded
+// with photo-like 864×1296 JPEG outputs stored through the media service (FASHN v1.6's output
+// size), instead of running 80 engine jobs. Each zip is downloaded over HTTP by a separate client
+// process (it writes the zip to disk and checks it with a zip reader), while the server process
+// samples its own memory: as the process sees it (every 10 ms), and live (every 100 ms after forced
+// GCs), both against a GC'd baseline, and again after a GC once the download ended. Cases: 5 × 1,
+// 10 × 2 and 20 × 4 catalogues at 4 images per pair, the 20 × 4 again with the client reading at
+// 8 MiB/s (backpressure: a slow client must not make the server buffer), and the 5 × 1 again. Last,
+// a client that goes away after 4 MiB of the 20 × 4 zip: how many photos the server opened, and
+// whether any read was left open.
 // Usage: node --import tsx --expose-gc bench/batch-zip.ts
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,6 +19,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
@@ -31,6 +34,8 @@ interface ClientJob {
   file: string;
   /** Bytes per second the client reads at; 0 = as fast as it can. */
   rate: number;
+  /** Disconnects after this many bytes (0: reads it all). */
+  abortAfter: number;
 }
 
 interface ClientResult {
@@ -66,18 +71,26 @@ function zipEntries(file: string): Promise<string[]> {
 
 async function runClient(job: ClientJob): Promise<ClientResult> {
   const started = performance.now();
-  const res = await fetch(job.url, { headers: { cookie: job.cookie } });
+  const gone = new AbortController();
+  const res = await fetch(job.url, { headers: { cookie: job.cookie }, signal: gone.signal });
   const out = createWriteStream(job.file);
   let bytes = 0;
-  if (res.body) {
-    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+  try {
+    for await (const chunk of (res.body ?? []) as AsyncIterable<Uint8Array>) {
       bytes += chunk.byteLength;
+      if (job.abortAfter > 0 && bytes >= job.abortAfter) {
+        gone.abort();
+        break;
+      }
       if (!out.write(chunk)) await once(out, 'drain');
       if (job.rate > 0) {
         const due = (bytes / job.rate) * 1000 - (performance.now() - started);
         if (due > 0) await delay(due);
       }
     }
+  } catch (error) {
+    // Leaving on purpose cancels the body, which may surface as an abort error here.
+    if (!gone.signal.aborted) throw error;
   }
   out.end();
   await once(out, 'close');
@@ -87,7 +100,7 @@ async function runClient(job: ClientJob): Promise<ClientResult> {
     disposition: res.headers.get('content-disposition') ?? '',
     bytes,
     ms,
-    entries: res.status === 200 ? await zipEntries(job.file) : [],
+    entries: res.status === 200 && job.abortAfter === 0 ? await zipEntries(job.file) : [],
   };
 }
 
@@ -102,6 +115,24 @@ if (process.argv[2] === '--client') {
 }
 
 // --- Server, data, report (main process) -------------------------------------------------------
+
+/** Runs one download in a client process; a client that dies without answering fails the bench. */
+async function download(job: ClientJob): Promise<ClientResult> {
+  const child = fork(fileURLToPath(import.meta.url), ['--client'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const exited = once(child, 'exit');
+  child.send(job);
+  const result = await Promise.race([
+    once(child, 'message').then(([message]) => message as ClientResult),
+    exited.then(([code]) => {
+      throw new Error(`the download client exited (${String(code)}) without a result`);
+    }),
+  ]);
+  await exited;
+  return result;
+}
 
 function printTable(rows: string[][]): void {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
@@ -136,7 +167,21 @@ async function main(): Promise<void> {
   const server = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
   const database = createDatabase(server.url, { max: 10 });
   const dataDir = path.join(root, 'data');
-  const storage = createLocalStorage(path.join(dataDir, 'media'));
+  // Local disk, counting the photo reads the zip opens and which of them are still open.
+  const disk = createLocalStorage(path.join(dataDir, 'media'));
+  const reads = { opened: 0, open: new Set<Readable>() };
+  const storage: typeof disk = {
+    ...disk,
+    async get(key) {
+      const object = await disk.get(key);
+      if (object && key.endsWith('/original.jpg')) {
+        reads.opened += 1;
+        reads.open.add(object.body);
+        object.body.once('close', () => reads.open.delete(object.body));
+      }
+      return object;
+    },
+  };
   const deps = { db: database.db, storage };
   const local = createLocalProvider();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -274,19 +319,14 @@ async function main(): Promise<void> {
           await delay(live ? 95 : 10);
         }
       })();
-      const child = fork(fileURLToPath(import.meta.url), ['--client'], {
-        execArgv: ['--import', 'tsx'],
-        stdio: 'inherit',
-      });
       const job: ClientJob = {
         url: `${address}/api/v1/try-on/batches/${c.batchId}/zip`,
         cookie: c.cookie,
         file: path.join(root, `${c.batchId}.zip`),
         rate,
+        abortAfter: 0,
       };
-      child.send(job);
-      const [result] = (await once(child, 'message')) as [ClientResult];
-      await once(child, 'exit');
+      const result = await download(job);
       state.sampling = false;
       await sampler;
       gc();
@@ -331,6 +371,19 @@ async function main(): Promise<void> {
     const liveCases = [];
     for (const [label, c, rate] of plan) liveCases.push(await run(label, c, rate, true));
     const [first] = cases;
+
+    // A client that goes away mid-download: the server stops reading photos.
+    reads.opened = 0;
+    const quit = await download({
+      url: `${address}/api/v1/try-on/batches/${large.batchId}/zip`,
+      cookie: large.cookie,
+      file: path.join(root, 'aborted.zip'),
+      rate: 8 * MIB,
+      abortAfter: 4 * MIB,
+    });
+    await delay(1000);
+    const openedAtAbort = reads.opened;
+    await delay(1000);
     console.log(
       `catalogue zip, GET /api/v1/try-on/batches/:id/zip over HTTP: ${String(IMAGES_PER_PAIR)} images ` +
         `per pair, outputs 864×1296 JPEG of ${outputBytes.map((b) => (b / 1024).toFixed(0)).join('/')} KiB ` +
@@ -358,6 +411,11 @@ async function main(): Promise<void> {
       `\nfirst entries of the 20 × 4 zip: ${cases[2]?.result.entries.slice(0, 5).join(', ') ?? ''}`,
     );
     console.log(`Content-Disposition: ${first?.result.disposition ?? ''}`);
+    console.log(
+      `client gone after ${(quit.bytes / MIB).toFixed(1)} MiB of the 20 × 4 zip: the server opened ` +
+        `${String(openedAtAbort)} of ${String(large.images)} photos (${String(reads.opened)} a second later), ` +
+        `reads left open: ${String(reads.open.size)}`,
+    );
     for (const [label, c] of [
       ['5 × 1', small],
       ['10 × 2', medium],
