@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeMediaUrl, safeMediaUrls, toHttpUrl } from './media-url';
+import { safeMediaUrl, safeMediaUrls, thumbnailOf, toHttpUrl } from './media-url';
 
 describe('safeMediaUrl', () => {
   it('keeps a same-origin path as stored and normalises an http(s) URL', () => {
@@ -44,4 +44,12 @@ describe('toHttpUrl', () => {
       expect(toHttpUrl(value, origin)).toBeNull();
     },
   );
+});
+
+describe('thumbnailOf', () => {
+  it('points a stored image at its thumbnail and leaves other URLs alone', () => {
+    expect(thumbnailOf('/api/v1/media/abc_D-1')).toBe('/api/v1/media/abc_D-1/thumbnail');
+    expect(thumbnailOf('/api/v1/media/abc/preview')).toBe('/api/v1/media/abc/preview');
+    expect(thumbnailOf('https://cdn.example.com/t.png')).toBe('https://cdn.example.com/t.png');
+  });
 });

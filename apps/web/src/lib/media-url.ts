@@ -29,3 +29,13 @@ export function toHttpUrl(value: string, origin: string): string | null {
   const url = safeMediaUrl(value);
   return url === null ? null : new URL(url, origin).href;
 }
+
+const STORED_MEDIA = /^\/api\/v1\/media\/[\w-]+$/;
+
+/**
+ * The small rendition of one of our stored images (the server keeps a thumbnail of each), for
+ * pictures shown small such as template cards; any other URL is returned as it is.
+ */
+export function thumbnailOf(url: string): string {
+  return STORED_MEDIA.test(url) ? `${url}/thumbnail` : url;
+}

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { thumbnailOf } from '@/lib/media-url';
 import { MAX_TEMPLATES_PER_RUN, type ModelTemplate } from '../lib/model-templates';
 
 interface TemplatePickerProps {
@@ -40,7 +41,8 @@ function TemplatePicture({ template }: { template: ModelTemplate }) {
   }
   return (
     <img
-      src={template.imageUrl}
+      // Cards are ~150 px wide: the thumbnail, not the full catalog picture (LCP on phones).
+      src={thumbnailOf(template.imageUrl)}
       alt=""
       loading="lazy"
       decoding="async"
