@@ -82,6 +82,10 @@ export function ImageListPanel({
         />
       </label>
 
+      <p role="status" className="text-xs text-muted-foreground empty:hidden">
+        {list.uploading ? '' : (list.status ?? '')}
+      </p>
+
       {list.notice !== null ? (
         <Alert variant="destructive" role="alert">
           {list.notice}

@@ -110,6 +110,7 @@ describe('clothes AI photoshoot: the form', () => {
     const { user } = open();
     await addGarments(user, ['red-dress', 'blue-kurta']);
 
+    expect(screen.getByText('Upload successful!')).toHaveAttribute('role', 'status');
     const list = within(screen.getByRole('list', { name: 'Garments' }));
     expect(list.getByRole('img', { name: 'red-dress' })).toHaveAttribute(
       'src',

@@ -49,6 +49,10 @@ const CatalogueView = lazy(() => loadResults().then((m) => ({ default: m.Catalog
 const HandedOverPhotos = lazy(() => loadResults().then((m) => ({ default: m.HandedOverPhotos })));
 
 const DRAFT_KEY = 'try-on';
+const UPLOAD_MESSAGES = {
+  success: TRY_ON_MESSAGES.uploadSuccess,
+  failure: TRY_ON_MESSAGES.uploadFailure,
+};
 const REASON_ID = 'try-on-generate-reason';
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -67,15 +71,10 @@ export function TryOnPage() {
   const garments = useImageList(
     userId,
     BATCH_GARMENTS_MAX,
-    TRY_ON_MESSAGES.uploadFailure,
+    UPLOAD_MESSAGES,
     draft?.garments ?? (arrivedGarment ? [{ url: arrivedGarment, name: 'Garment' }] : []),
   );
-  const photos = useImageList(
-    userId,
-    BATCH_MODELS_MAX,
-    TRY_ON_MESSAGES.uploadFailure,
-    draft?.photos ?? [],
-  );
+  const photos = useImageList(userId, BATCH_MODELS_MAX, UPLOAD_MESSAGES, draft?.photos ?? []);
   const modeChoice = useModeChoice(draft?.mode);
   const videoAccess = useVideoAccess();
   const templatesQuery = useModelTemplates();

@@ -29,9 +29,10 @@ const newKey = () => `img_${String((nextKey += 1))}`;
 export function useImageList(
   userId: string | null,
   max: number,
-  failureMessage: string,
+  messages: { success: string; failure: string },
   initial: readonly StoredImage[] = [],
 ) {
+  const failureMessage = messages.failure;
   const [items, setItems] = useState<ListImage[]>(() =>
     initial.map((image) => ({
       key: newKey(),
@@ -43,6 +44,9 @@ export function useImageList(
     })),
   );
   const [notice, setNotice] = useState<string | null>(null);
+  // Document 2 §4 Upload: 'Upload successful!' once a photo is stored (failures are marked on
+  // the photo itself).
+  const [status, setStatus] = useState<string | null>(null);
   const objectUrls = useRef(new Map<string, string>());
   const controllers = useRef(new Map<string, AbortController>());
   const waiting = useRef<{ key: string; file: File }[]>([]);
@@ -91,6 +95,7 @@ export function useImageList(
                 ? { status: 'ready', url: first.url, displayUrl: first.previewUrl ?? first.url }
                 : { status: 'error', error: failureMessage },
             );
+            if (first) setStatus(messages.success);
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
@@ -138,6 +143,7 @@ export function useImageList(
     }
     setNotice(refused.length > 0 ? refused.join(' ') : null);
     if (accepted.length === 0) return;
+    setStatus(null);
     setItems((current) => [...current, ...accepted]);
     pump();
   };
@@ -171,6 +177,7 @@ export function useImageList(
     for (const key of [...objectUrls.current.keys()]) release(key);
     setItems([]);
     setNotice(null);
+    setStatus(null);
   }
 
   const ready: StoredImage[] = items.flatMap((item) =>
@@ -181,6 +188,7 @@ export function useImageList(
     ready,
     uploading: items.some((item) => item.status === 'uploading'),
     notice,
+    status,
     add,
     remove,
     clear,
