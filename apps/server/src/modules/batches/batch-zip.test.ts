@@ -84,6 +84,19 @@ describe('the zip download name', () => {
       `attachment; filename="catalogue.zip"; filename*=UTF-8''catalogue.zip`,
     );
   });
+
+  it('turns a lone surrogate into a dash and never cuts a surrogate pair', () => {
+    expect(contentDisposition('a\ud800b')).toBe(
+      `attachment; filename="a-b.zip"; filename*=UTF-8''a-b.zip`,
+    );
+    // U+1D15E grows under NFC (two code points, each a surrogate pair in UTF-16).
+    const long = contentDisposition(`a${'\u{1D15E}'.repeat(150)}`);
+    const exact = decodeURIComponent(/filename\*=UTF-8''(.*)$/.exec(long)?.[1] ?? '');
+    expect(exact.endsWith('.zip')).toBe(true);
+    expect(Array.from(exact.slice(0, -4))).toHaveLength(120);
+    // No lone surrogate survived: re-encoding would throw on one.
+    expect(() => encodeURIComponent(exact)).not.toThrow();
+  });
 });
 
 describe('the zip stream', () => {

@@ -78,14 +78,15 @@ export function zipEntryNames(
 /** The zip's download name: an ASCII fallback and the exact name for RFC 6266 clients. */
 export function contentDisposition(batchName: string): string {
   // Characters no file system accepts, and controls, become '-'; the rest of the name is kept.
-  const safe =
-    batchName
-      .normalize('NFC')
-      .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, '-')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^[.\s-]+|[.\s-]+$/g, '')
-      .slice(0, 120) || 'catalogue';
+  // Lone surrogates (valid JSON, not valid text) would make encodeURIComponent throw; the name is
+  // cut by code point, never inside a surrogate pair.
+  const cleaned = batchName
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}/\\:*?"<>|]+/gu, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s-]+|[.\s-]+$/g, '');
+  const safe = Array.from(cleaned).slice(0, 120).join('') || 'catalogue';
   const ascii =
     safe
       .normalize('NFKD')

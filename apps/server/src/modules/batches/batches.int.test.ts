@@ -485,6 +485,8 @@ describe('a try-on catalogue on the local engine', () => {
         code: 'too_many_batches',
         message:
           'A catalogue of yours is still in progress. Wait for it to finish or cancel it, then start the next one.',
+        // Named, so the page can show the running catalogue (or cancel it).
+        details: { batchId },
       },
     });
 

@@ -45,7 +45,7 @@ export const batchRoutes =
     app.post(
       '/try-on/batches',
       {
-        onRequest: startLimit,
+        preHandler: startLimit,
         schema: {
           tags,
           summary:
@@ -101,7 +101,7 @@ export const batchRoutes =
     app.get(
       '/try-on/batches/:id/zip',
       {
-        onRequest: zipLimit,
+        preHandler: zipLimit,
         schema: {
           tags,
           summary: 'Every finished photo of a catalogue as one zip, named by garment and model',

@@ -18,7 +18,7 @@ import { pickRandomTemplates } from '../generations/generation-tools';
 import {
   assertAccess,
   batchGenerations,
-  countActiveBatches,
+  activeBatchIds,
   failGeneration,
   hashRequest,
   insertQueuedGeneration,
@@ -60,12 +60,17 @@ export function defaultBatchName(at: Date): string {
   return `Catalogue ${String(at.getUTCDate())} ${MONTHS[at.getUTCMonth()] ?? ''} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
 }
 
-const tooManyBatches = () =>
-  new AppError(
+/** Refuses a catalogue while another runs; names it, so the page can show it (or cancel it). */
+async function assertNoActiveBatch(db: DbOrTx, userId: string) {
+  const active = await activeBatchIds(db, userId, MAX_ACTIVE_BATCHES);
+  if (active.length < MAX_ACTIVE_BATCHES) return;
+  throw new AppError(
     429,
     'too_many_batches',
     'A catalogue of yours is still in progress. Wait for it to finish or cancel it, then start the next one.',
+    { batchId: active[0] },
   );
+}
 
 /**
  * The models as the catalogue will use them: 'random' becomes one live template (once, for every
@@ -177,7 +182,7 @@ export async function startBatch(
   const plan = await planOf(deps.db, userId);
   assertAccess(plan, TRY_ON, body.mode);
   // Early, before any allowlisted input is fetched and stored; checked again under the lock.
-  if ((await countActiveBatches(deps.db, userId)) >= MAX_ACTIVE_BATCHES) throw tooManyBatches();
+  await assertNoActiveBatch(deps.db, userId);
 
   const named = {
     garments: body.garments.map((g, i): BatchInput => ({
@@ -222,7 +227,7 @@ export async function startBatch(
       const existing = await repo.findByIdempotencyKey(tx, userId, idempotencyKey);
       if (existing) return sameBatchOrConflict(existing, requestHash);
     }
-    if ((await countActiveBatches(tx, userId)) >= MAX_ACTIVE_BATCHES) throw tooManyBatches();
+    await assertNoActiveBatch(tx, userId);
     // The whole catalogue or nothing: a 402 names what all of it costs, as the estimate showed.
     if (balance < total) throw credits.insufficientCredits(total, balance);
     const batch = await repo.insertBatch(tx, {

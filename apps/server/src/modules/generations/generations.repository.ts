@@ -2,7 +2,6 @@ import {
   and,
   asc,
   count,
-  countDistinct,
   desc,
   eq,
   ilike,
@@ -51,13 +50,14 @@ export async function countActive(db: DbOrTx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Catalogues of a user with a pair still queued or running. */
-export async function countActiveBatches(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(generations.batchId) })
+/** Catalogues of a user with a pair still queued or running (at most `limit` ids). */
+export async function activeBatchIds(db: DbOrTx, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ batchId: generations.batchId })
     .from(generations)
-    .where(and(eq(generations.userId, userId), isActive, isNotNull(generations.batchId)));
-  return row?.n ?? 0;
+    .where(and(eq(generations.userId, userId), isActive, isNotNull(generations.batchId)))
+    .limit(limit);
+  return rows.flatMap((row) => (row.batchId === null ? [] : [row.batchId]));
 }
 
 /*

@@ -398,8 +398,8 @@ export function estimate(
 // --- Catalogue pairs (the batches module reads its generations through these) -------------------
 
 /** Catalogues of a user with a pair still queued or running. */
-export function countActiveBatches(db: DbOrTx, userId: string) {
-  return repo.countActiveBatches(db, userId);
+export function activeBatchIds(db: DbOrTx, userId: string, limit: number) {
+  return repo.activeBatchIds(db, userId, limit);
 }
 
 /** A catalogue's pairs in order (garment by garment, model by model). */
