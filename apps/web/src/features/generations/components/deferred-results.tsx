@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type * as ResultViewModule from './result-view';
 
 type ResultView = typeof ResultViewModule;
@@ -33,8 +33,11 @@ export function usePrefetchResultView(): void {
 function deferred<P extends object>(pick: (module: ResultView) => ComponentType<P>) {
   const Lazy = lazy(() => loadResultView().then((module) => ({ default: pick(module) })));
   function Deferred(props: P) {
-    // Once fetched, rendered at once (a module export, the same component every render).
-    if (loaded) return createElement(pick(loaded), props);
+    // Once fetched, rendered at once (a module export, the same component every render). An
+    // instance that first rendered through Lazy stays on it: switching would remount it (and drop
+    // focus inside it) on its next render.
+    const [direct] = useState(() => loaded !== null);
+    if (direct && loaded) return createElement(pick(loaded), props);
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />

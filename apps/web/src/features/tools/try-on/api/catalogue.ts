@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BatchAccepted, TryOnBatch } from '@studio/contract';
 import { batchAcceptedSchema, tryOnBatchResponseSchema } from '@studio/contract/responses';
-import { api, schemaParser } from '@/lib/api-client';
+import { api, isApiError, schemaParser } from '@/lib/api-client';
 
 /** How often a running catalogue is asked for: one answer covers every pair. */
 export const CATALOGUE_POLL_MS = 1500;
@@ -30,10 +30,14 @@ export const catalogueQueryOptions = (id: string) =>
     queryKey: catalogueQueryKey(id),
     queryFn: ({ signal }) =>
       api.get(`/try-on/batches/${encodeURIComponent(id)}`, { parse: readBatch, signal }),
-    refetchInterval: (query) =>
-      query.state.data?.status === 'finished' || query.state.status === 'error'
-        ? false
-        : CATALOGUE_POLL_MS,
+    // Polled until every pair has ended. A refusal (gone, signed out) ends it; a network or
+    // server failure does not: a laptop waking from sleep must see the catalogue move on.
+    refetchInterval: (query) => {
+      if (query.state.data?.status === 'finished') return false;
+      const error = query.state.error;
+      if (isApiError(error) && !error.isRetryable) return false;
+      return CATALOGUE_POLL_MS;
+    },
   });
 
 /** Stops the pairs not yet finished; their credits come back. */

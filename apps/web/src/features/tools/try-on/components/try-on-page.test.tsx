@@ -18,7 +18,7 @@ import {
   stubObjectUrls,
 } from '@/testing/generation-handlers';
 import { currentLocation, renderWithProviders } from '@/testing/render';
-import { http, type RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { errorResponse, mockSignedIn, server } from '@/testing/server';
 import type { TryOnBatch } from '@studio/contract';
 import { TryOnPage } from './try-on-page';
@@ -299,6 +299,71 @@ describe('clothes AI photoshoot: generating', () => {
       'Wait for your catalogue to finish first.',
     );
   });
+  it('takes the confirmation back when the catalogue changes before Confirm', async () => {
+    const { user, calls } = open({ estimate: { creditCost: 2, available: 40 } });
+    await addGarments(user, ['a', 'b']);
+    await chooseModels(user, ['Ava']);
+    await user.click(screen.getByRole('button', { name: 'Generate Catalogue' }));
+    await screen.findByRole('group', { name: 'Confirm catalogue' });
+
+    await user.click(
+      within(screen.getByRole('list', { name: 'Garments' })).getByRole('button', {
+        name: 'Remove b',
+      }),
+    );
+
+    expect(screen.queryByRole('group', { name: 'Confirm catalogue' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers to show the catalogue still running when a new one is refused for it', async () => {
+    const { user } = open({
+      overrides: [
+        http.post('/api/v1/try-on/batches', () =>
+          HttpResponse.json(
+            {
+              success: false,
+              error: {
+                code: 'too_many_batches',
+                message: 'A catalogue of yours is still in progress.',
+                details: { batchId: 'batch_1' },
+              },
+            },
+            { status: 429 },
+          ),
+        ),
+      ],
+    });
+    await addGarments(user, ['red-dress']);
+    await chooseModels(user, ['Ava']);
+    await user.click(generateButton());
+
+    const alert = await results().findByRole('alert');
+    expect(alert).toHaveTextContent('A catalogue of yours is still in progress.');
+    await user.click(within(alert).getByRole('button', { name: 'Show the running catalogue' }));
+
+    expect(await results().findByRole('img', { name: 'red-dress on Ava' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/try-on?batch=batch_1');
+  });
+
+  it('clears the catalogue shown when the next one starts, so a refusal is seen', async () => {
+    const { user } = open({
+      path: '/try-on?batch=batch_1',
+      overrides: [
+        http.post('/api/v1/try-on/batches', () =>
+          errorResponse(400, 'input_not_allowed', 'Media not found'),
+        ),
+      ],
+    });
+    await results().findByRole('img', { name: 'red-dress on Ava' });
+    await addGarments(user, ['blue-kurta']);
+    await chooseModels(user, ['Noah']);
+    await user.click(generateButton());
+
+    expect(await results().findByRole('alert')).toHaveTextContent('Media not found');
+    expect(results().queryByRole('img', { name: 'red-dress on Ava' })).not.toBeInTheDocument();
+    expect(currentLocation()).toBe('/try-on');
+  });
 });
 
 describe('clothes AI photoshoot: the catalogue', () => {
@@ -360,6 +425,33 @@ describe('clothes AI photoshoot: the catalogue', () => {
       'href',
       '/api/v1/try-on/batches/batch_1/zip',
     );
+  });
+
+  it('keeps following the catalogue through a failed refresh, and says so meanwhile', async () => {
+    let reads = 0;
+    open({
+      path: '/try-on?batch=batch_1',
+      overrides: [
+        http.get('/api/v1/try-on/batches/:id', () => {
+          reads += 1;
+          if (reads === 2) return HttpResponse.error();
+          return HttpResponse.json({ success: true, batch: reads === 1 ? running : finished });
+        }),
+      ],
+    });
+
+    expect(await results().findByText('Generating… 2 of 4 done')).toBeInTheDocument();
+    expect(
+      await results().findByText(
+        'Couldn’t refresh the progress. Trying again…',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await results().findByText(/^Finished: 3 of 4 made/, {}, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    expect(results().queryByText(/Couldn’t refresh/)).not.toBeInTheDocument();
   });
 
   it('cancels what is left of a running catalogue', async () => {

@@ -91,7 +91,9 @@ export function TryOnPage() {
         }
       : (draft?.handedOver ?? null),
   );
-  const [confirming, setConfirming] = useState(false);
+  // The confirmation is for one exact catalogue: any change to it (a photo added or removed, a
+  // setting) takes it back, so Confirm never sends something other than what it said.
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
   const run = useCatalogueRun();
   const generateRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -130,9 +132,17 @@ export function TryOnPage() {
           url: garments.uploading || photos.uploading ? null : (garments.ready[0]?.url ?? null),
         };
   const checks = usePreSendChecks(run, image);
-  const latest = useRef({ settings, mode: modeChoice.mode, garments, photos });
+  const catalogueKey = JSON.stringify([
+    garments.ready.map((g) => g.url),
+    photos.ready.map((p) => p.url),
+    settings,
+    modeChoice.mode,
+  ]);
+  const uploading = garments.uploading || photos.uploading;
+  const confirming = confirmedFor === catalogueKey && !uploading;
+  const latest = useRef({ settings, mode: modeChoice.mode, garments, photos, catalogueKey });
   useEffect(() => {
-    latest.current = { settings, mode: modeChoice.mode, garments, photos };
+    latest.current = { settings, mode: modeChoice.mode, garments, photos, catalogueKey };
   });
 
   useKeepToolDraft(DRAFT_KEY, userId, {
@@ -150,7 +160,6 @@ export function TryOnPage() {
   const busy = run.running || checks.checking;
   const problem = formProblem(garments.items.length, models);
   const update = (patch: Partial<TryOnSettings>) => {
-    setConfirming(false);
     setSettings((current) => ({ ...current, ...patch }));
   };
 
@@ -163,14 +172,16 @@ export function TryOnPage() {
       mode: now.mode,
     });
     if (run.start(body)) {
-      setConfirming(false);
+      setConfirmedFor(null);
       setHandedOver(null);
+      // Confirm goes away with the confirmation: focus stays on the form's action.
+      generateRef.current?.focus();
     }
   };
 
   const generate = () => {
     if (busy) return;
-    setConfirming(false);
+    setConfirmedFor(null);
     void checks.check(
       {
         userId,
@@ -181,7 +192,7 @@ export function TryOnPage() {
       },
       (_imageUrl, signedIn) => {
         // One pair is what the estimate shows; a catalogue is confirmed with its total first.
-        if (pairs > 1) setConfirming(true);
+        if (pairs > 1) setConfirmedFor(latest.current.catalogueKey);
         else send(signedIn);
       },
     );
@@ -194,7 +205,7 @@ export function TryOnPage() {
     modeChoice.setMode(DEFAULT_MODE);
     checks.clearCheckMessage();
     setHandedOver(null);
-    setConfirming(false);
+    setConfirmedFor(null);
     run.reset();
   };
 
@@ -329,6 +340,8 @@ export function TryOnPage() {
                 <Button
                   // The confirmation replaces the click's focus target: keyboard users land on it.
                   autoFocus
+                  // The total shown must be the one for this catalogue.
+                  disabled={estimate.isEstimating}
                   onClick={() => {
                     if (userId !== null) send(userId);
                   }}
@@ -338,7 +351,7 @@ export function TryOnPage() {
                 <Button
                   variant="outline"
                   onClick={() => {
-                    setConfirming(false);
+                    setConfirmedFor(null);
                     generateRef.current?.focus();
                   }}
                 >
@@ -353,6 +366,11 @@ export function TryOnPage() {
 
       <ToolPanel title="Results">
         <div className="flex flex-col gap-3">
+          {run.refreshFailed ? (
+            <p role="status" className="text-sm text-warning">
+              Couldn’t refresh the progress. Trying again…
+            </p>
+          ) : null}
           {run.batch ? (
             <Suspense fallback={<p className="text-sm text-muted-foreground">Loading results…</p>}>
               <CatalogueView
@@ -369,7 +387,12 @@ export function TryOnPage() {
             </Alert>
           ) : run.startError !== null ? (
             <Alert variant="destructive" role="alert">
-              {run.startError}
+              <p>{run.startError}</p>
+              {run.runningElsewhere !== null ? (
+                <Button variant="outline" size="sm" className="mt-2" onClick={run.showRunning}>
+                  Show the running catalogue
+                </Button>
+              ) : null}
             </Alert>
           ) : run.running ? (
             <p role="status" className="text-sm text-muted-foreground">

@@ -11,6 +11,7 @@ import {
   type GenerationDialog,
 } from '@/features/generations';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { isRecord } from '@/lib/guards';
 import {
   cancelCatalogue,
   catalogueQueryKey,
@@ -32,6 +33,8 @@ export function useCatalogueRun() {
   const [params, setParams] = useSearchParams();
   const batchId = params.get(BATCH_PARAM);
   const [startError, setStartError] = useState<string | null>(null);
+  /** The catalogue still running when a new one was refused (429 names it). */
+  const [runningElsewhere, setRunningElsewhere] = useState<string | null>(null);
   const [dialog, setDialog] = useState<GenerationDialog | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   // A retry of the same catalogue after a failure that may have reached the server reuses its
@@ -47,11 +50,13 @@ export function useCatalogueRun() {
     if (userId !== null) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(userId) });
     void queryClient.invalidateQueries({ queryKey: estimateQueryPrefix });
   };
+  // Each pair that ends captures or returns its credits: the balance follows it, not the whole.
+  const settled = batch ? batch.counts.total - batch.counts.active : 0;
   useEffect(() => {
-    if (finished) refreshCredits();
-    // Once per catalogue ending: refreshCredits is recreated every render.
+    if (settled > 0) refreshCredits();
+    // Once per pair settled: refreshCredits is recreated every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [finished, batchId]);
+  }, [settled, batchId]);
 
   const showBatch = (id: string | null) => {
     setParams(
@@ -97,9 +102,12 @@ export function useCatalogueRun() {
     const key = lastAttempt.current?.body === json ? lastAttempt.current.key : newIdempotencyKey();
     lastAttempt.current = { body: json, key };
     setStartError(null);
+    setRunningElsewhere(null);
     setDialogOpen(false);
     setClickedAt(performance.now());
     canceler.reset();
+    // Document 2 §4: a start clears the previous results (and so the catalogue shown).
+    showBatch(null);
     starter.mutate(
       { body, key },
       {
@@ -130,6 +138,14 @@ export function useCatalogueRun() {
             setDialogOpen(true);
           } else {
             setStartError(getErrorMessage(failure));
+            if (
+              isApiError(failure) &&
+              failure.code === 'too_many_batches' &&
+              isRecord(failure.details) &&
+              typeof failure.details.batchId === 'string'
+            ) {
+              setRunningElsewhere(failure.details.batchId);
+            }
           }
           setClickedAt(null);
         },
@@ -143,6 +159,7 @@ export function useCatalogueRun() {
 
   const reset = () => {
     lastAttempt.current = null;
+    setRunningElsewhere(null);
     setClickedAt(null);
     setStartError(null);
     starter.reset();
@@ -153,8 +170,18 @@ export function useCatalogueRun() {
   return {
     batchId,
     batch,
-    /** The catalogue could not be read (gone, another account's, the server down). */
-    loadError: batchId !== null && query.isError ? getErrorMessage(query.error) : null,
+    /** The catalogue could not be read (gone, another account's): nothing to show. */
+    loadError:
+      batchId !== null && query.isError && batch === null ? getErrorMessage(query.error) : null,
+    /** A poll failed while the catalogue is shown (network, server): it keeps trying. */
+    refreshFailed: batch !== null && query.isError,
+    runningElsewhere,
+    showRunning: () => {
+      if (runningElsewhere === null) return;
+      setStartError(null);
+      showBatch(runningElsewhere);
+      setRunningElsewhere(null);
+    },
     starting: starter.isPending,
     running,
     elapsedMs,
