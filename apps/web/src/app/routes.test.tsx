@@ -6,7 +6,6 @@ import { mockSignedIn } from '@/testing/server';
 describe('guarded pages', () => {
   it.each([
     ['/ai-poses', 'AI Pose Change'],
-    ['/photoshoot', 'Product AI Photoshoot'],
     ['/fashion-extractor', 'Fashion Extractor'],
     ['/analytics', 'Analytics'],
   ])('%s shows its coming-soon page', async (path, title) => {
