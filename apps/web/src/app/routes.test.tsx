@@ -6,7 +6,6 @@ import { mockSignedIn } from '@/testing/server';
 describe('guarded pages', () => {
   it.each([
     ['/ai-poses', 'AI Pose Change'],
-    ['/fashion-extractor', 'Fashion Extractor'],
     ['/analytics', 'Analytics'],
   ])('%s shows its coming-soon page', async (path, title) => {
     mockSignedIn();
@@ -24,6 +23,7 @@ describe('guarded pages', () => {
     ['/realistic-photoshoot', 'Advance Clothes AI Photoshoot'],
     ['/try-on', 'Clothes AI Photoshoot'],
     ['/ai-designer', 'AI Designer'],
+    ['/fashion-extractor', 'Fashion Extractor'],
     ['/gallery', 'My Gallery'],
   ])('%s shows its page', async (path, title) => {
     mockSignedIn();

@@ -216,3 +216,77 @@ describe('/upgrade', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('a feature the Plus plan opens (the fashion extractor)', () => {
+  function renderPlusGate() {
+    return renderWithProviders(
+      <PremiumFeatureGate
+        requiredPlans={['plus', 'pro', 'enterprise']}
+        featureName="Fashion Extractor"
+      >
+        <p>Extractor</p>
+      </PremiumFeatureGate>,
+    );
+  }
+
+  it.each([['plus'], ['plus_4months'], ['pro_monthly'], ['enterprise']])(
+    'shows the feature to %s',
+    async (plan) => {
+      mockSignedIn({ plan });
+      renderPlusGate();
+
+      expect(await screen.findByText('Extractor')).toBeInTheDocument();
+    },
+  );
+
+  it('names the Plus plan it really needs, with its benefits, and buys Plus monthly', async () => {
+    mockSignedIn({ plan: 'free' });
+    const { tab } = fakeTab();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/v1/generate-payment-link', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          success: true,
+          payment_link: 'https://checkout.stripe.test/pay/ord_9',
+          orderId: 'ord_9',
+        });
+      }),
+    );
+    const { user } = renderPlusGate();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Premium Feature - Plus Plan Required' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Extractor')).not.toBeInTheDocument();
+    expect(screen.getByText('To use Fashion Extractor, upgrade to the Plus plan.')).toBeVisible();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    expect(screen.getByText('What you get with Plus')).toBeInTheDocument();
+    expect(screen.getByText('Fashion Extractor')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Plans' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Upgrade to Plus Plan' }));
+
+    await waitFor(() => {
+      expect(tab.location.href).toBe('https://checkout.stripe.test/pay/ord_9');
+    });
+    expect(bodies).toEqual([
+      { service_type: 'plus_monthly', userId: 'user_123', amount: 0, quantity: 1 },
+    ]);
+  });
+
+  it("adds '(Expired)' when a Plus plan ended", async () => {
+    mockSignedIn();
+    mockSubscription('free', {
+      endingTimestamp: new Date(Date.now() - DAY).toISOString(),
+      previous_type: 'plus_monthly',
+    });
+    renderPlusGate();
+
+    expect(await screen.findByText('Free (Expired)')).toBeInTheDocument();
+    expect(screen.getByText('Your Plus Monthly plan has ended.')).toBeInTheDocument();
+  });
+});

@@ -1,11 +1,26 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { getPlanFamily, type PlanFamily } from '../lib/plan';
-import { PremiumUpgradePage } from './premium-upgrade-page';
+import type { GatePlan } from './premium-upgrade-page';
+
+// Only members without a qualifying plan see it: loaded once the status says so, not with the
+// page it guards (the extractor's route was over its 150 KiB budget with it).
+const PremiumUpgradePage = lazy(() =>
+  import('./premium-upgrade-page').then((module) => ({ default: module.PremiumUpgradePage })),
+);
+
+function CheckingStatus() {
+  return (
+    <div role="status" className="flex flex-col items-center justify-center gap-3 py-16">
+      <Spinner className="size-7 text-primary" />
+      <p className="text-sm font-medium text-muted-foreground">Checking subscription status...</p>
+    </div>
+  );
+}
 
 interface PremiumFeatureGateProps {
   /** Plan families that may use the feature, e.g. ['pro', 'enterprise'] for video. */
@@ -13,6 +28,10 @@ interface PremiumFeatureGateProps {
   featureName: string;
   children: ReactNode;
 }
+
+/** The plan the upgrade page asks for: Plus when Plus is let in, else Pro. */
+const gatePlan = (requiredPlans: readonly PlanFamily[]): GatePlan =>
+  requiredPlans.includes('plus') ? 'plus' : 'pro';
 
 /**
  * Shows `children` only to qualifying plans (spec doc 2 Premium feature gate): a spinner while
@@ -30,12 +49,7 @@ export function PremiumFeatureGate({
   const status = useSubscriptionStatus(userId);
 
   if (session.isPending || (userId !== null && status.isPending)) {
-    return (
-      <div role="status" className="flex flex-col items-center justify-center gap-3 py-16">
-        <Spinner className="size-7 text-primary" />
-        <p className="text-sm font-medium text-muted-foreground">Checking subscription status...</p>
-      </div>
-    );
+    return <CheckingStatus />;
   }
 
   if (status.isError) {
@@ -65,11 +79,14 @@ export function PremiumFeatureGate({
   if (status.data && requiredPlans.includes(getPlanFamily(status.data.type))) return children;
 
   return (
-    <PremiumUpgradePage
-      featureName={featureName}
-      userId={userId}
-      status={status.data ?? null}
-      now={status.dataUpdatedAt}
-    />
+    <Suspense fallback={<CheckingStatus />}>
+      <PremiumUpgradePage
+        featureName={featureName}
+        plan={gatePlan(requiredPlans)}
+        userId={userId}
+        status={status.data ?? null}
+        now={status.dataUpdatedAt}
+      />
+    </Suspense>
   );
 }

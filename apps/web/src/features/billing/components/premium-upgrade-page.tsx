@@ -8,7 +8,7 @@ import type { SubscriptionStatus } from '../api/subscription-status';
 import { useUpgradeInNewTab } from '../hooks/use-upgrade-in-new-tab';
 import { detectCurrency } from '../lib/currency';
 import { PAYMENT_LINK_ERROR } from '../lib/messages';
-import { proBenefits } from '../lib/plan-cards';
+import { planCards, proBenefits } from '../lib/plan-cards';
 import { isExpired, planDisplayName } from '../lib/subscription-display';
 
 /** 'Pro Monthly', or 'Free (Expired)' when the end has passed and there was an earlier plan. */
@@ -18,15 +18,38 @@ function currentPlanName(status: SubscriptionStatus | null, now: number): string
   return isExpired(status, now) && status.previousType ? `${name} (Expired)` : name;
 }
 
+/** The plan a gate asks for: the lowest one it lets in that can be bought (Plus or Pro). */
+export type GatePlan = 'plus' | 'pro';
+
+const GATE_PLANS: Record<GatePlan, { name: string; benefits: readonly string[] }> = {
+  plus: {
+    name: 'Plus',
+    benefits: planCards.find((card) => card.family === 'plus')?.features ?? [],
+  },
+  pro: { name: 'Pro', benefits: proBenefits },
+};
+
 interface PremiumUpgradePageProps {
   featureName: string;
+  /** The plan the feature needs (the Pro plan for video, the Plus plan for the extractor). */
+  plan?: GatePlan;
   userId: string | null;
   status: SubscriptionStatus | null;
   now: number;
 }
 
-/** The gate's upgrade page: current plan, Pro benefits, Upgrade to Pro Plan (new tab), all plans. */
-export function PremiumUpgradePage({ featureName, userId, status, now }: PremiumUpgradePageProps) {
+/**
+ * The gate's upgrade page: current plan, the needed plan's benefits, 'Upgrade to <Plan> Plan' (new
+ * tab), all plans. The spec words it for Pro; a feature Plus opens names Plus instead.
+ */
+export function PremiumUpgradePage({
+  featureName,
+  plan = 'pro',
+  userId,
+  status,
+  now,
+}: PremiumUpgradePageProps) {
+  const needed = GATE_PLANS[plan];
   const upgrade = useUpgradeInNewTab(userId);
   const navigate = useNavigate();
   const location = useLocation();
@@ -43,10 +66,10 @@ export function PremiumUpgradePage({ featureName, userId, status, now }: Premium
           <Crown aria-hidden="true" className="size-7" />
         </span>
         <h2 id="premium-gate-title" className="text-2xl font-semibold tracking-tight">
-          Premium Feature - Pro Plan Required
+          Premium Feature - {needed.name} Plan Required
         </h2>
         <p className="max-w-md text-sm text-muted-foreground">
-          To use {featureName}, upgrade to the Pro plan.
+          To use {featureName}, upgrade to the {needed.name} plan.
         </p>
         <p className="text-sm">
           Current plan: <span className="font-semibold">{currentPlanName(status, now)}</span>
@@ -57,9 +80,9 @@ export function PremiumUpgradePage({ featureName, userId, status, now }: Premium
       </div>
 
       <div className="rounded-xl bg-muted p-5">
-        <h3 className="mb-3 text-sm font-semibold">What you get with Pro</h3>
+        <h3 className="mb-3 text-sm font-semibold">What you get with {needed.name}</h3>
         <ul className="space-y-2 text-sm">
-          {proBenefits.map((benefit) => (
+          {needed.benefits.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
               {benefit}
@@ -83,10 +106,10 @@ export function PremiumUpgradePage({ featureName, userId, status, now }: Premium
               void navigate(getLoginHref(`${location.pathname}${location.search}`));
               return;
             }
-            upgrade.start({ family: 'pro', period: 'monthly', currency: detectCurrency() });
+            upgrade.start({ family: plan, period: 'monthly', currency: detectCurrency() });
           }}
         >
-          {upgrade.isPending ? 'Processing...' : 'Upgrade to Pro Plan'}
+          {upgrade.isPending ? 'Processing...' : `Upgrade to ${needed.name} Plan`}
         </Button>
         <Link
           to={paths.subscription.path}

@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  buyPlan,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshotDir,
+  signUp,
+} from './fixtures';
+
+// Fashion Extractor (/fashion-extractor, Plus and above) in a real browser on the local engine:
+// a Free user meets the premium gate, buys Plus through the sandbox checkout the gate opens in a
+// new tab, then extracts from one of the bundled examples. The offline engine makes a labelled
+// preview; the item goes on to Download, Open Fullscreen and Upscale (the canvas editor's
+// upscaler); the gallery lists it under 'Fashion Extractor' and View brings the page back.
+// Nothing is mocked.
+
+const photoPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
+const EXAMPLE_NOTICE = 'This is an example image. Upload your own to customize.';
+const DEFAULT_PROMPT = 'Extract the clothes from the image';
+
+test.describe.configure({ timeout: 180_000 });
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+const items = (page: Page) => region(page, 'Extracted Items');
+const extractButton = (page: Page) => page.getByRole('button', { name: 'Extract Fashion' });
+
+async function openTool(page: Page) {
+  await page.goto('/fashion-extractor');
+  await expect(page.getByRole('heading', { name: 'Fashion Extractor', level: 2 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toBeEnabled({ timeout: 15_000 });
+}
+
+/** Extracts and waits for the one item; returns its URL. */
+async function extractAndWait(page: Page): Promise<string> {
+  await extractButton(page).click();
+  const image = items(page).getByRole('img', { name: 'Extracted item', exact: true });
+  await expect(image).toBeVisible({ timeout: 90_000 });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expect(image).toHaveAttribute('src', /^\/api\/v1\/media\//);
+  await expect(
+    items(page).getByRole('note').filter({ hasText: 'About this result' }),
+  ).toBeVisible();
+  return (await image.getAttribute('src')) ?? '';
+}
+
+test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox checkout, then extracts from an example: Download, Open Fullscreen, Upscale, the gallery and View', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Fashion Extractor' })
+    .click();
+  await expect(page).toHaveURL(/\/fashion-extractor$/);
+
+  // The gate names the plan the extractor really needs.
+  await expect(
+    page.getByRole('heading', { name: 'Premium Feature - Plus Plan Required' }),
+  ).toBeVisible();
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All Plans' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  );
+  await expect(page.getByLabel('Upload fashion image')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Upgrade to Plus Plan: the sandbox checkout opens in a new tab.
+  const [checkout] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Upgrade to Plus Plan' }).click(),
+  ]);
+  await expect(checkout).toHaveURL(/\/checkout\/sandbox\/[0-9a-f-]{36}$/);
+  await expect(checkout.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(
+    checkout.getByRole('status').filter({ hasText: /Payment successful! Your Plus Monthly plan/ }),
+  ).toBeVisible();
+  await checkout.close();
+
+  // Back on the extractor, the plan now opens the tool.
+  await openTool(page);
+  await expect(page.getByText('JPG, PNG or WebP up to 10MB')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Extraction type' })).toHaveValue('full-outfit');
+  await expect(extractButton(page)).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Use example / })).toHaveCount(3);
+  await page.getByRole('button', { name: 'Use example Suit' }).click();
+  await expect(page.getByText('Upload successful!')).toBeVisible();
+  await expect(page.getByText(EXAMPLE_NOTICE)).toBeVisible();
+  // Offline the engine's labelled preview is free; the estimate says so.
+  await expect(page.getByRole('group', { name: 'Credit estimate' })).toContainText(
+    'Estimated cost: 0 credits',
+  );
+
+  const sent = page.waitForRequest('**/api/v1/fashion-extractor/generate');
+  const itemUrl = await extractAndWait(page);
+  expect((await sent).postDataJSON()).toMatchObject({
+    extractionType: 'full-outfit',
+    prompt: DEFAULT_PROMPT,
+    numImages: 1,
+    quality: 'high',
+    preserveDetails: true,
+    removeBackground: true,
+  });
+  await expect(page.getByText(EXAMPLE_NOTICE)).toHaveCount(0);
+
+  // Download saves the item as a JPEG under its name.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    items(page).getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('fashion-extractor-1.jpg');
+  const saved = await sharp(fs.readFileSync(await download.path())).metadata();
+  expect(saved.format).toBe('jpeg');
+
+  // Open Fullscreen: the item fills the screen; Escape closes it and focus comes back.
+  const openButton = items(page).getByRole('button', { name: 'Open Fullscreen' });
+  await openButton.click();
+  const viewer = page.getByRole('dialog', { name: 'Extracted item' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'Extracted item' })).toHaveAttribute('src', itemUrl);
+  const box = await viewer.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box?.width).toBe(viewport?.width);
+  expect(box?.height).toBe(viewport?.height);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(openButton).toBeFocused();
+
+  // Upscale: the canvas editor's upscaler with this item as its input image.
+  await items(page).getByRole('link', { name: 'Upscale' }).click();
+  await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
+  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
+  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', itemUrl);
+
+  // The gallery lists it under its type label and its filter.
+  await page.goto('/gallery');
+  await page.getByLabel('Type').selectOption({ label: 'Fashion Extractor' });
+  await expect(page).toHaveURL(/type=fashion-extractor/);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Fashion Extractor');
+  await expect(cards.first()).toContainText(DEFAULT_PROMPT);
+
+  // View: the photo and the item come back.
+  await cards.first().getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/fashion-extractor$/);
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Fashion image' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Custom instructions' })).toHaveValue('');
+  await expect(items(page).getByRole('img', { name: 'Extracted item' })).toHaveAttribute(
+    'src',
+    itemUrl,
+  );
+  await expect(
+    items(page).getByRole('note').filter({ hasText: 'About this result' }),
+  ).toBeVisible();
+});
+
+test('a Plus user’s instructions are sent, Clear starts over, and the page with an item passes axe at 1440 px and fits a 390 px phone', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await buyPlan(page, baseURL ?? '', 'plus_monthly');
+  await openTool(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel('Upload fashion image').setInputFiles(photoPath);
+  await expect(page.getByText('Upload successful!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Custom instructions' }).fill('Only the jacket');
+  const sent = page.waitForRequest('**/api/v1/fashion-extractor/generate');
+  await extractAndWait(page);
+  expect((await sent).postDataJSON()).toMatchObject({ prompt: 'Only the jacket' });
+
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `${screenshotDir}/fashion-extractor-desktop-1440.png`,
+    fullPage: true,
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(items(page).getByRole('img', { name: 'Extracted item' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `${screenshotDir}/fashion-extractor-mobile-390.png`,
+    fullPage: true,
+  });
+
+  // The viewer on the phone: full screen, axe clean.
+  await items(page).getByRole('button', { name: 'Open Fullscreen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Extracted item' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('img', { name: 'Fashion image' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Custom instructions' })).toHaveValue('');
+  await expect(items(page).getByText('No extracted items yet')).toBeVisible();
+  await expect(extractButton(page)).toBeDisabled();
+  await expectNoHorizontalScroll(page);
+});
