@@ -4,10 +4,7 @@ import { renderApp } from '@/testing/render';
 import { mockSignedIn } from '@/testing/server';
 
 describe('guarded pages', () => {
-  it.each([
-    ['/ai-poses', 'AI Pose Change'],
-    ['/analytics', 'Analytics'],
-  ])('%s shows its coming-soon page', async (path, title) => {
+  it.each([['/analytics', 'Analytics']])('%s shows its coming-soon page', async (path, title) => {
     mockSignedIn();
     renderApp(path);
 

@@ -1,0 +1,376 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { Generation } from '@studio/contract';
+import { DEFAULT_MODE } from '@studio/contract/tools';
+import { Alert } from '@/components/ui/alert';
+import { useCurrentUser } from '@/features/auth';
+import {
+  AdvancedSettings,
+  ClearAllButton,
+  CreditEstimateBox,
+  GenerateButton,
+  GenerationDialogs,
+  ModeSelect,
+  ResultPanel,
+  ToolPanel,
+  UploadPanel,
+  useArrivalState,
+  useCreditEstimate,
+  useGenerationRun,
+  useImageUpload,
+  useKeepToolDraft,
+  useModeChoice,
+  usePreSendChecks,
+  useToolDraft,
+  useVideoAccess,
+  type ToolNavigationState,
+} from '@/features/generations';
+import { usePoses } from '../api/poses';
+import { readPosesDraft, type HandedOverResults, type PosesDraft } from '../lib/pose-draft';
+import {
+  autoPose,
+  BACKGROUND_LIST,
+  ESTIMATE_FEATURE,
+  EXPRESSION_LIST,
+  FEATURE_NAME,
+  initialSettings,
+  oneOf,
+  POSE_MESSAGES,
+  posesEstimate,
+  posesRequest,
+  promptLocks,
+  readStyle,
+  runStyle,
+  toPoseList,
+  TOOL,
+  withFilters,
+  withPrompt,
+  type PoseSettings,
+  type RunContext,
+} from '../lib/pose-request';
+import { PoseChoices } from './pose-choices';
+
+/*
+ * Kept out of the page's first chunk: the results show only after a run or a hand-over, and the
+ * pose picker has nothing to show before `GET /poses` answers, so its code is fetched alongside
+ * that call (both start as the page mounts).
+ */
+const loadResults = () => import('./pose-results');
+const PoseResults = lazy(() => loadResults().then((m) => ({ default: m.PoseResults })));
+const PastPoses = lazy(() => loadResults().then((m) => ({ default: m.PastPoses })));
+const loadPicker = () => import('./pose-picker');
+const PosePicker = lazy(() => loadPicker().then((m) => ({ default: m.PosePicker })));
+
+function PickerPlaceholder() {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true">
+      <span className="text-sm leading-none font-medium">Pose</span>
+      <p className="text-xs text-muted-foreground">Loading poses…</p>
+    </div>
+  );
+}
+
+const PERSIST_KEY = 'ai-poses';
+const readContext = (stored: unknown): RunContext | null =>
+  typeof stored === 'object' &&
+  stored !== null &&
+  'prompt' in stored &&
+  'style' in stored &&
+  typeof stored.prompt === 'string' &&
+  typeof stored.style === 'string'
+    ? { prompt: stored.prompt, style: stored.style }
+    : null;
+
+const uploadMessages = {
+  success: POSE_MESSAGES.uploadSuccess,
+  failure: POSE_MESSAGES.uploadFailure,
+  noUrl: POSE_MESSAGES.uploadFailure,
+};
+
+/** Which pose to choose once the presets are listed. */
+type PendingPose = { kind: 'auto' } | { kind: 'id'; id: string } | { kind: 'none' };
+
+/** The form a hand-over describes (the gallery's View): prompt, view or pose, and the rest. */
+function arrivalSettings(arrival: ToolNavigationState): {
+  settings: PoseSettings;
+  pending: PendingPose;
+} {
+  const base = initialSettings();
+  const prompt = arrival.prompt ?? '';
+  const style = readStyle(arrival.style);
+  const settings: PoseSettings = {
+    ...base,
+    prompt,
+    background: oneOf(BACKGROUND_LIST, arrival.background) ? arrival.background : base.background,
+    expression: oneOf(EXPRESSION_LIST, arrival.expression) ? arrival.expression : base.expression,
+    viewType: style && 'viewType' in style ? style.viewType : base.viewType,
+  };
+  let pending: PendingPose = { kind: 'auto' };
+  if (promptLocks(settings) || (style && 'viewType' in style)) pending = { kind: 'none' };
+  else if (style && 'poseId' in style) pending = { kind: 'id', id: style.poseId };
+  return { settings, pending };
+}
+
+/**
+ * /ai-poses (document 2 §2 AI poses): a model photo in, the same person in a chosen or random
+ * pose, view, background and expression out. Three columns: Model Image, Controls, Generated
+ * Result.
+ */
+export function AiPosesPage() {
+  const arrival = useArrivalState();
+  const userId = useCurrentUser()?.id ?? null;
+  // What another screen hands over wins; otherwise the page comes back as it was left.
+  const draft = useToolDraft(PERSIST_KEY, userId, readPosesDraft, Object.keys(arrival).length > 0);
+  const upload = useImageUpload(
+    userId,
+    uploadMessages,
+    arrival.inputImages?.[0] ?? draft?.imageUrl ?? null,
+  );
+  const modeChoice = useModeChoice(draft?.mode);
+  // Read with the page, so Create Video is already right when the first result shows.
+  const videoAccess = useVideoAccess();
+  const posesQuery = usePoses();
+  useEffect(() => {
+    // A failed fetch is tried again by the Suspense boundary that needs it.
+    loadPicker().catch(() => undefined);
+    loadResults().catch(() => undefined);
+  }, []);
+  const poses = useMemo(() => toPoseList(posesQuery.data?.poses), [posesQuery.data]);
+  const [start] = useState<{ settings: PoseSettings; pending: PendingPose }>(() =>
+    draft ? { settings: draft.settings, pending: { kind: 'none' } } : arrivalSettings(arrival),
+  );
+  const [settings, setSettings] = useState<PoseSettings>(start.settings);
+  const [handedOver, setHandedOver] = useState<HandedOverResults | null>(() =>
+    arrival.generatedImages && arrival.recreatingFrom
+      ? {
+          urls: arrival.generatedImages,
+          generationId: arrival.recreatingFrom,
+          prompt: arrival.prompt ?? '',
+          style: arrival.style ?? '',
+        }
+      : (draft?.handedOver ?? null),
+  );
+
+  // Once the presets are listed: the pose chosen on load (document 2 §4), the one handed over,
+  // and a kept pose that is no longer live let go.
+  const pendingPose = useRef<PendingPose>(start.pending);
+  useEffect(() => {
+    if (!posesQuery.data) return;
+    const pending = pendingPose.current;
+    pendingPose.current = { kind: 'none' };
+    setSettings((current) => {
+      let pose = null;
+      if (pending.kind === 'auto' && !promptLocks(current)) pose = autoPose(poses);
+      else if (pending.kind === 'id') pose = poses.find((p) => p.id === pending.id) ?? null;
+      if (pose) {
+        const type = current.filters.type === pose.type ? pose.type : 'all';
+        return { ...current, poseId: pose.id, filters: { gender: pose.gender, type } };
+      }
+      if (current.poseId !== null && !poses.some((p) => p.id === current.poseId)) {
+        return { ...current, poseId: null };
+      }
+      return current;
+    });
+  }, [posesQuery.data, poses]);
+
+  const run = useGenerationRun<RunContext>({
+    // Document 2 §8 gives the poses screen one failure line, whatever the reason.
+    describeFailure: () => POSE_MESSAGES.failed,
+    // A success without images is a failure (the server returns its credits).
+    checkOutput: (generation) => (generation.imageUrls.length > 0 ? null : POSE_MESSAGES.failed),
+    persist: { key: PERSIST_KEY, readContext, keepOutcome: true },
+  });
+  useKeepToolDraft(PERSIST_KEY, userId, {
+    imageUrl: upload.image?.url ?? null,
+    settings,
+    mode: modeChoice.mode,
+    handedOver,
+  } satisfies PosesDraft);
+  const checks = usePreSendChecks(run, upload.image);
+  const estimate = useCreditEstimate(
+    ESTIMATE_FEATURE,
+    posesEstimate(modeChoice.mode),
+    upload.image !== null,
+  );
+  const generateRef = useRef<HTMLButtonElement>(null);
+  // The checks await the plan and price; the request is built from what the page shows then.
+  const latest = useRef({ settings, mode: modeChoice.mode, poses });
+  useEffect(() => {
+    latest.current = { settings, mode: modeChoice.mode, poses };
+  }, [settings, modeChoice.mode, poses]);
+
+  const busy = run.isGenerating || checks.checking;
+  const locked = promptLocks(settings);
+
+  const update = (patch: Partial<PoseSettings>) => {
+    setSettings((current) => ({ ...current, ...patch }));
+  };
+
+  // A new image answers 'Please upload a model image': the alert goes with the old state.
+  const inputUpload = {
+    ...upload,
+    upload: (file: File) => {
+      checks.clearCheckMessage();
+      upload.upload(file);
+    },
+  };
+
+  const generate = () => {
+    if (busy) return;
+    void checks.check(
+      {
+        userId,
+        noImageMessage: POSE_MESSAGES.noImage,
+        problem: null,
+        tool: TOOL,
+        estimate: { feature: ESTIMATE_FEATURE, payload: posesEstimate(modeChoice.mode) },
+      },
+      (imageUrl, signedIn) => {
+        const now = latest.current;
+        const pose = now.poses.find((p) => p.id === now.settings.poseId) ?? null;
+        const request = posesRequest(now.settings, pose, {
+          userId: signedIn,
+          imageUrl,
+          mode: now.mode,
+        });
+        const context = {
+          prompt: now.settings.prompt.trim(),
+          style: runStyle(now.settings, pose),
+        };
+        if (run.start(request.path, request.body, context)) {
+          upload.endExample();
+          setHandedOver(null);
+        }
+      },
+    );
+  };
+
+  const clearAll = () => {
+    upload.clear();
+    // The defaults, with the pose chosen on load chosen again.
+    const auto = autoPose(poses);
+    setSettings({
+      ...initialSettings(),
+      ...(auto ? { poseId: auto.id, filters: { gender: auto.gender, type: 'all' } } : {}),
+    });
+    modeChoice.setMode(DEFAULT_MODE);
+    checks.clearCheckMessage();
+    setHandedOver(null);
+    run.reset();
+  };
+
+  const renderResult = (generation: Generation, context: RunContext) => (
+    <Suspense fallback={null}>
+      <PoseResults
+        urls={generation.imageUrls}
+        generationId={generation.id}
+        context={context}
+        previewNote={generation.previewNote}
+        videoAccess={videoAccess}
+      />
+    </Suspense>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="space-y-1">
+        <h2 className="text-2xl font-semibold tracking-tight">{FEATURE_NAME}</h2>
+        <p className="text-sm text-muted-foreground">
+          Upload a model photo and get the same person in a new pose, view, background and
+          expression.
+        </p>
+      </div>
+
+      {arrival.recreatingFrom ? (
+        <Alert variant="info" role="note">
+          Loaded from a past generation. Adjust the settings and generate again.
+        </Alert>
+      ) : null}
+
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.35fr)_minmax(0,1fr)]">
+        <ToolPanel title="Model Image" className="lg:self-start">
+          <UploadPanel
+            upload={inputUpload}
+            label="Upload model image"
+            imageAlt="Model image"
+            hint="JPG or PNG up to 10MB"
+            locked={checks.checking}
+          />
+        </ToolPanel>
+
+        <ToolPanel title="Controls" className="lg:self-start">
+          <PoseChoices settings={settings} onChange={update} disabled={busy} locked={locked} />
+          <Suspense fallback={<PickerPlaceholder />}>
+            <PosePicker
+              poses={poses}
+              filters={settings.filters}
+              onFiltersChange={(filters) => {
+                setSettings((current) => withFilters(current, filters, poses));
+              }}
+              selectedId={settings.poseId}
+              onSelect={(poseId) => {
+                update({ poseId });
+              }}
+              loading={posesQuery.isPending}
+              failed={posesQuery.isError}
+              retrying={posesQuery.isFetching}
+              onRetry={() => {
+                pendingPose.current = { kind: 'auto' };
+                void posesQuery.refetch();
+              }}
+              locked={locked}
+              disabled={busy}
+            />
+          </Suspense>
+          <ModeSelect choice={modeChoice} disabled={busy} />
+          <AdvancedSettings
+            prompt={settings.prompt}
+            onPromptChange={(prompt) => {
+              setSettings((current) => withPrompt(current, prompt));
+            }}
+            hint="Writing a prompt replaces the pose, background, expression and colour choices."
+            disabled={busy}
+          />
+          <CreditEstimateBox
+            state={estimate}
+            idleText="Add a model image to see what this costs."
+          />
+
+          {checks.checkMessage ? (
+            <Alert variant="destructive" role="alert">
+              {checks.checkMessage}
+            </Alert>
+          ) : null}
+
+          <GenerateButton
+            ref={generateRef}
+            className="w-full"
+            generating={run.isGenerating}
+            busy={checks.checking}
+            elapsedMs={run.elapsedMs}
+            onClick={generate}
+          >
+            Generate AI Poses
+          </GenerateButton>
+          <ClearAllButton onClear={clearAll} disabled={busy} />
+        </ToolPanel>
+
+        <ToolPanel title="Generated Result" className="lg:col-span-2 xl:col-span-1 xl:self-start">
+          <ResultPanel
+            run={run}
+            renderResult={renderResult}
+            placeholder="Your new pose will appear here."
+            idle={
+              handedOver ? (
+                <Suspense fallback={null}>
+                  <PastPoses results={handedOver} videoAccess={videoAccess} />
+                </Suspense>
+              ) : null
+            }
+          />
+        </ToolPanel>
+      </div>
+
+      <GenerationDialogs run={run} featureName={FEATURE_NAME} returnFocusRef={generateRef} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { MODES, type Mode } from '@studio/contract/tools';
+import { isRecord, isString, isStringArray } from '@/lib/guards';
+import {
+  ASPECT_RATIO_LIST,
+  BACKGROUND_COLOUR_LIST,
+  BACKGROUND_LIST,
+  EXPRESSION_LIST,
+  GENDER_LIST,
+  oneOf,
+  POSE_TYPE_FILTER_LIST,
+  VIEW_LIST,
+  type PoseSettings,
+} from './pose-request';
+
+/** Results shown on the page that did not come from a run here (the gallery's View). */
+export interface HandedOverResults {
+  urls: readonly string[];
+  generationId: string;
+  prompt: string;
+  style: string;
+}
+
+/** The page as the user left it (useToolDraft). */
+export interface PosesDraft {
+  imageUrl: string | null;
+  settings: PoseSettings;
+  mode: Mode;
+  handedOver: HandedOverResults | null;
+}
+
+export function readHandedOver(value: unknown): HandedOverResults | null {
+  if (
+    !isRecord(value) ||
+    !isStringArray(value.urls) ||
+    !isString(value.generationId) ||
+    !isString(value.prompt) ||
+    !isString(value.style)
+  ) {
+    return null;
+  }
+  return {
+    urls: value.urls,
+    generationId: value.generationId,
+    prompt: value.prompt,
+    style: value.style,
+  };
+}
+
+function readSettings(value: unknown): PoseSettings | null {
+  if (
+    !isRecord(value) ||
+    !oneOf(BACKGROUND_LIST, value.background) ||
+    !oneOf(EXPRESSION_LIST, value.expression) ||
+    !oneOf(VIEW_LIST, value.viewType) ||
+    !oneOf(ASPECT_RATIO_LIST, value.aspectRatio) ||
+    !oneOf(BACKGROUND_COLOUR_LIST, value.colour) ||
+    !(value.poseId === null || isString(value.poseId)) ||
+    !isRecord(value.filters) ||
+    !oneOf(GENDER_LIST, value.filters.gender) ||
+    !oneOf(POSE_TYPE_FILTER_LIST, value.filters.type) ||
+    !isString(value.prompt)
+  ) {
+    return null;
+  }
+  return {
+    background: value.background,
+    expression: value.expression,
+    viewType: value.viewType,
+    aspectRatio: value.aspectRatio,
+    colour: value.colour,
+    poseId: value.poseId,
+    filters: { gender: value.filters.gender, type: value.filters.type },
+    prompt: value.prompt,
+  };
+}
+
+/** A stored draft, checked field by field; anything unexpected counts as no draft. */
+export function readPosesDraft(stored: unknown): PosesDraft | null {
+  if (!isRecord(stored) || !(stored.imageUrl === null || isString(stored.imageUrl))) return null;
+  const settings = readSettings(stored.settings);
+  if (!settings || !oneOf(MODES, stored.mode)) return null;
+  return {
+    imageUrl: stored.imageUrl,
+    settings,
+    mode: stored.mode,
+    handedOver: readHandedOver(stored.handedOver),
+  };
+}
