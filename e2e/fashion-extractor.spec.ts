@@ -126,10 +126,14 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   const viewer = page.getByRole('dialog', { name: 'Extracted item' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('img', { name: 'Extracted item' })).toHaveAttribute('src', itemUrl);
-  const box = await viewer.boundingBox();
+  // It fills the viewport once its opening zoom has run.
   const viewport = page.viewportSize();
-  expect(box?.width).toBe(viewport?.width);
-  expect(box?.height).toBe(viewport?.height);
+  await expect
+    .poll(async () => {
+      const box = await viewer.boundingBox();
+      return box && [Math.round(box.width), Math.round(box.height)];
+    })
+    .toEqual([viewport?.width, viewport?.height]);
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
   await expect(openButton).toBeFocused();
