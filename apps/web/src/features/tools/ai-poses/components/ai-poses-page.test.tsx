@@ -118,6 +118,8 @@ describe('AI poses: the form', () => {
     for (const name of ['Model Image', 'Controls', 'Generated Result']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
+    // The pose and colour controls arrive in their own chunk, right after the page.
+    await screen.findByLabelText('Background');
     expect(optionValues('Background')).toEqual([
       'no-change',
       'natural',

@@ -36,10 +36,8 @@ import {
   oneOf,
   POSE_MESSAGES,
   posesEstimate,
-  posesRequest,
   promptLocks,
   readStyle,
-  runStyle,
   toPoseList,
   TOOL,
   withFilters,
@@ -47,25 +45,34 @@ import {
   type PoseSettings,
   type RunContext,
 } from '../lib/pose-request';
-import { PoseChoices } from './pose-choices';
 
 /*
- * Kept out of the page's first chunk: the results show only after a run or a hand-over, and the
- * pose picker has nothing to show before `GET /poses` answers, so its code is fetched alongside
- * that call (both start as the page mounts).
+ * Kept out of the page's first chunk (the tool routes sit at the 150 KiB budget): the results show
+ * only after a run or a hand-over, the generate call's code is needed only on Generate, and the
+ * pose and colour controls are fetched with the page's first render, alongside `GET /poses`,
+ * before which the pose picker has nothing to show.
  */
 const loadResults = () => import('./pose-results');
 const PoseResults = lazy(() => loadResults().then((m) => ({ default: m.PoseResults })));
 const PastPoses = lazy(() => loadResults().then((m) => ({ default: m.PastPoses })));
-const loadPicker = () => import('./pose-picker');
-const PosePicker = lazy(() => loadPicker().then((m) => ({ default: m.PosePicker })));
+let controls: ReturnType<typeof fetchControls> | null = null;
+const fetchControls = () => import('./pose-controls');
+const loadControls = () => {
+  controls ??= fetchControls().catch((error: unknown) => {
+    controls = null;
+    throw error;
+  });
+  return controls;
+};
+const PosePicker = lazy(() => loadControls().then((m) => ({ default: m.PosePicker })));
+const PoseChoices = lazy(() => loadControls().then((m) => ({ default: m.PoseChoices })));
+const loadCall = () => import('../lib/pose-call');
 
-function PickerPlaceholder() {
+function ControlsPlaceholder() {
   return (
-    <div className="flex flex-col gap-3" aria-busy="true">
-      <span className="text-sm leading-none font-medium">Pose</span>
-      <p className="text-xs text-muted-foreground">Loading poses…</p>
-    </div>
+    <p className="min-h-[40rem] text-sm text-muted-foreground" aria-busy="true">
+      Loading the pose controls…
+    </p>
   );
 }
 
@@ -131,8 +138,9 @@ export function AiPosesPage() {
   const posesQuery = usePoses();
   useEffect(() => {
     // A failed fetch is tried again by the Suspense boundary that needs it.
-    loadPicker().catch(() => undefined);
+    loadControls().catch(() => undefined);
     loadResults().catch(() => undefined);
+    loadCall().catch(() => undefined);
   }, []);
   const poses = useMemo(() => toPoseList(posesQuery.data?.poses), [posesQuery.data]);
   const [start] = useState<{ settings: PoseSettings; pending: PendingPose }>(() =>
@@ -198,6 +206,7 @@ export function AiPosesPage() {
     latest.current = { settings, mode: modeChoice.mode, poses };
   }, [settings, modeChoice.mode, poses]);
 
+  const [sendError, setSendError] = useState<string | null>(null);
   const busy = run.isGenerating || checks.checking;
   const locked = promptLocks(settings);
 
@@ -216,6 +225,7 @@ export function AiPosesPage() {
 
   const generate = () => {
     if (busy) return;
+    setSendError(null);
     void checks.check(
       {
         userId,
@@ -225,21 +235,29 @@ export function AiPosesPage() {
         estimate: { feature: ESTIMATE_FEATURE, payload: posesEstimate(modeChoice.mode) },
       },
       (imageUrl, signedIn) => {
-        const now = latest.current;
-        const pose = now.poses.find((p) => p.id === now.settings.poseId) ?? null;
-        const request = posesRequest(now.settings, pose, {
-          userId: signedIn,
-          imageUrl,
-          mode: now.mode,
-        });
-        const context = {
-          prompt: now.settings.prompt.trim(),
-          style: runStyle(now.settings, pose),
-        };
-        if (run.start(request.path, request.body, context)) {
-          upload.endExample();
-          setHandedOver(null);
-        }
+        void loadCall().then(
+          ({ posesRequest, runStyle }) => {
+            const now = latest.current;
+            const pose = now.poses.find((p) => p.id === now.settings.poseId) ?? null;
+            const request = posesRequest(now.settings, pose, {
+              userId: signedIn,
+              imageUrl,
+              mode: now.mode,
+            });
+            const context = {
+              prompt: now.settings.prompt.trim(),
+              style: runStyle(now.settings, pose),
+            };
+            if (run.start(request.path, request.body, context)) {
+              upload.endExample();
+              setHandedOver(null);
+            }
+          },
+          () => {
+            // The call's code could not be fetched (offline): nothing was sent or charged.
+            setSendError(POSE_MESSAGES.failed);
+          },
+        );
       },
     );
   };
@@ -254,6 +272,7 @@ export function AiPosesPage() {
     });
     modeChoice.setMode(DEFAULT_MODE);
     checks.clearCheckMessage();
+    setSendError(null);
     setHandedOver(null);
     run.reset();
   };
@@ -298,8 +317,8 @@ export function AiPosesPage() {
         </ToolPanel>
 
         <ToolPanel title="Controls" className="lg:self-start">
-          <PoseChoices settings={settings} onChange={update} disabled={busy} locked={locked} />
-          <Suspense fallback={<PickerPlaceholder />}>
+          <Suspense fallback={<ControlsPlaceholder />}>
+            <PoseChoices settings={settings} onChange={update} disabled={busy} locked={locked} />
             <PosePicker
               poses={poses}
               filters={settings.filters}
@@ -335,9 +354,9 @@ export function AiPosesPage() {
             idleText="Add a model image to see what this costs."
           />
 
-          {checks.checkMessage ? (
+          {(checks.checkMessage ?? sendError) ? (
             <Alert variant="destructive" role="alert">
-              {checks.checkMessage}
+              {checks.checkMessage ?? sendError}
             </Alert>
           ) : null}
 

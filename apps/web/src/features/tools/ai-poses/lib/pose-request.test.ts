@@ -3,16 +3,14 @@ import { poseItem } from '@/testing/poses-handlers';
 import {
   autoPose,
   BACKGROUND_COLOUR_LIST,
-  colourTheme,
   initialSettings,
-  posesRequest,
   poseImageUrls,
   readStyle,
-  runStyle,
   toPoseList,
   withFilters,
   withPrompt,
 } from './pose-request';
+import { colourTheme, posesRequest, runStyle } from './pose-call';
 
 describe('pose presets', () => {
   it('reads an image URL as a string or a list, surrounding quotes stripped', () => {

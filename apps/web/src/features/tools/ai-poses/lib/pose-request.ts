@@ -78,27 +78,21 @@ export const ASPECT_RATIO_LIST = keysOf(ASPECT_RATIO_LABELS);
 export const GENDER_LIST = keysOf(GENDER_LABELS);
 export const POSE_TYPE_LIST = keysOf(POSE_TYPE_LABELS);
 
-/**
- * The background colours (document 2 §3): white, black and cream by name, the others as their
- * pastel names; cream is sent as 'pastel cream' too. `swatch` is what the picker shows.
- */
+/** The background colours (document 2 §3) as the picker shows them (sent names: pose-call.ts). */
 export const BACKGROUND_COLOURS = {
-  white: { label: 'White', sent: 'white', swatch: '#ffffff' },
-  black: { label: 'Black', sent: 'black', swatch: '#111111' },
-  cream: { label: 'Cream', sent: 'pastel cream', swatch: '#f3e9d2' },
-  red: { label: 'Red', sent: 'pastel red', swatch: '#f4a6a6' },
-  yellow: { label: 'Yellow', sent: 'pastel yellow', swatch: '#fbe7a1' },
-  brown: { label: 'Brown', sent: 'pastel brown', swatch: '#c8a98e' },
-  grey: { label: 'Grey', sent: 'pastel grey', swatch: '#cfd2d6' },
-} as const satisfies Record<string, { label: string; sent: string; swatch: string }>;
+  white: { label: 'White', swatch: '#ffffff' },
+  black: { label: 'Black', swatch: '#111111' },
+  cream: { label: 'Cream', swatch: '#f3e9d2' },
+  red: { label: 'Red', swatch: '#f4a6a6' },
+  yellow: { label: 'Yellow', swatch: '#fbe7a1' },
+  brown: { label: 'Brown', swatch: '#c8a98e' },
+  grey: { label: 'Grey', swatch: '#cfd2d6' },
+} as const satisfies Record<string, { label: string; swatch: string }>;
 export type BackgroundColour = keyof typeof BACKGROUND_COLOURS;
 export const BACKGROUND_COLOUR_LIST = Object.keys(BACKGROUND_COLOURS) as [
   BackgroundColour,
   ...BackgroundColour[],
 ];
-
-/** The colour theme a choice is sent as. */
-export const colourTheme = (colour: BackgroundColour) => BACKGROUND_COLOURS[colour].sent;
 
 export const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   list.some((item) => item === value);
@@ -215,57 +209,6 @@ export function withFilters(
   return { ...settings, filters, poseId: keep ? settings.poseId : null };
 }
 
-/** The pose as the generate call sends it (document 2 §7), or null for a random one. */
-function posePayload(pose: Pose | null) {
-  if (!pose) return null;
-  return {
-    poseId: pose.id,
-    imageUrl: pose.imageUrls,
-    prompt: pose.prompt,
-    type: pose.type,
-    gender: pose.gender,
-    generationType: pose.generationType,
-    liveStatus: pose.liveStatus,
-    timestamp: pose.timestamp,
-  };
-}
-
-/**
- * The AI poses call (document 2 §7). While a prompt is written, the controls it locks are not in
- * effect, so their neutral values are sent (a disabled control is not part of the form).
- */
-export function posesRequest(
-  settings: PoseSettings,
-  pose: Pose | null,
-  { userId, imageUrl, mode }: { userId: string; imageUrl: string; mode: Mode },
-): { path: string; body: Record<string, unknown> } {
-  const locked = promptLocks(settings);
-  const chosen = locked ? null : pose;
-  return {
-    path: TOOL_DEFINITIONS[TOOL].path,
-    body: {
-      background: locked ? 'no-change' : settings.background,
-      colorTheme: locked ? undefined : colourTheme(settings.colour),
-      expression: locked ? 'no-change' : settings.expression,
-      inputImageUrls: [imageUrl],
-      pose: posePayload(chosen),
-      method: chosen ? 'preselected' : 'random',
-      aspectRatio: settings.aspectRatio,
-      viewType: settings.viewType,
-      imageSize: 'square',
-      prompt: settings.prompt.trim(),
-      numImages: NUM_IMAGES,
-      numInferenceSteps: 28,
-      guidanceScale: 3.5,
-      outputFormat: 'jpeg',
-      enableSafetyChecker: true,
-      userId,
-      mode,
-      quality: 'high',
-    },
-  };
-}
-
 /** What changes the price, as the generate payload says it: the mode and the images. */
 export const posesEstimate = (mode: Mode): EstimatePayload => ({ mode, numImages: NUM_IMAGES });
 
@@ -277,10 +220,6 @@ export interface RunContext {
   prompt: string;
   style: string;
 }
-
-/** The style the server records for a run (`pose 3`, or the view type for a random pose). */
-export const runStyle = (settings: PoseSettings, pose: Pose | null) =>
-  pose && !promptLocks(settings) ? `pose ${pose.id}` : settings.viewType;
 
 /**
  * The pose and view a recorded style names (the gallery's View): `pose 3` → the preset 3;
