@@ -494,6 +494,43 @@ describe('output URLs', () => {
     90_000,
   );
 
+  // Document 2 §8: the old client showed nothing for a response without images. Here the run fails
+  // with a readable reason and its credits come back, whichever tool it was.
+  it.each([
+    ['product photoshoot', '/api/v1/photoshoot/generate', DEFAULT_FAL_MODELS.photoshoot, undefined],
+    [
+      'fashion extractor',
+      '/api/v1/fashion-extractor/generate',
+      DEFAULT_FAL_MODELS['fashion-extractor'],
+      'plus_monthly' as const,
+    ],
+  ])(
+    'fails a %s fal answers without images, and gives its credits back',
+    async (_name, url, modelId, plan) => {
+      scriptModel(modelId, { output: { images: [] } });
+      const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
+      const image = await uploadImage(t.app, user.cookie, await productPhoto());
+      const before = await balanceOf(t.database.db, user.id);
+
+      const res = await post(t.app, user.cookie, `${url}?wait=60`, {
+        inputImageUrls: [image],
+      });
+
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<GenerationBody>();
+      expect(body.success).toBe(false);
+      expect(body.imageUrls).toEqual([]);
+      expect(body.message).toBe('The provider returned no output');
+      await waitUntil('the job to end', () => jobsSettled(body.generationId));
+      expect(await balanceOf(t.database.db, user.id)).toBe(before);
+      expect(await settlementsOf(user.id, body.generationId)).toEqual({
+        captures: 0,
+        releases: 1,
+      });
+    },
+    60_000,
+  );
+
   // A refused URL is policy, not a fault: the generation fails on the first attempt.
   it('fails an output on the cloud metadata address at once, without a queue retry', async () => {
     scriptModel(DEFAULT_FAL_MODELS['background-removal'], {
