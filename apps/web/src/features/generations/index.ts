@@ -44,5 +44,9 @@ export {
   PreviewNote,
   ResultActions,
   ResultGrid,
+  PastToolResults,
+  ToolResults,
   usePrefetchResultView,
 } from './components/deferred-results';
+export type { ToolResultsProps } from './components/tool-results';
+export { readHandedOver, type HandedOverResults } from './lib/handed-over';

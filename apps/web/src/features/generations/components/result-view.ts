@@ -4,3 +4,4 @@ export { GenerationProgress } from './generation-progress';
 export { PreviewNote } from './preview-note';
 export { ResultActions } from './result-actions';
 export { ResultGrid } from './result-grid';
+export { PastToolResults, ToolResults } from './tool-results';

@@ -1,21 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import {
-  generationQueryOptions,
+  PastToolResults,
   PreviewNote,
-  ResultActions,
   ResultGrid,
+  ToolResults,
+  type HandedOverResults,
 } from '@/features/generations';
 import { downloadName, type RunContext } from '../lib/designer-request';
-import type { HandedOverResults } from '../lib/designer-draft';
 import { EXAMPLE_RESULTS_NOTE, type DesignerExample } from '../lib/examples';
 
 /** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
 const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
 
-const altText = (several: boolean) => (index: number) =>
+const altText = (index: number, several: boolean) =>
   several ? `Generated design ${String(index + 1)}` : 'Generated design';
 
-/** Designs with Download, Create Video and HD under each (document 2 §2). */
+/** DesignResults: the kit's tool results under this screen's names (document 2 §2). */
 export function DesignResults({
   urls,
   generationId,
@@ -29,34 +28,22 @@ export function DesignResults({
   previewNote: string | null;
   videoAccess: 'open' | 'locked';
 }) {
-  const several = urls.length > 1;
   return (
-    <div className="flex flex-col gap-3">
-      <PreviewNote note={previewNote} />
-      <ResultGrid
-        urls={urls}
-        altText={altText(several)}
-        className={gridClass(urls.length)}
-        renderActions={(url, index) => (
-          <ResultActions
-            url={url}
-            filename={downloadName(index)}
-            index={several ? index : null}
-            generationId={generationId}
-            prompt={context.prompt}
-            style={context.style}
-            videoAccess={videoAccess}
-          />
-        )}
-      />
-    </div>
+    <ToolResults
+      urls={urls}
+      generationId={generationId}
+      prompt={context.prompt}
+      style={context.style}
+      previewNote={previewNote}
+      videoAccess={videoAccess}
+      altText={altText}
+      filename={downloadName}
+      className={gridClass(urls.length)}
+    />
   );
 }
 
-/**
- * A past run handed over by the gallery's View. The gallery does not say whether the offline
- * engine made it, so its label is read from the generation itself: a preview stays labelled.
- */
+/** A past run handed over by the gallery's View, labelled as its generation says. */
 export function PastDesigns({
   results,
   videoAccess,
@@ -64,14 +51,13 @@ export function PastDesigns({
   results: HandedOverResults;
   videoAccess: 'open' | 'locked';
 }) {
-  const past = useQuery(generationQueryOptions(results.generationId));
   return (
-    <DesignResults
-      urls={results.urls}
-      generationId={results.generationId}
-      context={{ prompt: results.prompt, style: results.style }}
-      previewNote={past.data?.previewNote ?? null}
+    <PastToolResults
+      results={results}
       videoAccess={videoAccess}
+      altText={altText}
+      filename={downloadName}
+      className={gridClass(results.urls.length)}
     />
   );
 }

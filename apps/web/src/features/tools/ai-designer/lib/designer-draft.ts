@@ -1,5 +1,6 @@
+import { readHandedOver, type HandedOverResults } from '@/features/generations';
 import { MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { isRecord, isString } from '@/lib/guards';
 import {
   ASPECT_RATIO_LIST,
   CLOTH_TYPE_LIST,
@@ -10,38 +11,12 @@ import {
   type DesignerSettings,
 } from './designer-request';
 
-/** Results shown on the page that did not come from a run here (the gallery's View). */
-export interface HandedOverResults {
-  urls: readonly string[];
-  generationId: string;
-  prompt: string;
-  style: string;
-}
-
 /** The page as the user left it (useToolDraft). */
 export interface DesignerDraft {
   imageUrl: string | null;
   settings: DesignerSettings;
   mode: Mode;
   handedOver: HandedOverResults | null;
-}
-
-function readHandedOver(value: unknown): HandedOverResults | null {
-  if (
-    !isRecord(value) ||
-    !isStringArray(value.urls) ||
-    !isString(value.generationId) ||
-    !isString(value.prompt) ||
-    !isString(value.style)
-  ) {
-    return null;
-  }
-  return {
-    urls: value.urls,
-    generationId: value.generationId,
-    prompt: value.prompt,
-    style: value.style,
-  };
 }
 
 function readSettings(value: unknown): DesignerSettings | null {
@@ -82,3 +57,4 @@ export function readDesignerDraft(stored: unknown): DesignerDraft | null {
     handedOver: readHandedOver(stored.handedOver),
   };
 }
+export type { HandedOverResults };

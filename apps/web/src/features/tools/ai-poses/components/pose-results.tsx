@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  generationQueryOptions,
-  PreviewNote,
-  ResultActions,
-  ResultGrid,
-} from '@/features/generations';
+import { PastToolResults, ToolResults, type HandedOverResults } from '@/features/generations';
 import { downloadName, type RunContext } from '../lib/pose-request';
-import type { HandedOverResults } from '../lib/pose-draft';
+
+const altText = (index: number, several: boolean) =>
+  several ? `Generated pose ${String(index + 1)}` : 'Generated pose';
 
 /**
  * Up to four results plus '+N more' (the grid's own rule), each with Download, Create Video and
- * HD (document 2 §2).
+ * HD (document 2 §2): the kit's tool results under this screen's names.
  */
 export function PoseResults({
   urls,
@@ -25,33 +21,21 @@ export function PoseResults({
   previewNote: string | null;
   videoAccess: 'open' | 'locked';
 }) {
-  const several = urls.length > 1;
   return (
-    <div className="flex flex-col gap-3">
-      <PreviewNote note={previewNote} />
-      <ResultGrid
-        urls={urls}
-        altText={(index) => (several ? `Generated pose ${String(index + 1)}` : 'Generated pose')}
-        renderActions={(url, index) => (
-          <ResultActions
-            url={url}
-            filename={downloadName(index)}
-            index={several ? index : null}
-            generationId={generationId}
-            prompt={context.prompt}
-            style={context.style}
-            videoAccess={videoAccess}
-          />
-        )}
-      />
-    </div>
+    <ToolResults
+      urls={urls}
+      generationId={generationId}
+      prompt={context.prompt}
+      style={context.style}
+      previewNote={previewNote}
+      videoAccess={videoAccess}
+      altText={altText}
+      filename={downloadName}
+    />
   );
 }
 
-/**
- * A past run handed over by the gallery's View. Whether the offline engine made it is read from
- * the generation itself, so a preview stays labelled.
- */
+/** A past run handed over by the gallery's View, labelled as its generation says. */
 export function PastPoses({
   results,
   videoAccess,
@@ -59,14 +43,12 @@ export function PastPoses({
   results: HandedOverResults;
   videoAccess: 'open' | 'locked';
 }) {
-  const past = useQuery(generationQueryOptions(results.generationId));
   return (
-    <PoseResults
-      urls={results.urls}
-      generationId={results.generationId}
-      context={{ prompt: results.prompt, style: results.style }}
-      previewNote={past.data?.previewNote ?? null}
+    <PastToolResults
+      results={results}
       videoAccess={videoAccess}
+      altText={altText}
+      filename={downloadName}
     />
   );
 }

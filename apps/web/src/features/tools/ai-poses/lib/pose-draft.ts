@@ -1,5 +1,6 @@
+import { readHandedOver, type HandedOverResults } from '@/features/generations';
 import { MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { isRecord, isString } from '@/lib/guards';
 import {
   ASPECT_RATIO_LIST,
   BACKGROUND_COLOUR_LIST,
@@ -12,38 +13,12 @@ import {
   type PoseSettings,
 } from './pose-request';
 
-/** Results shown on the page that did not come from a run here (the gallery's View). */
-export interface HandedOverResults {
-  urls: readonly string[];
-  generationId: string;
-  prompt: string;
-  style: string;
-}
-
 /** The page as the user left it (useToolDraft). */
 export interface PosesDraft {
   imageUrl: string | null;
   settings: PoseSettings;
   mode: Mode;
   handedOver: HandedOverResults | null;
-}
-
-export function readHandedOver(value: unknown): HandedOverResults | null {
-  if (
-    !isRecord(value) ||
-    !isStringArray(value.urls) ||
-    !isString(value.generationId) ||
-    !isString(value.prompt) ||
-    !isString(value.style)
-  ) {
-    return null;
-  }
-  return {
-    urls: value.urls,
-    generationId: value.generationId,
-    prompt: value.prompt,
-    style: value.style,
-  };
 }
 
 function readSettings(value: unknown): PoseSettings | null {
@@ -86,3 +61,4 @@ export function readPosesDraft(stored: unknown): PosesDraft | null {
     handedOver: readHandedOver(stored.handedOver),
   };
 }
+export type { HandedOverResults };

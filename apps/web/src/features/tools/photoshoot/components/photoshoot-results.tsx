@@ -1,24 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import {
-  generationQueryOptions,
+  PastToolResults,
   PreviewNote,
-  ResultActions,
   ResultGrid,
+  ToolResults,
+  type HandedOverResults,
 } from '@/features/generations';
 import { downloadName, type RunContext } from '../lib/photoshoot-request';
-import type { HandedOverResults } from '../lib/photoshoot-draft';
 import { EXAMPLE_RESULTS_NOTE, type PhotoshootExample } from '../lib/examples';
 
 /** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
 const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
 
-const altText = (several: boolean) => (index: number) =>
+const altText = (index: number, several: boolean) =>
   several ? `Product scene ${String(index + 1)}` : 'Product scene';
 
-/**
- * The scenes, at most 4 with '+N more' for the rest (document 2 §9), each with Download, Create
- * Video and HD (document 2 §2; Create Video works as on every other tool).
- */
+/** PhotoshootResults: the kit's tool results under this screen's names (document 2 §2). */
 export function PhotoshootResults({
   urls,
   generationId,
@@ -32,34 +28,22 @@ export function PhotoshootResults({
   previewNote: string | null;
   videoAccess: 'open' | 'locked';
 }) {
-  const several = urls.length > 1;
   return (
-    <div className="flex flex-col gap-3">
-      <PreviewNote note={previewNote} />
-      <ResultGrid
-        urls={urls}
-        altText={altText(several)}
-        className={gridClass(urls.length)}
-        renderActions={(url, index) => (
-          <ResultActions
-            url={url}
-            filename={downloadName(index)}
-            index={several ? index : null}
-            generationId={generationId}
-            prompt={context.prompt}
-            style={context.style}
-            videoAccess={videoAccess}
-          />
-        )}
-      />
-    </div>
+    <ToolResults
+      urls={urls}
+      generationId={generationId}
+      prompt={context.prompt}
+      style={context.style}
+      previewNote={previewNote}
+      videoAccess={videoAccess}
+      altText={altText}
+      filename={downloadName}
+      className={gridClass(urls.length)}
+    />
   );
 }
 
-/**
- * A past run handed over by the gallery's View. The gallery does not say whether the offline
- * engine made it, so its label is read from the generation itself: a preview stays labelled.
- */
+/** A past run handed over by the gallery's View, labelled as its generation says. */
 export function PastPhotoshoot({
   results,
   videoAccess,
@@ -67,14 +51,13 @@ export function PastPhotoshoot({
   results: HandedOverResults;
   videoAccess: 'open' | 'locked';
 }) {
-  const past = useQuery(generationQueryOptions(results.generationId));
   return (
-    <PhotoshootResults
-      urls={results.urls}
-      generationId={results.generationId}
-      context={{ prompt: results.prompt, style: results.style }}
-      previewNote={past.data?.previewNote ?? null}
+    <PastToolResults
+      results={results}
       videoAccess={videoAccess}
+      altText={altText}
+      filename={downloadName}
+      className={gridClass(results.urls.length)}
     />
   );
 }

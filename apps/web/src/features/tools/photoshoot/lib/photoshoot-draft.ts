@@ -1,14 +1,7 @@
+import { readHandedOver, type HandedOverResults } from '@/features/generations';
 import { MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { isRecord, isString } from '@/lib/guards';
 import { clampImages, isSceneStyle, type PhotoshootSettings } from './photoshoot-request';
-
-/** Results shown on the page that did not come from a run here (the gallery's View). */
-export interface HandedOverResults {
-  urls: readonly string[];
-  generationId: string;
-  prompt: string;
-  style: string;
-}
 
 /** The page as the user left it (useToolDraft). */
 export interface PhotoshootDraft {
@@ -16,24 +9,6 @@ export interface PhotoshootDraft {
   settings: PhotoshootSettings;
   mode: Mode;
   handedOver: HandedOverResults | null;
-}
-
-function readHandedOver(value: unknown): HandedOverResults | null {
-  if (
-    !isRecord(value) ||
-    !isStringArray(value.urls) ||
-    !isString(value.generationId) ||
-    !isString(value.prompt) ||
-    !isString(value.style)
-  ) {
-    return null;
-  }
-  return {
-    urls: value.urls,
-    generationId: value.generationId,
-    prompt: value.prompt,
-    style: value.style,
-  };
 }
 
 function readSettings(value: unknown): PhotoshootSettings | null {
@@ -66,3 +41,4 @@ export function readPhotoshootDraft(stored: unknown): PhotoshootDraft | null {
     handedOver: readHandedOver(stored.handedOver),
   };
 }
+export type { HandedOverResults };

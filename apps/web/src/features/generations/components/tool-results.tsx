@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { generationQueryOptions } from '../api/generation';
+import type { HandedOverResults } from '../lib/handed-over';
+import { PreviewNote } from './preview-note';
+import { ResultActions } from './result-actions';
+import { ResultGrid } from './result-grid';
+
+export interface ToolResultsProps {
+  urls: readonly string[];
+  generationId: string;
+  /** What the run was made with: the hand-offs carry it to the canvas editor. */
+  prompt: string;
+  style?: string;
+  /** The engine's label when it made a preview (never hidden). */
+  previewNote: string | null;
+  videoAccess: 'open' | 'locked';
+  /** The result's alternative text; `several` when the run made more than one. */
+  altText: (index: number, several: boolean) => string;
+  /** The saved file's name ('ai-designer-1.jpg'). */
+  filename: (index: number) => string;
+  className?: string;
+}
+
+/**
+ * A finished run's images (at most four plus '+N more'), each with Download, Create Video and HD
+ * (document 2 §2), under the engine's preview label when there is one. Every tool screen's results.
+ */
+export function ToolResults({
+  urls,
+  generationId,
+  prompt,
+  style,
+  previewNote,
+  videoAccess,
+  altText,
+  filename,
+  className,
+}: ToolResultsProps) {
+  const several = urls.length > 1;
+  return (
+    <div className="flex flex-col gap-3">
+      <PreviewNote note={previewNote} />
+      <ResultGrid
+        urls={urls}
+        altText={(index) => altText(index, several)}
+        className={className}
+        renderActions={(url, index) => (
+          <ResultActions
+            url={url}
+            filename={filename(index)}
+            index={several ? index : null}
+            generationId={generationId}
+            prompt={prompt}
+            style={style}
+            videoAccess={videoAccess}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/**
+ * A past run handed over by the gallery's View. The gallery does not say whether the offline
+ * engine made it, so the label is read from the generation itself: a preview stays labelled.
+ */
+export function PastToolResults({
+  results,
+  ...props
+}: Omit<ToolResultsProps, 'urls' | 'generationId' | 'prompt' | 'style' | 'previewNote'> & {
+  results: HandedOverResults;
+}) {
+  const past = useQuery(generationQueryOptions(results.generationId));
+  return (
+    <ToolResults
+      {...props}
+      urls={results.urls}
+      generationId={results.generationId}
+      prompt={results.prompt}
+      style={results.style}
+      previewNote={past.data?.previewNote ?? null}
+    />
+  );
+}
