@@ -125,3 +125,56 @@ describe('POST /gallery/past-generations', () => {
     expect(named.statusCode).toBe(403);
   });
 });
+
+describe('gallery search by tool name and style', () => {
+  let owner: { cookie: string; userId: string };
+  const searchFor = async (search: string, type = 'all') => {
+    const res = await post(t.app, owner.cookie, '/api/v1/gallery/past-generations', {
+      page: 1,
+      limit: 36,
+      type,
+      search,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>().data.map((g) => g.generationId);
+  };
+
+  beforeAll(async () => {
+    const { cookie: ownerCookie } = await signUp(t.app);
+    owner = { cookie: ownerCookie, userId: await userIdOf(t.app, ownerCookie) };
+    const made = [
+      // Tools without a prompt: only their name on the card says what they are.
+      { id: 'cut_out', type: 'background-removal', prompt: '', styleName: 'auto' },
+      { id: 'upscaled', type: 'upscaler', prompt: '', styleName: '4x' },
+      { id: 'designed', type: 'ai-designer', prompt: 'linen shirt', styleName: 'Boho Chic' },
+      { id: 'shot', type: 'photoshoot', prompt: 'perfume bottle', styleName: 'luxury' },
+    ];
+    for (const [i, g] of made.entries()) {
+      await createGeneration(t.database.db, {
+        ...g,
+        userId: owner.userId,
+        status: 'succeeded',
+        credits: 1,
+        imageUrls: [`/api/v1/media/${g.id}`],
+        createdAt: new Date(Date.UTC(2026, 1, 1) + i * 60_000),
+      });
+    }
+  });
+
+  it('finds work by the tool’s display name, whole or in part, in any letter case', async () => {
+    expect(await searchFor('Background Removal')).toEqual(['cut_out']);
+    expect(await searchFor('removal')).toEqual(['cut_out']);
+    expect(await searchFor('image upscaler')).toEqual(['upscaled']);
+  });
+
+  it('finds work by its style', async () => {
+    expect(await searchFor('boho')).toEqual(['designed']);
+    expect(await searchFor('LUXURY')).toEqual(['shot']);
+  });
+
+  it('still finds prompts, and keeps the type filter applied to name matches', async () => {
+    expect(await searchFor('bottle')).toEqual(['shot']);
+    expect(await searchFor('background removal', 'upscaler')).toEqual([]);
+    expect(await searchFor('4x%')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import {
   GALLERY_SEARCH_MIN,
   GENERATION_TYPES,
+  TOOL_DEFINITIONS,
   paginate,
   type GalleryItem,
   type PastGenerationsResponse,
@@ -18,6 +19,19 @@ export function galleryType(type: string): string | null {
 export function gallerySearch(search: string | undefined): string | null {
   const trimmed = search?.trim() ?? '';
   return trimmed.length >= GALLERY_SEARCH_MIN ? trimmed : null;
+}
+
+/**
+ * The tools a search names: 'Background Removal', 'removal' or 'try-ons' find that tool's work
+ * even when its prompt is empty, as the card shows the name. Matched against the tool's label,
+ * its gallery label and its code, case-insensitively.
+ */
+export function typesMatchingSearch(search: string): string[] {
+  const term = search.toLowerCase();
+  return GENERATION_TYPES.filter((type) => {
+    const { label, galleryLabel } = TOOL_DEFINITIONS[type];
+    return [label, galleryLabel, type].some((name) => name.toLowerCase().includes(term));
+  });
 }
 
 /*
@@ -68,7 +82,13 @@ export async function pastGenerations(
   userId: string,
   request: { page: number; limit: number; type: string; search?: string | undefined },
 ): Promise<Omit<PastGenerationsResponse, 'success'>> {
-  const filter = { userId, type: galleryType(request.type), search: gallerySearch(request.search) };
+  const search = gallerySearch(request.search);
+  const filter = {
+    userId,
+    type: galleryType(request.type),
+    search,
+    searchTypes: search === null ? [] : typesMatchingSearch(search),
+  };
   const { page, limit } = request;
   const [totalItems, rows] = await Promise.all([
     cachedCount(db, filter),

@@ -259,14 +259,26 @@ export interface GalleryFilter {
   userId: string;
   type: string | null;
   search: string | null;
+  /**
+   * The types whose display name contains the search (worked out in code from the tool list, so
+   * the database compares short codes instead of building labels row by row).
+   */
+  searchTypes?: readonly string[];
 }
 
 function galleryWhere(filter: GalleryFilter): SQL | undefined {
   const conditions = [eq(generations.userId, filter.userId), eq(generations.status, 'succeeded')];
   if (filter.type) conditions.push(eq(generations.type, filter.type));
   if (filter.search) {
-    const escaped = filter.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-    conditions.push(ilike(generations.prompt, `%${escaped}%`));
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const types = filter.searchTypes ?? [];
+    const matches = or(
+      ilike(generations.prompt, pattern),
+      // The style the card and history show (a designer's style, a scene, a template, a method).
+      ilike(generations.styleName, pattern),
+      types.length > 0 ? inArray(generations.type, [...types]) : undefined,
+    );
+    if (matches) conditions.push(matches);
   }
   return and(...conditions);
 }

@@ -86,6 +86,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     // JPEG has no alpha: flatten on white, as a photo editor would.
     return image.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   };
+  // 'inside', never a crop: a full-length fashion shot keeps its head and feet (ADR 025).
   const resized = (size: number) =>
     decoded().resize(size, size, { fit: 'inside', withoutEnlargement: true });
   const [original, thumbnail, preview, small] = await Promise.all([

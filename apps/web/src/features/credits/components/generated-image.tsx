@@ -6,7 +6,7 @@ const frame =
   'flex aspect-square w-full items-center justify-center overflow-hidden rounded-md border border-border bg-muted';
 
 /**
- * A generated image thumbnail linking to the full image. Stored images can disappear or be
+ * A generated image thumbnail linking to the full image, shown whole (never cropped: ADR 025). Stored images can disappear or be
  * unsafe; both show 'Image unavailable' (spec §2) instead of a broken-image icon.
  */
 export function GeneratedImage({ url, alt }: { url: string; alt: string }) {
@@ -29,7 +29,7 @@ export function GeneratedImage({ url, alt }: { url: string; alt: string }) {
         alt={alt}
         loading="lazy"
         decoding="async"
-        className="size-full object-cover"
+        className="size-full object-contain"
         onError={() => {
           setFailed(true);
         }}

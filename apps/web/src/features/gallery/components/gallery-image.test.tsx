@@ -108,6 +108,15 @@ describe('GalleryImage', () => {
     expect(image.parentElement).toHaveClass('aspect-square');
   });
 
+  it('shows the whole picture in the square, never a centre crop that cuts a head off', () => {
+    renderImage(true);
+    const image = screen.getByRole('img', { name: 'Red dress' });
+    // object-fit is the only thing that decides crop versus letterbox for a portrait thumbnail.
+    expect(image).toHaveClass('object-contain');
+    expect(image).not.toHaveClass('object-cover');
+    expect(image.parentElement).toHaveClass('bg-muted');
+  });
+
   it('shows a spinner only when the image is still loading after 800 ms', () => {
     vi.useFakeTimers();
     renderImage(false);

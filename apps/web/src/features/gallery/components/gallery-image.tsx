@@ -9,7 +9,7 @@ import { useInView } from '../hooks/use-in-view';
 /** Document 1 §2: load once within 50 px of the viewport and 10 % visible; spinner after 800 ms. */
 const LAZY_LOAD = { rootMargin: '50px', threshold: 0.1 } as const;
 export const SLOW_IMAGE_MS = 800;
-/** The server's thumbnails are 256 px squares; the attributes let the browser reserve the box. */
+/** The server's thumbnails fit a 256 px square; the attributes let the browser reserve the box. */
 const THUMBNAIL_SIZE = 256;
 
 interface GalleryImageProps {
@@ -24,7 +24,8 @@ interface GalleryImageProps {
 }
 
 /**
- * A card's square image. The square box is there from the first render, so nothing shifts when
+ * A card's square image. The whole picture is shown (contained, on a neutral backdrop), never a
+ * centre crop: a full-length fashion shot keeps its head and feet (ADR 025). The square box is there from the first render, so nothing shifts when
  * the image arrives (CLS). Lazy images show a plain placeholder until they near the viewport,
  * then the ThumbHash preview, with the image fading in over it once loaded.
  */
@@ -88,7 +89,7 @@ function LoadingImage({
         <div
           aria-hidden="true"
           data-testid="image-preview"
-          className="absolute inset-0 scale-110 bg-cover bg-center blur-sm"
+          className="absolute inset-0 bg-contain bg-center bg-no-repeat blur-sm"
           style={{ backgroundImage: `url("${preview}")` }}
         />
       ) : null}
@@ -107,7 +108,7 @@ function LoadingImage({
           setStatus('error');
         }}
         className={cn(
-          'absolute inset-0 size-full object-cover',
+          'absolute inset-0 size-full object-contain',
           // Priority images paint as they arrive: an invisible image would delay the LCP.
           priority ? null : 'transition-opacity duration-300',
           priority || status === 'loaded' ? 'opacity-100' : 'opacity-0',

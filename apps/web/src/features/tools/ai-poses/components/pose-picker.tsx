@@ -46,7 +46,7 @@ function PosePicture({ pose }: { pose: Pose }) {
       onError={() => {
         setBroken(true);
       }}
-      className="aspect-[3/4] w-full rounded-md bg-muted object-cover"
+      className="aspect-[3/4] w-full rounded-md bg-muted object-contain"
     />
   );
 }

@@ -59,7 +59,7 @@ function PairCell({
                 src={url}
                 alt={name}
                 loading="lazy"
-                className="aspect-[3/4] w-full rounded-md bg-muted object-cover"
+                className="aspect-[3/4] w-full rounded-md bg-muted object-contain"
               />
               <div className="flex flex-wrap gap-1.5 [&_a]:h-8 [&_a]:px-2.5 [&_a]:text-xs [&_button]:h-8 [&_button]:px-2.5 [&_button]:text-xs">
                 <ResultActions
@@ -194,7 +194,7 @@ export function CatalogueView({
               <img
                 src={garment.imageUrl}
                 alt=""
-                className="size-10 rounded-md bg-muted object-cover"
+                className="size-10 rounded-md bg-muted object-contain"
               />
               <h5 id={headingId} className="text-sm font-semibold">
                 {garment.name}

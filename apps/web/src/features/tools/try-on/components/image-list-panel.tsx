@@ -104,7 +104,7 @@ export function ImageListPanel({
                   src={item.displayUrl}
                   alt={item.name}
                   className={cn(
-                    'aspect-[3/4] w-full rounded-md bg-muted object-cover',
+                    'aspect-[3/4] w-full rounded-md bg-muted object-contain',
                     item.status === 'uploading' && 'opacity-60',
                   )}
                 />

@@ -1,0 +1,60 @@
+import { THUMBNAIL_SIZE } from '@studio/contract';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { processImage } from './process-image';
+
+type Rgb = [number, number, number];
+const RED: Rgb = [220, 20, 20];
+const BLUE: Rgb = [20, 20, 220];
+const GREY: Rgb = [128, 128, 128];
+
+/**
+ * A tall portrait (600 × 1800, like a full-length fashion shot): a red band where the head is,
+ * a blue band where the feet are, grey between. A square centre crop would lose both bands.
+ */
+async function portrait(): Promise<Buffer> {
+  const width = 600;
+  const height = 1800;
+  const band = 150;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const colour = y < band ? RED : y >= height - band ? BLUE : GREY;
+    for (let x = 0; x < width; x++) pixels.set(colour, (y * width + x) * 3);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+async function pixelAt(image: Buffer, x: number, y: number): Promise<Rgb> {
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+  return [data[at] ?? -1, data[at + 1] ?? -1, data[at + 2] ?? -1];
+}
+
+const near = (actual: Rgb, expected: Rgb) =>
+  actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 24);
+
+describe('processImage thumbnails', () => {
+  it('keeps the whole figure of a tall portrait: top and bottom survive, nothing is cropped', async () => {
+    const { thumbnail } = await processImage(await portrait());
+    const { width, height } = await sharp(thumbnail.body).metadata();
+    // The long side fits the thumbnail size and the aspect ratio is the original's (1 : 3).
+    expect(height).toBe(THUMBNAIL_SIZE);
+    expect(width).toBe(Math.round(THUMBNAIL_SIZE / 3));
+
+    const middle = width / 2;
+    expect(near(await pixelAt(thumbnail.body, middle, 4), RED)).toBe(true);
+    expect(near(await pixelAt(thumbnail.body, middle, height - 5), BLUE)).toBe(true);
+    expect(near(await pixelAt(thumbnail.body, middle, height / 2), GREY)).toBe(true);
+  });
+
+  it('keeps the preview uncropped too', async () => {
+    const { preview, width, height } = await processImage(await portrait());
+    const meta = await sharp(preview.body).metadata();
+    expect(meta.width / meta.height).toBeCloseTo(width / height, 2);
+  });
+});
