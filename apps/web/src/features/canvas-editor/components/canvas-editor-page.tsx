@@ -83,7 +83,7 @@ export function CanvasEditorPage() {
 
   const { feature, payload } = canvasEstimate(settings, modeChoice.mode);
   const estimate = useCreditEstimate(feature, payload, upload.image !== null);
-  const { run, generate, checking, checkMessage } = useCanvasGenerate({
+  const { run, generate, checking, checkMessage, clearCheckMessage } = useCanvasGenerate({
     userId,
     image: upload.image,
     settings,
@@ -97,7 +97,14 @@ export function CanvasEditorPage() {
   const generateRef = useRef<HTMLButtonElement>(null);
 
   const videoPrompt = useVideoPrompt();
-  const [promptNotice, setPromptNotice] = useState<PromptNotice | null>(null);
+  // An image check's notice ('Please upload an image first') names the image it was about, and
+  // goes once that image is replaced or has finished uploading.
+  const [promptNotice, setPromptNotice] = useState<(PromptNotice & { image?: string }) | null>(
+    null,
+  );
+  const imageNow = upload.image === null ? 'none' : (upload.image.url ?? 'uploading');
+  const shownNotice =
+    promptNotice?.image === undefined || promptNotice.image === imageNow ? promptNotice : null;
   // What the prompt says now, for an Auto-generate answer that arrives after the user typed.
   const promptNow = useRef(settings.prompt);
   useEffect(() => {
@@ -113,6 +120,8 @@ export function CanvasEditorPage() {
   const setTool = (tool: CanvasTool) => {
     dispatch({ type: 'set-tool', tool });
     setPromptNotice(null);
+    // What Generate said was about the other tool (its plan, its checks).
+    clearCheckMessage();
     // The tool is part of the address, so a reload or a shared link opens the same tool.
     setSearchParams(
       (current) => {
@@ -128,11 +137,11 @@ export function CanvasEditorPage() {
     setPromptNotice(null);
     const image = upload.image;
     if (!image) {
-      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.noImage });
+      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.noImage, image: imageNow });
       return;
     }
     if (image.url === null) {
-      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.stillUploading });
+      setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.stillUploading, image: imageNow });
       return;
     }
     if (userId === null) {
@@ -259,7 +268,7 @@ export function CanvasEditorPage() {
             }}
             onAutoGenerate={autoGenerate}
             autoGenerating={videoPrompt.isPending}
-            notice={promptNotice}
+            notice={shownNotice}
           />
 
           <CreditEstimateBox state={estimate} />

@@ -71,6 +71,53 @@ describe('canvas editor generate checks', () => {
     expect(calls).toEqual([]);
   });
 
+  it("takes 'Please upload an image first' away once an image is uploaded", async () => {
+    mockSignedIn();
+    server.use(...canvasHandlers(), uploadHandler());
+    const { user } = renderWithProviders(<CanvasEditorPage />, { path: '/canvas-editor' });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(screen.getByRole('button', { name: 'Auto-generate' }));
+    expect(await screen.findAllByText('Please upload an image first')).toHaveLength(2);
+
+    await user.upload(screen.getByLabelText('Upload image'), pngFile());
+    await screen.findByText('Image uploaded successfully!');
+
+    expect(screen.queryByText('Please upload an image first')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("takes 'Please wait for the image to finish uploading' away once it has", async () => {
+    const upload = deferred();
+    mockSignedIn();
+    server.use(...canvasHandlers(), uploadHandler({ until: upload.promise }));
+    const { user } = renderWithProviders(<CanvasEditorPage />, {
+      path: '/canvas-editor?tool=upscaler',
+    });
+    await user.upload(screen.getByLabelText('Upload image'), pngFile());
+    await user.click(generateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please wait for the image to finish uploading before generating',
+    );
+
+    upload.release();
+    await screen.findByText('Image uploaded successfully!');
+
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("takes a video's plan-check failure away when another tool is chosen", async () => {
+    const { user } = await openWithImage();
+    mockSubscriptionFailure();
+    await user.click(generateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to verify subscription status. Please try again.',
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Upscaler' }));
+
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('opens the upgrade modal for a Free user making a video, and sends nothing', async () => {
     const { user, calls } = await openWithImage({ subscription: 'free', plan: 'free' });
 

@@ -44,6 +44,7 @@ export function useCanvasGenerate({
   generate: () => Promise<void>;
   checking: boolean;
   checkMessage: string | null;
+  clearCheckMessage: () => void;
 } {
   const run = useGenerationRun<CanvasTool>({
     describeFailure: (reason, tool) => canvasFailureMessage(tool, reason),
@@ -83,5 +84,11 @@ export function useCanvasGenerate({
     );
   };
 
-  return { run, generate, checking: checks.checking, checkMessage: checks.checkMessage };
+  return {
+    run,
+    generate,
+    checking: checks.checking,
+    checkMessage: checks.checkMessage,
+    clearCheckMessage: checks.clearCheckMessage,
+  };
 }

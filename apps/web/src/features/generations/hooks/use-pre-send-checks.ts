@@ -24,6 +24,10 @@ export interface PreSendRequest {
   estimate: { feature: EstimateFeature; payload: EstimatePayload };
 }
 
+/** Which input a check message was about: none, a local preview still uploading, or a stored one. */
+const imageKey = (image: PreSendFacts['image']): string =>
+  image === null ? 'none' : (image.url ?? 'uploading');
+
 /**
  * Every tool's Generate click (document 2 §4, §5): the checks in the spec's order, reading the
  * plan and the price only when the check gets that far, then `send`. Nothing is sent when a check
@@ -37,7 +41,12 @@ export function usePreSendChecks(
 ) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
-  const [checkMessage, setCheckMessage] = useState<string | null>(null);
+  // The message and the image it was about: a message is about the form at the click, so a new
+  // or finished upload ('Please upload an image first', 'Please wait for the image to finish
+  // uploading…') makes it stale, and it goes without each page having to clear it.
+  const [said, setSaid] = useState<{ message: string; image: string } | null>(null);
+  const imageNow = imageKey(image);
+  const checkMessage = said !== null && said.image === imageNow ? said.message : null;
   // A second click in the same frame still sees `checking` false: the ref is set at once.
   const busy = useRef(false);
   // The checks await the plan and the price; the image may be replaced meanwhile (a drop, 'Use
@@ -81,7 +90,7 @@ export function usePreSendChecks(
   ): Promise<void> => {
     if (busy.current) return;
     busy.current = true;
-    setCheckMessage(null);
+    setSaid(null);
     const { userId } = request;
     const checkedUrl = image?.url ?? null;
     const facts: PreSendFacts = {
@@ -107,7 +116,7 @@ export function usePreSendChecks(
               userId !== null ? await readEstimate(userId, request.estimate) : 'unavailable';
             continue;
           case 'message':
-            setCheckMessage(result.message);
+            setSaid({ message: result.message, image: imageKey(image) });
             return;
           case 'upgrade':
             run.openDialog({
@@ -141,7 +150,7 @@ export function usePreSendChecks(
     checking,
     checkMessage,
     clearCheckMessage: () => {
-      setCheckMessage(null);
+      setSaid(null);
     },
   };
 }
