@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
 import { creditsQueryKey } from '@/features/credits';
 import {
@@ -306,6 +307,39 @@ describe('canvas editor generation', () => {
     const image = await resultPanel().findByRole('img', { name: 'Generated result' });
     expect(image.parentElement?.className).toMatch(/conic-gradient/);
     expect(resultPanel().getByRole('note')).toHaveTextContent('Made by the offline engine.');
+  });
+
+  it('downloads a cut-out as canvas-editor-result.png', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'background-removal',
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('cutout_1')],
+        }),
+      ]),
+      http.get('/api/v1/media/cutout_1', () =>
+        HttpResponse.arrayBuffer(new Uint8Array([137, 80, 78, 71]).buffer, {
+          headers: { 'Content-Type': 'image/png' },
+        }),
+      ),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+
+    await user.click(generateButton());
+    await user.click(await resultPanel().findByRole('button', { name: 'Download' }));
+
+    await waitFor(() => {
+      expect(saved).toEqual(['canvas-editor-result.png']);
+    });
+    click.mockRestore();
   });
 
   it('makes a video for a Pro user with the default prompt, then plays it', async () => {

