@@ -48,6 +48,11 @@ test('a new user buys Pro monthly in INR through the sandbox and sees it everywh
   const current = page.getByRole('region', { name: 'Your Current Plan' });
   await expect(current.getByText('Active', { exact: true })).toBeVisible();
   await expect(current.getByText(/Pro/).first()).toBeVisible();
+  // The cards open at the subscriber's own period, so their plan shows as the current one.
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  await expect(
+    page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Current Plan' }),
+  ).toBeDisabled();
   await expect(
     page.getByRole('complementary', { name: 'Sidebar' }).getByText('Pro Plan', { exact: true }),
   ).toBeVisible();

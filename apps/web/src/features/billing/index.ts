@@ -15,3 +15,4 @@ export { detectCurrency } from './lib/currency';
 export { PAYMENT_LINK_ERROR } from './lib/messages';
 export { getPlanFamily, getPlanLabel, shouldShowUpgradePromo } from './lib/plan';
 export { planCards } from './lib/plan-cards';
+export { toolNames, toolsAddedBy } from './lib/plan-benefits';

@@ -4,6 +4,7 @@ import {
   getProduct,
   productDisplayName,
   type PaymentCurrency,
+  type Product,
 } from '@studio/contract/plans';
 import { Alert } from '@/components/ui/alert';
 import {
@@ -17,6 +18,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { PAYMENT_LINK_ERROR } from '../lib/messages';
 import type { Purchase } from '../lib/payment-request';
+
+/**
+ * What is being bought, in the cards' words: a plan with its period ('Pro Monthly'), or a top-up
+ * as the one-time pack it is (spec §2: 'Topup is one-time'), never 'Credit Topup Monthly'.
+ */
+function purchaseName(product: Product): string {
+  return product.family === 'topup'
+    ? `Credit Topup (${product.credits} credits, one-time)`
+    : productDisplayName(product.serviceType);
+}
 
 /** INR first: it is the provider for customers in India, the product's home market. */
 const choices: readonly { currency: PaymentCurrency; audience: string; provider: string }[] = [
@@ -60,9 +71,7 @@ export default function CurrencyChoiceDialog({
         <DialogHeader>
           <DialogTitle>Choose your currency</DialogTitle>
           <DialogDescription>
-            {product
-              ? `${productDisplayName(product.serviceType)}: pick how you would like to pay.`
-              : null}
+            {product ? `${purchaseName(product)}: pick how you would like to pay.` : null}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-3">

@@ -26,7 +26,16 @@ function daysText(days: number): string {
  * Spec §2 Subscription, §4 Subscription display: the plan, Active / Expiring Soon / Expired,
  * and the subscription's id (first 8 characters), end, purchase and previous plan.
  */
-export function CurrentPlanCard({ status, now }: { status: SubscriptionStatus; now: number }) {
+export function CurrentPlanCard({
+  status,
+  now,
+  note,
+}: {
+  status: SubscriptionStatus;
+  now: number;
+  /** A line under the plan, e.g. a plan scheduled to start when this one ends. */
+  note?: ReactNode;
+}) {
   const titleId = useId();
   const display = getSubscriptionDisplay(status.endingTimestamp, now);
   const endDate = formatDate(status.endingTimestamp);
@@ -56,6 +65,7 @@ export function CurrentPlanCard({ status, now }: { status: SubscriptionStatus; n
           <p className="text-2xl font-semibold tracking-tight">{planDisplayName(status.type)}</p>
           <SubscriptionStatusBadge state={display.state} />
         </div>
+        {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
 
         {display.state === 'expiring' && display.daysLeft !== null ? (
           <Alert variant="warning">

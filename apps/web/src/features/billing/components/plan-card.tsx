@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Check, Sparkles } from 'lucide-react';
 import type { PaymentCurrency, Product } from '@studio/contract/plans';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +37,8 @@ interface PlanCardProps {
   /** Another checkout is starting. */
   disabled: boolean;
   onChoose: () => void;
+  /** A line above the action, e.g. what buying this plan does to the one running. */
+  note?: ReactNode;
 }
 
 export function PlanCard({
@@ -47,6 +49,7 @@ export function PlanCard({
   busy,
   disabled,
   onChoose,
+  note,
 }: PlanCardProps) {
   const titleId = useId();
   const credits = product ? creditsLine(product) : null;
@@ -93,6 +96,8 @@ export function PlanCard({
           </li>
         ))}
       </ul>
+
+      {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
 
       {isCurrent ? (
         <Button variant="outline" disabled className="w-full">

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, renderWithProviders } from '@/testing/render';
@@ -214,6 +214,52 @@ describe('/upgrade', () => {
     expect(
       await screen.findByRole('heading', { name: 'Premium Feature - Pro Plan Required' }),
     ).toBeInTheDocument();
+  });
+
+  it('names Video Generation as what needs Pro, not the Canvas Editor every plan may open', async () => {
+    mockSignedIn({ plan: 'free' });
+    renderApp('/upgrade');
+
+    expect(
+      await screen.findByText('To use Video Generation, upgrade to the Pro plan.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/To use the Canvas Editor/i)).not.toBeInTheDocument();
+  });
+
+  it('sells Pro with the Pro card’s lines and the tool list’s names', async () => {
+    mockSignedIn({ plan: 'plus_monthly' });
+    renderApp('/upgrade');
+
+    const benefits = await screen.findByRole('list', { name: 'What you get with Pro' });
+    expect(
+      within(benefits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Unlimited AI Photoshoot (40 credits/month)',
+      'Clothes AI Photoshoot',
+      'Advance Clothes AI Photoshoot',
+      'AI Designer',
+      'AI Pose Change',
+      'Fashion Extractor',
+      'Product AI Photoshoot',
+      'Canvas Editor: Video Generation, Image Upscaler and Background Removal',
+      'Performance, Balanced and Quality modes',
+      'Unlimited gallery storage',
+    ]);
+  });
+
+  it('shows Pro members what their plan includes, as the Pro card does', async () => {
+    mockSignedIn({ plan: 'pro_monthly' });
+    renderApp('/upgrade');
+
+    const included = await screen.findByRole('list', { name: 'Included in Pro' });
+    expect(
+      within(included).getByText(
+        'Canvas Editor: Video Generation, Image Upscaler and Background Removal',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/The Canvas Editor, video generation/)).not.toBeInTheDocument();
   });
 });
 

@@ -8,7 +8,7 @@ import type { SubscriptionStatus } from '../api/subscription-status';
 import { useUpgradeInNewTab } from '../hooks/use-upgrade-in-new-tab';
 import { detectCurrency } from '../lib/currency';
 import { PAYMENT_LINK_ERROR } from '../lib/messages';
-import { planCards, proBenefits } from '../lib/plan-cards';
+import { gateBenefits } from '../lib/plan-benefits';
 import { isExpired, planDisplayName } from '../lib/subscription-display';
 
 /** 'Pro Monthly', or 'Free (Expired)' when the end has passed and there was an earlier plan. */
@@ -22,11 +22,8 @@ function currentPlanName(status: SubscriptionStatus | null, now: number): string
 export type GatePlan = 'plus' | 'pro';
 
 const GATE_PLANS: Record<GatePlan, { name: string; benefits: readonly string[] }> = {
-  plus: {
-    name: 'Plus',
-    benefits: planCards.find((card) => card.family === 'plus')?.features ?? [],
-  },
-  pro: { name: 'Pro', benefits: proBenefits },
+  plus: { name: 'Plus', benefits: gateBenefits('plus') },
+  pro: { name: 'Pro', benefits: gateBenefits('pro') },
 };
 
 interface PremiumUpgradePageProps {
@@ -80,8 +77,10 @@ export function PremiumUpgradePage({
       </div>
 
       <div className="rounded-xl bg-muted p-5">
-        <h3 className="mb-3 text-sm font-semibold">What you get with {needed.name}</h3>
-        <ul className="space-y-2 text-sm">
+        <h3 id="premium-gate-benefits" className="mb-3 text-sm font-semibold">
+          What you get with {needed.name}
+        </h3>
+        <ul aria-labelledby="premium-gate-benefits" className="space-y-2 text-sm">
           {needed.benefits.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />

@@ -1,9 +1,10 @@
-import { Crown } from 'lucide-react';
+import { Check, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
+import { planCardBenefits } from '../lib/plan-benefits';
 
-/** /upgrade for users who already qualify: nothing to buy, a way to manage the plan. */
+/** /upgrade for users who already qualify: what the plan includes (as its card says), no sale. */
 export function ProPlanPanel() {
   return (
     <section
@@ -16,9 +17,15 @@ export function ProPlanPanel() {
       <h2 id="pro-plan-title" className="text-2xl font-semibold tracking-tight">
         You are on the Pro plan
       </h2>
-      <p className="text-sm text-muted-foreground">
-        The Canvas Editor, video generation and your monthly credits are all unlocked.
-      </p>
+      <p className="text-sm text-muted-foreground">Everything the Pro plan includes is unlocked:</p>
+      <ul aria-label="Included in Pro" className="space-y-2 text-left text-sm">
+        {planCardBenefits('pro').map((benefit) => (
+          <li key={benefit} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            {benefit}
+          </li>
+        ))}
+      </ul>
       <Link to={paths.subscription.path} className={buttonVariants({ variant: 'outline' })}>
         Manage subscription
       </Link>

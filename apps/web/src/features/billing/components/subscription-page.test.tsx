@@ -159,21 +159,66 @@ describe('current plan', () => {
 });
 
 describe('current plan card rule', () => {
+  it('opens at a Pro Monthly subscriber’s own period, with their card marked Current Plan', async () => {
+    mockSignedIn({ plan: 'pro_monthly' });
+    renderPage();
+
+    expect(await within(card('Pro')).findByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  });
+
+  it('opens at Yearly for a Plus Yearly subscriber', async () => {
+    mockSignedIn({ plan: 'plus_yearly' });
+    renderPage();
+
+    expect(
+      await within(card('Plus')).findByRole('button', { name: 'Current Plan' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Yearly' })).toBeChecked();
+  });
+
+  it.each([
+    [
+      'a free account',
+      () => {
+        mockSignedIn({ plan: 'free' });
+      },
+    ],
+    [
+      'an expired plan',
+      () => {
+        mockSignedIn();
+        mockSubscription('free', { endingTimestamp: inDays(-2), previous_type: 'pro_monthly' });
+      },
+    ],
+    [
+      'an Enterprise plan, which has no card',
+      () => {
+        mockSignedIn({ plan: 'enterprise_yearly' });
+      },
+    ],
+  ])('keeps the 4-month default for %s', async (_, arrange) => {
+    arrange();
+    renderPage();
+
+    await screen.findByRole('heading', { name: 'Your Current Plan' });
+    expect(screen.getByRole('radio', { name: '4 Months' })).toBeChecked();
+  });
+
   it('marks the card of the same family and billing period only', async () => {
     mockSignedIn({ plan: 'pro_monthly' });
     const { user } = renderPage();
-
-    // The toggle starts at 4 months: Pro Monthly is not the 4-month Pro card.
-    const pro = await screen.findByRole('article', { name: 'Pro' });
-    expect(screen.getByRole('radio', { name: '4 Months' })).toBeChecked();
-    expect(within(pro).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
-
-    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-
     expect(await within(card('Pro')).findByRole('button', { name: 'Current Plan' })).toBeDisabled();
     expect(within(card('Plus')).getByRole('button', { name: 'Choose Plus' })).toBeEnabled();
     expect(within(card('Free')).queryByRole('button', { name: 'Current Plan' })).toBeNull();
     expect(within(card('Credit Topup')).getByRole('button', { name: 'Buy Credits' })).toBeEnabled();
+
+    // Pro Monthly is not the 4-month Pro card; the period the user picks stays picked.
+    await user.click(screen.getByRole('radio', { name: '4 Months' }));
+
+    expect(screen.getByRole('radio', { name: '4 Months' })).toBeChecked();
+    expect(within(card('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Current Plan' })).not.toBeInTheDocument();
   });
 
   it('never marks an expired plan as current', async () => {
@@ -247,6 +292,27 @@ describe('prices', () => {
   });
 });
 
+describe('plan benefits', () => {
+  it('lists on each card the tools its plan includes, by the tool list’s names', async () => {
+    mockSignedIn();
+    renderPage();
+
+    const free = await screen.findByRole('article', { name: 'Free' });
+    expect(
+      within(free).getByText('Canvas Editor: Image Upscaler and Background Removal'),
+    ).toBeInTheDocument();
+    expect(within(free).queryByText(/Video Generation|Fashion Extractor/)).toBeNull();
+    expect(within(card('Plus')).getByText('Fashion Extractor')).toBeInTheDocument();
+    expect(within(card('Plus')).queryByText(/Video Generation/)).toBeNull();
+    expect(within(card('Pro')).getByText('Fashion Extractor')).toBeInTheDocument();
+    expect(
+      within(card('Pro')).getByText(
+        'Canvas Editor: Video Generation, Image Upscaler and Background Removal',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('checkout', () => {
   it('asks for the currency, requests a USD link for the plan and goes there', async () => {
     mockSignedIn();
@@ -289,6 +355,32 @@ describe('checkout', () => {
         },
       ]);
     });
+  });
+
+  it('names a top-up as the one-time pack it is, not as a monthly plan', async () => {
+    mockSignedIn();
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Credit Topup' });
+
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await user.click(within(card('Credit Topup')).getByRole('button', { name: 'Buy Credits' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your currency' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Credit Topup (40 credits, one-time): pick how you would like to pay.',
+    );
+    expect(within(dialog).queryByText(/Monthly/)).toBeNull();
+  });
+
+  it('names a plan with its period in the currency choice', async () => {
+    mockSignedIn();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Pro' }));
+
+    expect(
+      await screen.findByRole('dialog', { name: 'Choose your currency' }),
+    ).toHaveAccessibleDescription('Pro 4 Months: pick how you would like to pay.');
   });
 
   it('buys the period’s top-up pack from Quick Top-up', async () => {

@@ -15,7 +15,7 @@ import { useSubscriptionStatus } from '../api/subscription-status';
 import { useCheckout } from '../hooks/use-checkout';
 import { detectCurrency } from '../lib/currency';
 import type { Purchase } from '../lib/payment-request';
-import { isExpired, planDisplayName } from '../lib/subscription-display';
+import { isExpired, planDisplayName, subscribedPeriod } from '../lib/subscription-display';
 import { AdditionalActions } from './additional-actions';
 import { BillingPeriodToggle } from './billing-period-toggle';
 import { CurrencySwitch } from './currency-switch';
@@ -38,7 +38,8 @@ export function SubscriptionPage() {
   const userId = user?.id ?? null;
   const navigate = useNavigate();
   const statusQuery = useSubscriptionStatus(userId);
-  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
+  // Null until the user picks a period: the cards follow the account's own plan until then.
+  const [chosenPeriod, setChosenPeriod] = useState<BillingPeriod | null>(null);
   const [currency, setCurrency] = useState<PaymentCurrency>(() => detectCurrency());
   const [selected, setSelected] = useState<Item | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -52,6 +53,9 @@ export function SubscriptionPage() {
   const status = statusQuery.data;
   // Expiry is judged as of the moment the status was loaded, so rendering stays pure.
   const now = statusQuery.dataUpdatedAt;
+  // A subscriber sees their own plan's period first, with its card marked Current Plan (spec §4);
+  // everyone else starts at the spec's 4-month default.
+  const period = chosenPeriod ?? subscribedPeriod(status, now) ?? DEFAULT_BILLING_PERIOD;
   const paidAndActive =
     status !== undefined && planFamilyOf(status.type) !== 'free' && !isExpired(status, now);
 
@@ -96,7 +100,7 @@ export function SubscriptionPage() {
       <SubscriptionStatusSection signedIn={user !== null} query={statusQuery} now={now} />
 
       <div className="flex flex-col items-center gap-3">
-        <BillingPeriodToggle value={period} onChange={setPeriod} />
+        <BillingPeriodToggle value={period} onChange={setChosenPeriod} />
         <CurrencySwitch value={currency} onChange={setCurrency} />
       </div>
 

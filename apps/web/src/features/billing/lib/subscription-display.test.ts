@@ -6,6 +6,7 @@ import {
   parsePlanType,
   planDisplayName,
   shortSubscriptionId,
+  subscribedPeriod,
 } from './subscription-display';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -114,6 +115,26 @@ describe('isCurrentPlanCard', () => {
 
   it('marks nothing while the status is unknown', () => {
     expect(isCurrentPlanCard({ family: 'free', period: '4months' }, undefined, now)).toBe(false);
+  });
+});
+
+describe('subscribedPeriod', () => {
+  it('is the period of a running Plus or Pro plan, expiring soon or not', () => {
+    expect(subscribedPeriod(status({ type: 'pro_monthly' }), now)).toBe('monthly');
+    expect(subscribedPeriod(status({ type: 'pro' }), now)).toBe('monthly');
+    expect(subscribedPeriod(status({ type: 'plus_yearly', endingTimestamp: inDays(3) }), now)).toBe(
+      'yearly',
+    );
+  });
+
+  it('is null for Free, an expired plan, Enterprise and an unknown period', () => {
+    expect(subscribedPeriod(undefined, now)).toBeNull();
+    expect(subscribedPeriod(status({ type: 'free' }), now)).toBeNull();
+    expect(
+      subscribedPeriod(status({ type: 'pro_monthly', endingTimestamp: inDays(-1) }), now),
+    ).toBeNull();
+    expect(subscribedPeriod(status({ type: 'enterprise_yearly' }), now)).toBeNull();
+    expect(subscribedPeriod(status({ type: 'pro_weekly' }), now)).toBeNull();
   });
 });
 

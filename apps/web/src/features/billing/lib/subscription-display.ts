@@ -87,6 +87,20 @@ export function isCurrentPlanCard(
   return plan.family === card.family && plan.period === card.period;
 }
 
+/**
+ * The billing period the plan cards should open at for this account: the period of a running
+ * Plus or Pro plan, so its card shows as the Current Plan; null (the spec's 4-month default) for
+ * Free, an expired plan, Enterprise (never on a card) or an unknown period.
+ */
+export function subscribedPeriod(
+  status: SubscriptionStatus | undefined,
+  now: number,
+): BillingPeriod | null {
+  if (!status || isExpired(status, now)) return null;
+  const plan = parsePlanType(status.type);
+  return plan.family === 'plus' || plan.family === 'pro' ? plan.period : null;
+}
+
 /** The subscription id as shown on the page: its first 8 characters (spec §2). */
 export function shortSubscriptionId(id: string): string {
   return id.slice(0, 8);
