@@ -19,6 +19,7 @@ import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionGuard } from './modules/auth/session-guard';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       registerSessionGuard(api, auth);
       await api.register(healthRoutes({ db: database.db }));
+      await api.register(siteRoutes({ site: config.site }));
       await api.register(
         sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),
       );

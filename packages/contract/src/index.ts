@@ -8,3 +8,4 @@ export * from './tools';
 export * from './generations';
 export * from './responses/index';
 export * from './pagination';
+export * from './site-info';

@@ -97,4 +97,24 @@ describe('loadConfig', () => {
       prompt: 'owner/writer',
     });
   });
+
+  it('reads the support contact and legal text files for the site-info endpoint', () => {
+    expect(loadConfig({}).site).toEqual({
+      supportEmail: 'support@aiproductstudio.app',
+      supportPhone: undefined,
+      supportHours: 'Mon-Fri, 9am-6pm IST',
+      privacyPolicyFile: undefined,
+      termsFile: undefined,
+    });
+    expect(
+      loadConfig({ SUPPORT_PHONE: ' +91 80 4000 1234 ', TERMS_FILE: 'legal/terms.txt' }).site,
+    ).toMatchObject({
+      supportPhone: '+91 80 4000 1234',
+      termsFile: path.resolve('legal/terms.txt'),
+    });
+    expect(() => loadConfig({ SUPPORT_PHONE: 'call us' })).toThrow(
+      /SUPPORT_PHONE: must be a phone number/,
+    );
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nope' })).toThrow(/SUPPORT_EMAIL/);
+  });
 });

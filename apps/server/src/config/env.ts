@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
 import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
 import { z } from 'zod';
 
@@ -80,6 +81,18 @@ const envSchema = z
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
     GENERATION_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** Shown on /contact and in the legal pages. */
+    SUPPORT_EMAIL: z.email().default(SUPPORT_EMAIL),
+    /** Unset: no phone line is shown, only the email (a made-up number would be worse). */
+    SUPPORT_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{6,24}$/, 'must be a phone number, e.g. +91 80 1234 5678')
+      .optional(),
+    SUPPORT_HOURS: z.string().min(1).default(SUPPORT_HOURS),
+    /** Plain-text files replacing the built-in privacy policy and terms ('# ' starts a section). */
+    PRIVACY_POLICY_FILE: z.string().min(1).optional(),
+    TERMS_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -163,6 +176,17 @@ export interface Config {
   /** S3-compatible storage; undefined keeps media under mediaDir. */
   s3: S3Config | undefined;
   generation: GenerationConfig;
+  site: SiteConfig;
+}
+
+/** What the public site-info endpoint tells visitors (support contact, legal texts). */
+export interface SiteConfig {
+  supportEmail: string;
+  supportPhone: string | undefined;
+  supportHours: string;
+  /** Absolute paths of operator-written texts; undefined keeps the built-in defaults. */
+  privacyPolicyFile: string | undefined;
+  termsFile: string | undefined;
 }
 
 export interface S3Config {
@@ -336,6 +360,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       leaseMs: env.GENERATION_LEASE_SECONDS * 1000,
       sweepIntervalMs: env.SWEEP_INTERVAL_SECONDS * 1000,
+    },
+    site: {
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      supportHours: env.SUPPORT_HOURS,
+      privacyPolicyFile: env.PRIVACY_POLICY_FILE && path.resolve(env.PRIVACY_POLICY_FILE),
+      termsFile: env.TERMS_FILE && path.resolve(env.TERMS_FILE),
     },
   };
 }
