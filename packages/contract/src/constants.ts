@@ -11,7 +11,19 @@ export const SUPPORT_EMAIL = 'support@aiproductstudio.app';
 export const SUPPORT_HOURS = 'Mon-Fri, 9am-6pm IST';
 
 // Billing enums, here so the browser can use the values without zod (billing.ts builds on them).
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
+/**
+ * Order states (ADR 023): pending → processing → completed | failed | cancelled | expired, and
+ * completed → refunded. Every state but pending and processing is final.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** What kind of credit movement a purchase-history row is. */
 export const CREDIT_SOURCES = ['order', 'welcome', 'adjustment'] as const;

@@ -4,6 +4,7 @@ import {
   findProduct,
   getProduct,
   listPrice,
+  planChangeKind,
   planCodeOf,
   planFamilyOf,
   productDisplayName,
@@ -48,5 +49,22 @@ describe('plan catalogue', () => {
     expect(planFamilyOf('topup_monthly')).toBe('free');
     expect(productDisplayName('topup_yearly')).toBe('Credit Topup Yearly');
     expect(productDisplayName('pro_4months')).toBe('Pro 4 Months');
+  });
+});
+
+describe('planChangeKind (ADR 023)', () => {
+  it.each([
+    [null, 'plus_monthly', 'new'],
+    ['free', 'pro_yearly', 'new'],
+    ['pro_monthly', 'pro_monthly', 'extend'],
+    ['plus_monthly', 'pro_monthly', 'upgrade'],
+    ['plus_monthly', 'pro_yearly', 'upgrade'],
+    ['plus_monthly', 'plus_4months', 'upgrade'],
+    ['pro_monthly', 'plus_monthly', 'scheduled'],
+    ['pro_yearly', 'plus_yearly', 'scheduled'],
+    ['pro_yearly', 'pro_monthly', 'scheduled'],
+    ['plus_yearly', 'pro_monthly', 'scheduled'],
+  ] as const)('%s → %s is %s', (current, target, kind) => {
+    expect(planChangeKind(current, target)).toBe(kind);
   });
 });

@@ -147,3 +147,38 @@ export function planFamilyOf(type: string | null | undefined): PlanFamily {
 export function planCodeOf(type: string): number {
   return PLAN_CODES[type.toLowerCase()] ?? PLAN_CODES.free ?? 101;
 }
+
+/* ----------------------------------------------------------------------------------------------
+ * Plan changes (ADR 023): what buying a plan does to the one that is running
+ * -------------------------------------------------------------------------------------------- */
+
+/**
+ * - `new`: no plan is running; it starts now.
+ * - `extend`: the same plan; its end moves by the new period.
+ * - `upgrade`: a higher tier, or the same tier for a longer period; starts now, and what the
+ *   running plan has not yet granted is credited against the price.
+ * - `scheduled`: a lower tier or a shorter period; starts when the running plan (and any plan
+ *   already scheduled after it) ends.
+ */
+export type PlanChangeKind = 'new' | 'extend' | 'upgrade' | 'scheduled';
+
+const TIER_RANK: Record<string, number> = { free: 0, plus: 1, pro: 2, enterprise: 3 };
+const PERIOD_RANK: Record<BillingPeriod, number> = { monthly: 0, '4months': 1, yearly: 2 };
+
+function periodOf(type: string): BillingPeriod {
+  const period = type.toLowerCase().split('_')[1];
+  return (BILLING_PERIODS as readonly string[]).includes(period ?? '')
+    ? (period as BillingPeriod)
+    : 'monthly';
+}
+
+/** What buying plan `target` does while plan `current` runs (null: nothing runs). */
+export function planChangeKind(current: string | null, target: string): PlanChangeKind {
+  if (!current || planFamilyOf(current) === 'free') return 'new';
+  if (current.toLowerCase() === target.toLowerCase()) return 'extend';
+  const tier = (TIER_RANK[planFamilyOf(target)] ?? 0) - (TIER_RANK[planFamilyOf(current)] ?? 0);
+  const period = PERIOD_RANK[periodOf(target)] - PERIOD_RANK[periodOf(current)];
+  if (tier > 0 && period >= 0) return 'upgrade';
+  if (tier === 0 && period > 0) return 'upgrade';
+  return 'scheduled';
+}

@@ -106,5 +106,14 @@ export const subscriptionStatusResponseSchema = z.object({
   transactionTimestamp: z.nullable(z.string()),
   previous_type: z.nullable(z.string()),
   previous_subscriptionCode: z.nullable(int),
+  /** The plan bought to follow the running one (a downgrade or shorter period, ADR 023). */
+  scheduled_type: z.optional(z.nullable(z.string())),
+  /** When the scheduled plan starts: the running plan's end. */
+  scheduled_start: z.optional(z.nullable(z.string())),
+  /**
+   * What an upgrade bought now is credited for the running plan's cycles not yet granted, in whole
+   * currency units per currency (ADR 023); zero when nothing is left to credit.
+   */
+  upgrade_credit: z.optional(z.object({ USD: z.number(), INR: z.number() })),
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;

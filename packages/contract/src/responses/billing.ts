@@ -29,6 +29,8 @@ export const sandboxOrderResponseSchema = z.object({
   currency: z.enum(PAYMENT_CURRENCIES),
   credits: int,
   status: z.enum(ORDER_STATUSES),
+  /** What this order does to the running plan, said on the checkout before paying (ADR 023). */
+  plan_change: z.optional(z.nullable(z.string())),
 });
 export type SandboxOrderResponse = z.infer<typeof sandboxOrderResponseSchema>;
 

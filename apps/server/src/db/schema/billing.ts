@@ -26,9 +26,18 @@ export const orders = pgTable(
     /** Checkout session id / payment link id, set once the provider answered. */
     providerRef: text('provider_ref'),
     paymentLink: text('payment_link'),
-    /** pending | processing | completed | failed | refunded */
+    /** pending | processing | completed | failed | cancelled | expired | refunded (ADR 023) */
     status: text('status').notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /**
+     * A payment a provider reported for an order that had already failed, been cancelled or
+     * expired is fulfilled as a new order pointing here, never by flipping the closed one.
+     */
+    attemptOf: uuid('attempt_of'),
+    /** An upgrade: the plan it replaces, and what that plan's ungranted cycles took off the price. */
+    replacesSubscriptionId: uuid('replaces_subscription_id'),
+    creditedCycles: integer('credited_cycles').notNull().default(0),
+    creditMinor: integer('credit_minor').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -38,6 +47,14 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_ref_idx')
       .on(t.provider, t.providerRef)
       .where(sql`${t.providerRef} is not null`),
+    // One late attempt per closed order, however many events report the same payment.
+    uniqueIndex('orders_attempt_of_idx')
+      .on(t.attemptOf)
+      .where(sql`${t.attemptOf} is not null`),
+    // The sweeper's scan for abandoned checkouts.
+    index('orders_open_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 
@@ -57,7 +74,8 @@ export const paymentEvents = pgTable(
 
 /**
  * Prepaid plan periods (no auto-renew). One `active` row per user is the current plan; a replaced
- * plan keeps its row with status `replaced`.
+ * plan keeps its row with status `replaced`; a plan bought to follow it waits as `scheduled` and
+ * becomes `active` at its start, the one it follows `expired` (ADR 023).
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -67,7 +85,7 @@ export const subscriptions = pgTable(
     /** e.g. pro_monthly, plus_4months */
     type: text('type').notNull(),
     code: integer('code').notNull(),
-    /** active | replaced | canceled | refunded */
+    /** active | scheduled | replaced | expired | canceled | refunded */
     status: text('status').notNull().default('active'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -87,6 +105,8 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} = 'active'`),
     index('subscriptions_due_idx')
       .on(t.startedAt)
-      .where(sql`${t.status} in ('active', 'replaced') and ${t.cyclesGranted} < ${t.cyclesTotal}`),
+      .where(
+        sql`${t.status} in ('active', 'replaced', 'scheduled') and ${t.cyclesGranted} < ${t.cyclesTotal}`,
+      ),
   ],
 );

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { runCreditCycles } from './billing.service';
+import { expireAbandonedOrders, runCreditCycles } from './billing.service';
 
 export interface RecurringJob {
   stop(): Promise<void>;
@@ -11,7 +11,8 @@ interface JobLog {
 }
 
 /**
- * Grants plan cycles that have started and expires lapsed credits, at start and then every
+ * Starts scheduled plans, grants plan cycles that have started, expires lapsed credits and closes
+ * abandoned checkouts, at start and then every
  * `intervalMs`. Every step is idempotent and locked per user, so several workers may run it.
  * (The generation platform's durable queue may take this over; the work itself stays the same.)
  */
@@ -23,10 +24,12 @@ export function startCreditCycleJob(deps: {
   let running: Promise<void> | undefined;
   const tick = () => {
     running ??= runCreditCycles({ db: deps.db })
-      .then((result) => {
+      .then(async (result) => {
         if (result.cyclesGranted > 0 || result.usersExpired > 0) {
           deps.log.info(result, 'credit cycles granted and lapsed credits expired');
         }
+        const ordersExpired = await expireAbandonedOrders({ db: deps.db });
+        if (ordersExpired > 0) deps.log.info({ ordersExpired }, 'abandoned checkouts expired');
       })
       .catch((error: unknown) => {
         deps.log.error({ err: error }, 'credit cycle job failed; it runs again next interval');

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { orders, paymentEvents, subscriptions } from '../../db/schema';
 import type { DbOrTx, Tx } from '../credits/credits.service';
 
@@ -59,29 +59,45 @@ export async function countEvents(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function findActiveSubscription(
-  db: DbOrTx,
-  userId: string,
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
-  return row;
-}
-
-/** The most recent plan in any state (what "previous plan" means once none is active). */
-export async function findLatestSubscription(
-  db: DbOrTx,
-  userId: string,
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
+/** All of a user's plans, newest first (a handful per user). */
+export async function listSubscriptions(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
+  return db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/** The plan an order bought or extended last. */
+export async function findSubscriptionByOrder(
+  db: DbOrTx,
+  orderId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.lastOrderId, orderId));
   return row;
+}
+
+/** A late attempt for a closed order; undefined when one was already recorded. */
+export async function insertAttempt(
+  tx: Tx,
+  values: typeof orders.$inferInsert,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx.insert(orders).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Checkouts still open that were started before `before` (the sweeper's candidates). */
+export async function listOpenOrdersBefore(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, ['pending', 'processing']), lt(orders.createdAt, before)))
+    .orderBy(orders.createdAt)
+    .limit(limit);
 }
 
 export async function findSubscription(
@@ -115,7 +131,7 @@ export async function updateSubscription(
   return row;
 }
 
-/** Current or replaced plans with a cycle whose start has come: `started + 30 d × granted <= now`. */
+/** Current, replaced or scheduled plans with a cycle whose start has come: `started + 30 d × granted <= now`. */
 export async function subscriptionsWithDueCycles(
   db: DbOrTx,
   now: Date,
@@ -126,7 +142,7 @@ export async function subscriptionsWithDueCycles(
     .from(subscriptions)
     .where(
       and(
-        inArray(subscriptions.status, ['active', 'replaced']),
+        inArray(subscriptions.status, ['active', 'replaced', 'scheduled']),
         sql`${subscriptions.cyclesGranted} < ${subscriptions.cyclesTotal}`,
         lte(
           sql`${subscriptions.startedAt} + make_interval(days => ${subscriptions.cyclesGranted} * ${cycleDays})`,

@@ -129,6 +129,7 @@ function registerSandboxRoutes(typed: ZodApp, deps: BillingRouteDeps): void {
         currency: order.currency as PaymentCurrency,
         credits: order.credits,
         status: order.status as OrderStatus,
+        plan_change: await billing.planChangeNote(deps, order),
       };
     },
   );

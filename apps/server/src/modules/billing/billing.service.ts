@@ -1,23 +1,26 @@
 import {
-  CREDIT_CYCLE_DAYS,
   findProduct,
-  MONTHLY_PLAN_CREDITS,
-  planCodeOf,
   productDisplayName,
   type OrderStatus,
   type OrderStatusResponse,
   type PaymentCurrency,
   type Product,
   type SandboxOutcome,
-  type SubscriptionStatusResponse,
 } from '@studio/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import { sandboxEvent } from '../../platform/payments/sandbox';
-import type { PaymentEvent, PaymentProvider } from '../../platform/payments/types';
+import {
+  CHECKOUT_LIFETIME_SECONDS,
+  type PaymentEvent,
+  type PaymentOutcome,
+  type PaymentProvider,
+} from '../../platform/payments/types';
 import * as credits from '../credits/credits.service';
 import type { Tx } from '../credits/credits.service';
 import * as repo from './billing.repository';
+import { canMove, closedUnpaid, isOpen, statusOf } from './order-states';
+import * as plans from './subscriptions.service';
 
 export type { OrderRow, SubscriptionRow } from './billing.repository';
 
@@ -29,11 +32,9 @@ export interface BillingDeps {
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Order ids are UUIDs; anything else (another integration's notes) is not ours. */
 const isUuid = (value: string) => UUID.test(value);
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
 export const paymentLinkFailed = () =>
   new AppError(502, 'payment_provider_error', 'Failed to generate payment link. Please try again.');
@@ -78,19 +79,26 @@ export async function createPaymentLink(
       `Payments in ${input.currency} are not available.`,
     );
   }
+  const quote =
+    product.family === 'topup'
+      ? undefined
+      : await plans.quotePlan(deps.db, user.id, product, input.currency);
   const order = await repo.insertOrder(deps.db, {
     userId: user.id,
     serviceType: product.serviceType,
     currency: input.currency,
-    amountMinor: Math.round(product.price[input.currency] * 100),
+    amountMinor: Math.round(product.price[input.currency] * 100) - (quote?.creditMinor ?? 0),
     credits: product.credits,
     provider: provider.name,
+    replacesSubscriptionId: quote?.replaces?.id ?? null,
+    creditedCycles: quote?.creditedCycles ?? 0,
+    creditMinor: quote?.creditMinor ?? 0,
   });
   try {
     const session = await provider.createCheckout(
       {
         id: order.id,
-        displayName: productDisplayName(product.serviceType),
+        displayName: checkoutName(product, order),
         currency: input.currency,
         amountMinor: order.amountMinor,
         credits: product.credits,
@@ -118,6 +126,58 @@ export async function createPaymentLink(
   }
 }
 
+/** The checkout's line item: an upgrade names the credit it carries. */
+function checkoutName(product: Product, order: repo.OrderRow): string {
+  const name = productDisplayName(product.serviceType);
+  if (order.creditMinor <= 0) return name;
+  const credit = formatMinor(order.creditMinor, order.currency);
+  return `${name} (upgrade, ${credit} credit for the unused time of your current plan)`;
+}
+
+const formatMinor = (minor: number, currency: string) =>
+  `${currency === 'INR' ? '₹' : '$'}${(minor / 100).toFixed(2)}`;
+
+const formatDay = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * What the order does to the user's plan, in words, for the checkout page (ADR 023); null for a
+ * top-up or a closed order.
+ */
+export async function planChangeNote(
+  deps: Pick<BillingDeps, 'db'>,
+  order: repo.OrderRow,
+  now = new Date(),
+): Promise<string | null> {
+  const product = findProduct(order.serviceType);
+  if (!product || product.family === 'topup' || !isOpen(order.status as OrderStatus)) return null;
+  const quote = await plans.quotePlan(
+    deps.db,
+    order.userId,
+    product,
+    order.currency as PaymentCurrency,
+    now,
+  );
+  const name = productDisplayName(product.serviceType);
+  switch (quote.kind) {
+    case 'new':
+      return `${name} starts as soon as the payment is confirmed.`;
+    case 'extend':
+      return `This adds another period to your ${name} plan.`;
+    case 'scheduled':
+      return `Your current plan stays until it ends; ${name} starts on ${formatDay(quote.startsAt)}.`;
+    case 'upgrade':
+      return order.creditMinor > 0
+        ? `Upgrade now: ${name} starts at once, and ${formatMinor(order.creditMinor, order.currency)} for the unused time of your current plan is taken off the price.`
+        : `Upgrade now: ${name} starts at once.`;
+  }
+}
+
 async function ownOrder(deps: Pick<BillingDeps, 'db'>, userId: string, orderId: string) {
   const order = isUuid(orderId) ? await repo.findOrder(deps.db, orderId) : undefined;
   // Another user's order is indistinguishable from a missing one.
@@ -125,15 +185,28 @@ async function ownOrder(deps: Pick<BillingDeps, 'db'>, userId: string, orderId: 
   return order;
 }
 
-function orderMessage(order: repo.OrderRow): string {
+async function orderMessage(
+  deps: Pick<BillingDeps, 'db'>,
+  order: repo.OrderRow,
+  now: Date,
+): Promise<string> {
   const name = productDisplayName(order.serviceType);
   switch (order.status as OrderStatus) {
-    case 'completed':
-      return order.serviceType.startsWith('topup')
-        ? `Payment successful! ${String(order.credits)} credits were added to your account.`
+    case 'completed': {
+      if (order.serviceType.startsWith('topup')) {
+        return `Payment successful! ${String(order.credits)} credits were added to your account.`;
+      }
+      const plan = await repo.findSubscriptionByOrder(deps.db, order.id);
+      return plan && plan.startedAt > now
+        ? `Payment successful! Your ${name} plan starts on ${formatDay(plan.startedAt)}.`
         : `Payment successful! Your ${name} plan is active.`;
+    }
     case 'failed':
       return `Payment failed: ${order.failureReason ?? 'the payment did not go through'}. No credits were added.`;
+    case 'cancelled':
+      return 'Payment cancelled. No credits were added.';
+    case 'expired':
+      return 'This checkout expired before it was paid. No credits were added.';
     case 'processing':
       return 'Your payment is being processed. Credits arrive as soon as it is confirmed.';
     case 'refunded':
@@ -147,12 +220,13 @@ export async function orderStatus(
   deps: Pick<BillingDeps, 'db'>,
   userId: string,
   orderId: string,
+  now = new Date(),
 ): Promise<Omit<OrderStatusResponse, 'success'>> {
   const order = await ownOrder(deps, userId, orderId);
   return {
     orderId: order.id,
     status: order.status as OrderStatus,
-    message: orderMessage(order),
+    message: await orderMessage(deps, order, now),
     credits: order.credits,
     plan_display_name: productDisplayName(order.serviceType),
   };
@@ -182,8 +256,8 @@ export type EventResult = 'applied' | 'duplicate' | 'ignored';
 /**
  * Applies a verified provider event. Safe to repeat and in any order:
  *  - the event id is recorded in the same transaction (a replay changes nothing),
- *  - the order row is locked, and `completed` is final: a late failure cannot undo a payment,
- *    a late `processing` cannot move a finished order back,
+ *  - the order row is locked and moves only as the order state machine allows (order-states.ts):
+ *    `completed` is final but for a refund, and a closed order never becomes paid,
  *  - credits and plan changes are keyed by the order, so they happen once.
  */
 export async function handlePaymentEvent(
@@ -223,41 +297,81 @@ export async function handlePaymentEvent(
       deps.log?.error({ event, order }, 'paid amount differs from the order: not fulfilled');
       return 'ignored';
     }
-    return applyOutcome(tx, order, event, now);
+    return applyOutcome(tx, deps, order, { ...event, outcome: event.outcome }, now);
   });
 }
 
 async function applyOutcome(
   tx: Tx,
+  deps: Pick<BillingDeps, 'log'>,
   order: repo.OrderRow,
-  event: PaymentEvent,
+  event: PaymentEvent & { outcome: PaymentOutcome },
   now: Date,
 ): Promise<EventResult> {
-  const status = order.status as OrderStatus;
-  if (status === 'completed' || status === 'refunded') return 'ignored';
-  if (event.outcome === 'paid') {
+  const from = order.status as OrderStatus;
+  const to = statusOf(event.outcome);
+  if (canMove(from, to)) {
+    await moveOrder(tx, order, to, now, event.reason);
+    return 'applied';
+  }
+  // Money a real provider took for an order we had closed is honoured as a new attempt; the closed
+  // order stays as it was. The sandbox moves no money, so there is nothing to honour.
+  if (to === 'completed' && closedUnpaid(from) && event.provider !== 'sandbox') {
+    const attempt = await repo.insertAttempt(tx, {
+      userId: order.userId,
+      serviceType: order.serviceType,
+      currency: order.currency,
+      amountMinor: order.amountMinor,
+      credits: order.credits,
+      provider: order.provider,
+      status: 'pending',
+      attemptOf: order.id,
+      replacesSubscriptionId: order.replacesSubscriptionId,
+      creditedCycles: order.creditedCycles,
+      creditMinor: order.creditMinor,
+    });
+    if (!attempt) return 'ignored';
+    deps.log?.warn(
+      { event, orderId: order.id, attemptId: attempt.id },
+      `payment for a ${from} order: fulfilled as a new attempt`,
+    );
+    await moveOrder(tx, attempt, 'completed', now);
+    return 'applied';
+  }
+  return 'ignored';
+}
+
+/** One move of the state machine, with what it entails (fulfilment for a payment). */
+async function moveOrder(
+  tx: Tx,
+  order: repo.OrderRow,
+  to: OrderStatus,
+  now: Date,
+  reason?: string,
+): Promise<void> {
+  if (to === 'completed') {
     await repo.updateOrder(tx, order.id, {
-      status: 'completed',
+      status: to,
       failureReason: null,
       completedAt: now,
       updatedAt: now,
     });
     await fulfil(tx, order, now);
-    return 'applied';
+    return;
   }
-  if (event.outcome === 'failed') {
-    if (status === 'failed') return 'ignored';
-    await repo.updateOrder(tx, order.id, {
-      status: 'failed',
-      failureReason: event.reason ?? 'The payment failed',
-      updatedAt: now,
-    });
-    return 'applied';
-  }
-  if (status !== 'pending') return 'ignored';
-  await repo.updateOrder(tx, order.id, { status: 'processing', updatedAt: now });
-  return 'applied';
+  const closing = to === 'failed' || to === 'cancelled' || to === 'expired';
+  await repo.updateOrder(tx, order.id, {
+    status: to,
+    ...(closing ? { failureReason: reason ?? CLOSED_REASONS[to] } : {}),
+    updatedAt: now,
+  });
 }
+
+const CLOSED_REASONS: Record<'failed' | 'cancelled' | 'expired', string> = {
+  failed: 'The payment failed',
+  cancelled: 'The payment was cancelled',
+  expired: 'The checkout expired before it was paid',
+};
 
 async function fulfil(tx: Tx, order: repo.OrderRow, now: Date): Promise<void> {
   const product = findProduct(order.serviceType);
@@ -276,146 +390,53 @@ async function fulfil(tx: Tx, order: repo.OrderRow, now: Date): Promise<void> {
     });
     return;
   }
-  const subscription = await applyPlanPurchase(tx, order, product, now);
-  await grantDueCycles(tx, subscription, now);
+  const subscription = await plans.applyPlanPurchase(tx, order, product, now);
+  await plans.grantDueCycles(tx, subscription, now);
+}
+
+/** How long after its start an unpaid checkout is closed as expired. */
+const SANDBOX_EXPIRY_MS = CHECKOUT_LIFETIME_SECONDS * 1000;
+/**
+ * Stripe and Razorpay close their own checkouts after CHECKOUT_LIFETIME_SECONDS and tell us; this
+ * grace covers a lost webhook. A payment that still arrives later becomes a new attempt.
+ */
+const PROVIDER_EXPIRY_MS = SANDBOX_EXPIRY_MS + 60 * 60 * 1000;
+
+/**
+ * Closes abandoned checkouts as `expired` (part of the recurring billing job). Only `pending`
+ * ones: a `processing` payment (a bank debit) may take days and ends by the provider's word.
+ */
+export async function expireAbandonedOrders(
+  deps: Pick<BillingDeps, 'db'>,
+  now = new Date(),
+  batch = 500,
+): Promise<number> {
+  const candidates = await repo.listOpenOrdersBefore(
+    deps.db,
+    new Date(now.getTime() - SANDBOX_EXPIRY_MS),
+    batch,
+  );
+  let expired = 0;
+  for (const candidate of candidates) {
+    const limit = candidate.provider === 'sandbox' ? SANDBOX_EXPIRY_MS : PROVIDER_EXPIRY_MS;
+    if (candidate.status !== 'pending' || now.getTime() - candidate.createdAt.getTime() < limit) {
+      continue;
+    }
+    expired += await deps.db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, candidate.id);
+      if (order?.status !== 'pending') return 0;
+      await moveOrder(tx, order, 'expired', now);
+      return 1;
+    });
+  }
+  return expired;
 }
 
 /* ----------------------------------------------------------------------------------------------
- * Subscriptions: prepaid periods, credits each 30-day cycle
+ * Subscriptions (subscriptions.service holds the rules)
  * -------------------------------------------------------------------------------------------- */
 
-/**
- * The same plan while it runs extends it (end date and cycles); anything else replaces it now and
- * keeps it as the previous plan. The replaced plan was paid for: its remaining cycles are still
- * granted on their dates (the cycle job covers `replaced` plans), only its features give way.
- */
-async function applyPlanPurchase(
-  tx: Tx,
-  order: repo.OrderRow,
-  product: Product,
-  now: Date,
-): Promise<repo.SubscriptionRow> {
-  const family = product.family as 'plus' | 'pro';
-  const monthly = MONTHLY_PLAN_CREDITS[family];
-  // What the order paid for, not today's catalogue (a price change must not alter a paid plan).
-  const cycles = Math.round(order.credits / monthly);
-  const days = product.days ?? 0;
-  const current = await repo.findActiveSubscription(tx, order.userId);
-  const previous = current ?? (await repo.findLatestSubscription(tx, order.userId));
-  if (current && current.type === product.serviceType && current.endsAt > now) {
-    return repo.updateSubscription(tx, current.id, {
-      endsAt: addDays(current.endsAt, days),
-      cyclesTotal: current.cyclesTotal + cycles,
-      lastOrderId: order.id,
-      transactionAt: now,
-    });
-  }
-  if (current) await repo.updateSubscription(tx, current.id, { status: 'replaced' });
-  return repo.insertSubscription(tx, {
-    userId: order.userId,
-    type: product.serviceType,
-    code: planCodeOf(product.serviceType),
-    startedAt: now,
-    endsAt: addDays(now, days),
-    monthlyCredits: monthly,
-    cyclesTotal: cycles,
-    previousType: previous?.type ?? null,
-    previousCode: previous?.code ?? null,
-    lastOrderId: order.id,
-    transactionAt: now,
-  });
-}
-
-/** Grants every cycle of a plan whose start has come; each cycle once, expiring at its end. */
-/** Returns how many cycles this call granted. */
-async function grantDueCycles(
-  tx: Tx,
-  subscription: repo.SubscriptionRow,
-  now: Date,
-): Promise<number> {
-  let granted = subscription.cyclesGranted;
-  while (granted < subscription.cyclesTotal) {
-    const start = addDays(subscription.startedAt, granted * CREDIT_CYCLE_DAYS);
-    if (start > now || start >= subscription.endsAt) break;
-    const cycleEnd = addDays(start, CREDIT_CYCLE_DAYS);
-    const isLast = granted === subscription.cyclesTotal - 1;
-    await credits.grant(tx, {
-      userId: subscription.userId,
-      amount: subscription.monthlyCredits,
-      key: `cycle:${subscription.id}:${String(granted)}`,
-      kind: 'grant',
-      source: 'plan',
-      // The last cycle lasts to the plan's end (a year is 365 days, twelve cycles are 360).
-      expiresAt: isLast || cycleEnd > subscription.endsAt ? subscription.endsAt : cycleEnd,
-      reference: { type: 'subscription', id: subscription.id },
-      reason: `${productDisplayName(subscription.type)} credits, cycle ${String(granted + 1)}`,
-      now: start,
-    });
-    granted += 1;
-  }
-  if (granted !== subscription.cyclesGranted) {
-    await repo.updateSubscription(tx, subscription.id, { cyclesGranted: granted });
-  }
-  return granted - subscription.cyclesGranted;
-}
-
-/** Plans whose cycles are still granted: the current one and those replaced by another purchase. */
-const GRANTING_STATUSES: readonly string[] = ['active', 'replaced'];
-
-/**
- * The recurring job: grants the plan cycles that have started and expires lapsed credits.
- * Safe to run concurrently on several workers (the user lock and the cycle keys make it once).
- */
-export async function runCreditCycles(
-  deps: Pick<BillingDeps, 'db'>,
-  now = new Date(),
-): Promise<{ cyclesGranted: number; usersExpired: number }> {
-  let cyclesGranted = 0;
-  for (const due of await repo.subscriptionsWithDueCycles(deps.db, now, CREDIT_CYCLE_DAYS)) {
-    cyclesGranted += await deps.db.transaction(async (tx) => {
-      await repo.lockUserBilling(tx, due.userId);
-      // Re-read under the lock: an operator may have ended it, another worker granted it.
-      const current = await repo.findSubscription(tx, due.id);
-      if (!current || !GRANTING_STATUSES.includes(current.status)) return 0;
-      return grantDueCycles(tx, current, now);
-    });
-  }
-  const { users } = await credits.expireDue(deps.db, now);
-  return { cyclesGranted, usersExpired: users };
-}
-
-/** Spec §3 subscription status. A plan that ended reads as free, with itself as the previous plan. */
-export async function subscriptionStatus(
-  deps: Pick<BillingDeps, 'db'>,
-  userId: string,
-  now = new Date(),
-): Promise<Omit<SubscriptionStatusResponse, 'success'>> {
-  const current =
-    (await repo.findActiveSubscription(deps.db, userId)) ??
-    (await repo.findLatestSubscription(deps.db, userId));
-  if (!current) {
-    return {
-      type: 'free',
-      subscriptionCode: planCodeOf('free'),
-      subscriptionId: null,
-      endingTimestamp: null,
-      transactionTimestamp: null,
-      previous_type: null,
-      previous_subscriptionCode: null,
-    };
-  }
-  // Cancelled and refunded plans end at once; any ended plan reads as free, with it as previous.
-  const expired = current.status !== 'active' || current.endsAt <= now;
-  return {
-    type: expired ? 'free' : current.type,
-    subscriptionCode: expired ? planCodeOf('free') : current.code,
-    subscriptionId: current.id,
-    endingTimestamp: current.endsAt.toISOString(),
-    transactionTimestamp: current.transactionAt.toISOString(),
-    previous_type: expired ? current.type : current.previousType,
-    previous_subscriptionCode: expired ? current.code : current.previousCode,
-  };
-}
+export const { runCreditCycles, subscriptionStatus } = plans;
 
 /* ----------------------------------------------------------------------------------------------
  * Operator actions (admin CLI)
@@ -424,7 +445,7 @@ export async function subscriptionStatus(
 /**
  * Ends the user's plan now: no further cycles, and the plan credits not yet spent are removed.
  * With `refund`, the order that bought it is marked refunded (the money goes back through the
- * provider's dashboard; this records it).
+ * provider's dashboard; this records it). A plan scheduled after it moves up to start now.
  */
 export async function cancelSubscription(
   deps: Pick<BillingDeps, 'db'>,
@@ -434,21 +455,25 @@ export async function cancelSubscription(
 ): Promise<repo.SubscriptionRow> {
   return deps.db.transaction(async (tx) => {
     await repo.lockUserBilling(tx, userId);
-    const current = await repo.findActiveSubscription(tx, userId);
-    if (!current) throw notFound('This user has no plan to cancel.');
-    const ended = await repo.updateSubscription(tx, current.id, {
-      status: options.refund ? 'refunded' : 'canceled',
-      endsAt: now < current.endsAt ? now : current.endsAt,
-    });
+    const ended = await plans.endRunningPlan(
+      tx,
+      userId,
+      options.refund ? 'refunded' : 'canceled',
+      now,
+    );
+    if (!ended) throw notFound('This user has no plan to cancel.');
     await credits.revokeLots(tx, {
       userId,
       referenceType: 'subscription',
-      referenceId: current.id,
+      referenceId: ended.id,
       reason: options.reason,
       now,
     });
-    if (options.refund && current.lastOrderId) {
-      await repo.updateOrder(tx, current.lastOrderId, { status: 'refunded', updatedAt: now });
+    if (options.refund && ended.lastOrderId) {
+      const order = await repo.lockOrder(tx, ended.lastOrderId);
+      if (order && canMove(order.status as OrderStatus, 'refunded')) {
+        await moveOrder(tx, order, 'refunded', now);
+      }
     }
     return ended;
   });
@@ -462,6 +487,11 @@ export async function completeSandboxPayment(
   outcome: SandboxOutcome,
 ): Promise<{ status: OrderStatus; redirect: string }> {
   const order = await sandboxOrder(deps, userId, orderId);
+  const status = order.status as OrderStatus;
+  // A repeated press of the button that closed the order is a replay (same event), not an error.
+  if (!isOpen(status) && status !== statusOf(outcome)) {
+    throw new AppError(409, 'conflict', `This order is already ${status}.`);
+  }
   await handlePaymentEvent(deps, sandboxEvent(order.id, outcome));
   const after = await repo.findOrder(deps.db, order.id);
   return { status: (after?.status ?? order.status) as OrderStatus, redirect: `/?od=${order.id}` };

@@ -326,15 +326,31 @@ describe('Stripe webhooks', () => {
     expect(await credits(who)).toBe(5);
   });
 
-  it('marks an expired checkout failed, and a later payment still completes it', async () => {
+  it('marks an expired checkout expired; a later payment is a new attempt, never a flip', async () => {
     const who = await customer();
     const { orderId } = await buy(who, 'plus_monthly', 'USD');
     await deliverStripe(stripeEvent(orderId, 'checkout.session.expired', { amount_total: 500 }));
-    expect(await orderStatus(who, orderId)).toMatchObject({ status: 'failed' });
+    expect(await orderStatus(who, orderId)).toMatchObject({
+      status: 'expired',
+      message: 'This checkout expired before it was paid. No credits were added.',
+    });
     expect(await credits(who)).toBe(5);
+    // Stripe took the money anyway (two events report the same payment): fulfilled once, as a
+    // new order that points at the expired one, which stays expired.
     await deliverStripe(stripeEvent(orderId, 'checkout.session.completed', { amount_total: 500 }));
-    expect(await orderStatus(who, orderId)).toMatchObject({ status: 'completed' });
+    await deliverStripe(
+      stripeEvent(orderId, 'checkout.session.async_payment_succeeded', { amount_total: 500 }),
+    );
+    expect(await orderStatus(who, orderId)).toMatchObject({ status: 'expired' });
     expect(await credits(who)).toBe(5 + 20);
+    const { rows } = await t.database.pool.query<{ status: string; attempt_of: string | null }>(
+      'select status, attempt_of from orders where user_id = $1 order by created_at',
+      [who.id],
+    );
+    expect(rows).toEqual([
+      { status: 'expired', attempt_of: null },
+      { status: 'completed', attempt_of: orderId },
+    ]);
   });
 });
 
@@ -379,7 +395,7 @@ describe('Razorpay webhooks', () => {
       });
       expect(await credits(who)).toBe(45);
     }
-    // Declined and never paid until the link expired: always failed, nothing granted.
+    // Declined and never paid until the link expired: always expired, nothing granted.
     for (const order of permutations([
       'payment.authorized',
       'payment.failed',
@@ -389,10 +405,23 @@ describe('Razorpay webhooks', () => {
       const { orderId } = await buy(who, 'pro_monthly', 'INR');
       for (const type of order) await deliverRazorpay(razorpayEvent(orderId, type));
       expect(await orderStatus(who, orderId), order.join(' → ')).toMatchObject({
-        status: 'failed',
+        status: 'expired',
       });
       expect(await credits(who)).toBe(5);
     }
+  });
+
+  it('shows a cancelled payment link as cancelled, and a later payment of it as a new attempt', async () => {
+    const who = await customer();
+    const { orderId } = await buy(who, 'pro_monthly', 'INR');
+    await deliverRazorpay(razorpayEvent(orderId, 'payment_link.cancelled'));
+    expect(await orderStatus(who, orderId)).toMatchObject({
+      status: 'cancelled',
+      message: 'Payment cancelled. No credits were added.',
+    });
+    await deliverRazorpay(razorpayEvent(orderId, 'payment_link.paid'));
+    expect(await orderStatus(who, orderId)).toMatchObject({ status: 'cancelled' });
+    expect(await credits(who)).toBe(45);
   });
 
   it('refuses a bad signature or a one-byte change with 400 and writes nothing', async () => {

@@ -11,7 +11,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
 });
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 interface Customer {
   cookie: string;
@@ -106,10 +107,65 @@ describe('sandbox checkout', () => {
       message: 'Payment failed: The test payment was declined. No credits were added.',
     });
     expect((await post(who, '/order/status', { orderId: cancelled })).json()).toMatchObject({
-      status: 'failed',
+      status: 'cancelled',
+      message: 'Payment cancelled. No credits were added.',
     });
     expect(await balance(who)).toBe(5);
     expect(await status(who)).toMatchObject({ type: 'free' });
+  });
+
+  it('refuses to complete a failed, cancelled or expired order as paid', async () => {
+    const who = await customer();
+    const failed = await sandboxPurchase(who, 'plus_monthly', 'failed', 'USD');
+    const cancelled = await sandboxPurchase(who, 'pro_monthly', 'cancelled');
+    const link = await post(who, '/generate-payment-link', { service_type: 'topup_monthly' });
+    const abandoned = link.json<{ orderId: string }>().orderId;
+    expect(
+      await billing.expireAbandonedOrders({ db: t.database.db }, new Date(Date.now() + 2 * HOUR)),
+    ).toBeGreaterThanOrEqual(1);
+    for (const [orderId, state] of [
+      [failed, 'failed'],
+      [cancelled, 'cancelled'],
+      [abandoned, 'expired'],
+    ] as const) {
+      const res = await post(who, '/payments/sandbox/complete', { orderId, outcome: 'paid' });
+      expect(res.statusCode, state).toBe(409);
+      expect(res.json()).toMatchObject({ error: { message: `This order is already ${state}.` } });
+      // Even straight through the fulfilment path (as a replayed or forged sandbox event would).
+      await billing.handlePaymentEvent(
+        { db: t.database.db },
+        { provider: 'sandbox', eventId: `forged:${orderId}`, type: 'x', orderId, outcome: 'paid' },
+      );
+      expect((await post(who, '/order/status', { orderId })).json()).toMatchObject({
+        status: state,
+      });
+    }
+    expect(await balance(who)).toBe(5);
+    expect(await status(who)).toMatchObject({ type: 'free' });
+  });
+
+  it('expires abandoned checkouts after their lifetime, and only those', async () => {
+    const who = await customer();
+    const open = async (serviceType: string) =>
+      (await post(who, '/generate-payment-link', { service_type: serviceType })).json<{
+        orderId: string;
+      }>().orderId;
+    const abandoned = await open('topup_monthly');
+    const paid = await sandboxPurchase(who, 'topup_4months', 'paid', 'USD');
+    const now = Date.now();
+    // Within the hour a checkout can be paid, nothing expires.
+    await billing.expireAbandonedOrders({ db: t.database.db }, new Date(now + 30 * 60_000));
+    expect((await post(who, '/order/status', { orderId: abandoned })).json()).toMatchObject({
+      status: 'pending',
+    });
+    await billing.expireAbandonedOrders({ db: t.database.db }, new Date(now + HOUR + 60_000));
+    expect((await post(who, '/order/status', { orderId: abandoned })).json()).toMatchObject({
+      status: 'expired',
+      message: 'This checkout expired before it was paid. No credits were added.',
+    });
+    expect((await post(who, '/order/status', { orderId: paid })).json()).toMatchObject({
+      status: 'completed',
+    });
   });
 
   it('treats a double click on Pay as one payment', async () => {
@@ -285,9 +341,10 @@ describe('credit history', () => {
       total_orders: number;
       order_history: Record<string, unknown>[];
     }>();
+    // Purchases are purchases: the 5 welcome credits are listed but not counted as bought.
     expect(orders).toMatchObject({
       current_balance: 41,
-      total_credits_purchased: 45,
+      total_credits_purchased: 40,
       total_orders: 1,
     });
     expect(orders.order_history).toEqual(
@@ -348,13 +405,18 @@ describe('credit history', () => {
 });
 
 describe('late and overlapping plan payments', () => {
-  it('still grants every paid cycle of a plan another purchase replaced', async () => {
+  it('keeps every cycle of a plan an out-of-order checkout replaced without a credit', async () => {
     const who = await customer();
+    // A Pro checkout opened while nothing ran carries no credit; Plus is bought and paid first.
+    const link = await post(who, '/generate-payment-link-inr', { service_type: 'pro_4months' });
+    const proOrder = link.json<{ orderId: string }>().orderId;
     await sandboxPurchase(who, 'plus_4months');
-    // A second checkout for another plan is paid while Plus runs.
-    await sandboxPurchase(who, 'pro_monthly');
-    expect(await status(who)).toMatchObject({ type: 'pro_monthly', previous_type: 'plus_4months' });
-    expect(await balance(who)).toBe(5 + 20 + 40);
+    const done = await post(who, '/payments/sandbox/complete', {
+      orderId: proOrder,
+      outcome: 'paid',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await status(who)).toMatchObject({ type: 'pro_4months', previous_type: 'plus_4months' });
     const start = Date.now();
     for (let cycle = 1; cycle < 4; cycle++) {
       await billing.runCreditCycles(
@@ -382,5 +444,131 @@ describe('late and overlapping plan payments', () => {
     // Soonest-expiring first: all 30 came from the plan's lot, which the refund ended.
     expect(await balance(who)).toBe(5);
     expect(await credits.findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+describe('plan changes (ADR 023)', () => {
+  const plusLeft = (who: Customer) =>
+    credits
+      .listEntries(t.database.db, who.id)
+      .then(
+        (entries) =>
+          entries.filter((e) => e.kind === 'grant' && e.reason?.startsWith('Plus')).length,
+      );
+
+  it('schedules Pro → Plus for the end of Pro and starts it there with the cycle job', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'pro_monthly');
+    const pro = await status(who);
+    const link = await post(who, '/generate-payment-link-inr', { service_type: 'plus_monthly' });
+    const orderId = link.json<{ orderId: string }>().orderId;
+    const checkout = (await get(who, `/payments/sandbox/orders/${orderId}`)).json<
+      Record<string, unknown>
+    >();
+    const day = new Date(String(pro.endingTimestamp)).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    // Said before paying: full price, nothing replaced now.
+    expect(checkout).toMatchObject({
+      amount: 400,
+      plan_change: `Your current plan stays until it ends; Plus Monthly starts on ${day}.`,
+    });
+    await post(who, '/payments/sandbox/complete', { orderId, outcome: 'paid' });
+    expect((await post(who, '/order/status', { orderId })).json()).toMatchObject({
+      message: `Payment successful! Your Plus Monthly plan starts on ${day}.`,
+    });
+    // Pro (and video) stay until Pro's end; Plus is shown as scheduled and grants nothing yet.
+    expect(await status(who)).toMatchObject({
+      type: 'pro_monthly',
+      scheduled_type: 'plus_monthly',
+      scheduled_start: pro.endingTimestamp,
+    });
+    expect(await balance(who)).toBe(5 + 40);
+    expect(await plusLeft(who)).toBe(0);
+
+    const after = new Date(Date.parse(String(pro.endingTimestamp)) + 60_000);
+    await billing.runCreditCycles({ db: t.database.db }, after);
+    expect(await billing.subscriptionStatus({ db: t.database.db }, who.id, after)).toMatchObject({
+      type: 'plus_monthly',
+      previous_type: 'pro_monthly',
+      scheduled_type: null,
+    });
+    expect(await plusLeft(who)).toBe(1);
+    const { rows } = await t.database.pool.query<{ type: string; status: string }>(
+      'select type, status from subscriptions where user_id = $1 order by started_at',
+      [who.id],
+    );
+    expect(rows).toEqual([
+      { type: 'pro_monthly', status: 'expired' },
+      { type: 'plus_monthly', status: 'active' },
+    ]);
+  });
+
+  it('also schedules a shorter period of the same plan, and moves it when the plan is extended', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_4months');
+    await sandboxPurchase(who, 'plus_monthly');
+    const first = await status(who);
+    expect(first).toMatchObject({ type: 'plus_4months', scheduled_type: 'plus_monthly' });
+    expect(first.scheduled_start).toBe(first.endingTimestamp);
+    // Buying the running plan again still extends it; the waiting plan moves to its new end.
+    await sandboxPurchase(who, 'plus_4months');
+    const second = await status(who);
+    expect(
+      Date.parse(String(second.endingTimestamp)) - Date.parse(String(first.endingTimestamp)),
+    ).toBe(120 * DAY);
+    expect(second.scheduled_start).toBe(second.endingTimestamp);
+  });
+
+  it('starts an upgrade now and takes the unused cycles of the old plan off its price', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_4months');
+    const start = Date.now();
+    // Move into the second 30-day cycle: two of Plus's four cycles granted, two left.
+    await billing.runCreditCycles({ db: t.database.db }, new Date(start + 31 * DAY));
+    expect(await plusLeft(who)).toBe(2);
+    expect(await status(who)).toMatchObject({ upgrade_credit: { INR: 680, USD: 8.5 } });
+
+    const link = await post(who, '/generate-payment-link-inr', { service_type: 'pro_4months' });
+    const orderId = link.json<{ orderId: string }>().orderId;
+    expect((await get(who, `/payments/sandbox/orders/${orderId}`)).json()).toMatchObject({
+      amount: 2720 - 680,
+      plan_change:
+        'Upgrade now: Pro 4 Months starts at once, and ₹680.00 for the unused time of your current plan is taken off the price.',
+    });
+    await post(who, '/payments/sandbox/complete', { orderId, outcome: 'paid' });
+    expect(await status(who)).toMatchObject({ type: 'pro_4months', previous_type: 'plus_4months' });
+    // The credited cycles are not granted any more; Pro's come on its own dates.
+    for (let cycle = 2; cycle < 6; cycle++) {
+      await billing.runCreditCycles(
+        { db: t.database.db },
+        new Date(start + (cycle * 30 + 1) * DAY),
+      );
+    }
+    expect(await plusLeft(who)).toBe(2);
+    const proCycles = (await credits.listEntries(t.database.db, who.id)).filter(
+      (e) => e.kind === 'grant' && e.reason?.startsWith('Pro 4 Months'),
+    );
+    expect(proCycles.length).toBe(4);
+  });
+
+  it('says a first plan starts at once and a repeat extends, with no credit', async () => {
+    const who = await customer();
+    const first = await post(who, '/generate-payment-link', { service_type: 'pro_monthly' });
+    const firstId = first.json<{ orderId: string }>().orderId;
+    expect((await get(who, `/payments/sandbox/orders/${firstId}`)).json()).toMatchObject({
+      amount: 10,
+      plan_change: 'Pro Monthly starts as soon as the payment is confirmed.',
+    });
+    await post(who, '/payments/sandbox/complete', { orderId: firstId, outcome: 'paid' });
+    const again = await post(who, '/generate-payment-link', { service_type: 'pro_monthly' });
+    const againId = again.json<{ orderId: string }>().orderId;
+    expect((await get(who, `/payments/sandbox/orders/${againId}`)).json()).toMatchObject({
+      amount: 10,
+      plan_change: 'This adds another period to your Pro Monthly plan.',
+    });
   });
 });

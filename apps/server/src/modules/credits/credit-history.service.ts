@@ -54,11 +54,12 @@ export async function orderHistory(
     });
   }
   rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  const received = rows.filter((row) => row.status === 'completed');
+  // Welcome credits and operator adjustments are listed, but only paid orders are purchases.
+  const purchased = rows.filter((row) => row.status === 'completed' && row.source === 'order');
   return {
     current_balance: balance,
-    total_credits_purchased: received.reduce((sum, row) => sum + row.credits_received, 0),
-    total_orders: received.filter((row) => row.source === 'order').length,
+    total_credits_purchased: purchased.reduce((sum, row) => sum + row.credits_received, 0),
+    total_orders: purchased.length,
     order_history: rows,
   };
 }

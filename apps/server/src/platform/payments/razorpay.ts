@@ -100,8 +100,8 @@ interface RazorpayWebhook {
  */
 const outcomes: Record<string, PaymentOutcome> = {
   'payment_link.paid': 'paid',
-  'payment_link.expired': 'failed',
-  'payment_link.cancelled': 'failed',
+  'payment_link.expired': 'expired',
+  'payment_link.cancelled': 'cancelled',
 };
 
 function orderIdOf(entity: RazorpayEntity | undefined): string | null {
@@ -145,13 +145,7 @@ export function parseRazorpayWebhook(
     outcome: orderId ? outcome : null,
     ...(typeof amount === 'number' ? { amountMinor: amount } : {}),
     ...(currency ? { currency: currency.toUpperCase() } : {}),
-    ...(outcome === 'failed'
-      ? {
-          reason:
-            type === 'payment_link.cancelled'
-              ? 'The payment was cancelled'
-              : 'The payment link expired before it was paid',
-        }
-      : {}),
+    ...(outcome === 'cancelled' ? { reason: 'The payment was cancelled' } : {}),
+    ...(outcome === 'expired' ? { reason: 'The payment link expired before it was paid' } : {}),
   };
 }

@@ -22,7 +22,7 @@ export function sandboxEvent(orderId: string, outcome: SandboxOutcome): PaymentE
     eventId: `sandbox:${orderId}:${outcome}`,
     type: `sandbox.payment.${outcome}`,
     orderId,
-    outcome: outcome === 'paid' ? 'paid' : 'failed',
+    outcome,
     ...(outcome === 'failed' ? { reason: 'The test payment was declined' } : {}),
     ...(outcome === 'cancelled' ? { reason: 'The payment was cancelled' } : {}),
   };

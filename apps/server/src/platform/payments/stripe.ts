@@ -76,7 +76,7 @@ const outcomes: Record<string, (session: Stripe.Checkout.Session) => PaymentOutc
   'checkout.session.completed': (s) => (s.payment_status === 'unpaid' ? 'processing' : 'paid'),
   'checkout.session.async_payment_succeeded': () => 'paid',
   'checkout.session.async_payment_failed': () => 'failed',
-  'checkout.session.expired': () => 'failed',
+  'checkout.session.expired': () => 'expired',
 };
 
 /**
@@ -123,13 +123,7 @@ export function parseStripeWebhook(
     outcome,
     ...(session.amount_total === null ? {} : { amountMinor: session.amount_total }),
     ...(session.currency ? { currency: session.currency.toUpperCase() } : {}),
-    ...(outcome === 'failed'
-      ? {
-          reason:
-            event.type === 'checkout.session.expired'
-              ? 'The checkout expired'
-              : 'The payment failed',
-        }
-      : {}),
+    ...(outcome === 'failed' ? { reason: 'The payment failed' } : {}),
+    ...(outcome === 'expired' ? { reason: 'The checkout expired' } : {}),
   };
 }

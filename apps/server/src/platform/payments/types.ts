@@ -6,7 +6,7 @@ export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 export type PaymentProviderName = 'stripe' | 'razorpay' | 'sandbox';
 
 /** What a provider event means for its order; null: an event we record but do not act on. */
-export type PaymentOutcome = 'paid' | 'failed' | 'processing';
+export type PaymentOutcome = 'paid' | 'failed' | 'cancelled' | 'expired' | 'processing';
 
 /** A verified provider event, reduced to what fulfilment needs. */
 export interface PaymentEvent {

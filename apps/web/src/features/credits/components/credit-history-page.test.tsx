@@ -94,7 +94,7 @@ describe('credit history page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('sums the banner from completed purchases and successful generations', async () => {
+  it('sums the banner from completed orders (not welcome credits) and successful generations', async () => {
     await openCreditHistory({
       balance: 31,
       orders: [
@@ -122,12 +122,13 @@ describe('credit history page', () => {
     });
 
     expect(stat('Current Balance')).toHaveTextContent('31 credits');
-    expect(stat('Total Purchased')).toHaveTextContent('45 credits');
+    // The welcome credits are listed but are not a purchase.
+    expect(stat('Total Purchased')).toHaveTextContent('40 credits');
     expect(stat('Total Purchased')).toHaveTextContent('From 1 order');
     expect(stat('Total Used')).toHaveTextContent('14 credits');
     expect(stat('Total Used')).toHaveTextContent('From 2 generations');
-    // 14 / 45 = 31.1 %
-    expect(stat('Usage Rate')).toHaveTextContent('31%');
+    // 14 / 40 = 35 %
+    expect(stat('Usage Rate')).toHaveTextContent('35%');
   });
 
   it('shows a 0% usage rate when nothing was purchased', async () => {

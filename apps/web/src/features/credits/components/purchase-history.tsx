@@ -2,7 +2,6 @@ import type { OrderHistoryItem } from '@studio/contract';
 import { ReceiptText } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { isCompletedPurchase } from '../lib/summary';
 import { formatCreditChange, formatPurchaseAmount, shortOrderId } from '../lib/display';
 import { HistoryCell, HistoryRow, HistoryRowGroup } from './history-table';
 import { PagedHistory } from './paged-history';
@@ -30,10 +29,10 @@ function PurchaseRow({ item }: { item: OrderHistoryItem }) {
         <HistoryCell
           label="Credits"
           alignEnd
-          // Only a completed row delivered its credits; the others show them muted.
+          // Only a completed row delivered its credits (welcome credits too); others are muted.
           className={cn(
             'font-medium tabular-nums',
-            isCompletedPurchase(item)
+            item.status === 'completed'
               ? item.credits_received > 0 && 'text-success'
               : 'text-muted-foreground',
           )}

@@ -15,18 +15,21 @@ describe('computeUsageRate', () => {
     [1, 8, 13],
     [1, 200, 1],
     [1, 201, 0],
-    [45, 40, 113],
+    [45, 40, 100],
   ])('%i used of %i purchased is %i %%', (used, purchased, rate) => {
     expect(computeUsageRate(used, purchased)).toBe(rate);
   });
 });
 
 describe('summarize', () => {
-  it('counts only completed rows as purchased, welcome credits included, and only orders as orders', () => {
+  it('counts only completed orders as purchased: welcome credits and adjustments are not purchases', () => {
     const summary = summarize(
       [
         orderRow({ credits_received: 40, status: 'completed' }),
         orderRow({ credits_received: 5, status: 'completed', source: 'welcome', amount: 0 }),
+        orderRow({ credits_received: 10, status: 'completed', source: 'adjustment', amount: 0 }),
+        orderRow({ credits_received: 40, status: 'cancelled' }),
+        orderRow({ credits_received: 40, status: 'expired' }),
         orderRow({ credits_received: 160, status: 'pending' }),
         orderRow({ credits_received: 80, status: 'failed' }),
         orderRow({ credits_received: 20, status: 'refunded' }),
@@ -35,7 +38,18 @@ describe('summarize', () => {
       [],
     );
 
-    expect(summary).toMatchObject({ totalPurchased: 45, orderCount: 1, usageRate: 0 });
+    expect(summary).toMatchObject({ totalPurchased: 40, orderCount: 1, usageRate: 0 });
+  });
+
+  it('keeps the usage rate of purchased credits at most 100% when welcome credits were spent too', () => {
+    const summary = summarize(
+      [
+        orderRow({ credits_received: 20, status: 'completed' }),
+        orderRow({ credits_received: 5, status: 'completed', source: 'welcome', amount: 0 }),
+      ],
+      [generationRow({ credits_used: 24 })],
+    );
+    expect(summary).toMatchObject({ totalPurchased: 20, totalUsed: 24, usageRate: 100 });
   });
 
   it('counts only generations with output as used', () => {

@@ -2,26 +2,29 @@ import type { GenerationHistoryItem, OrderHistoryItem } from '@studio/contract';
 import { countsAsUsage } from './usage-outcome';
 
 export interface CreditSummary {
-  /** Credits from completed rows (orders, welcome credits, adjustments). */
+  /** Credits from completed orders: welcome credits and adjustments are listed, not purchased. */
   totalPurchased: number;
-  /** How many paid orders those credits came from (welcome credits and adjustments are not orders). */
+  /** How many paid orders those credits came from. */
   orderCount: number;
   /** Credits spent on successful generations. */
   totalUsed: number;
   generationCount: number;
-  /** totalUsed / totalPurchased as a whole percent. */
+  /** totalUsed / totalPurchased as a whole percent, at most 100. */
   usageRate: number;
 }
 
-/** Only completed rows have delivered credits; pending, failed or refunded ones have not. */
+/** Only completed orders delivered bought credits; pending, closed or refunded ones have not. */
 export function isCompletedPurchase(item: OrderHistoryItem): boolean {
-  return item.status === 'completed';
+  return item.status === 'completed' && item.source === 'order';
 }
 
-/** Used ÷ purchased as a rounded percent; 0 when nothing was purchased (no division by zero). */
+/**
+ * Used ÷ purchased as a rounded percent; 0 when nothing was purchased (no division by zero), and
+ * at most 100 (spending welcome credits too does not use more than everything bought).
+ */
 export function computeUsageRate(used: number, purchased: number): number {
   if (purchased <= 0) return 0;
-  return Math.round((used / purchased) * 100);
+  return Math.min(100, Math.round((used / purchased) * 100));
 }
 
 /**
@@ -38,7 +41,7 @@ export function summarize(
   const totalUsed = successful.reduce((sum, item) => sum + item.credits_used, 0);
   return {
     totalPurchased,
-    orderCount: completed.filter((item) => item.source === 'order').length,
+    orderCount: completed.length,
     totalUsed,
     generationCount: successful.length,
     usageRate: computeUsageRate(totalUsed, totalPurchased),

@@ -1,0 +1,351 @@
+import {
+  CREDIT_CYCLE_DAYS,
+  findProduct,
+  MONTHLY_PLAN_CREDITS,
+  planChangeKind,
+  planCodeOf,
+  productDisplayName,
+  type PaymentCurrency,
+  type PlanChangeKind,
+  type Product,
+  type SubscriptionStatusResponse,
+} from '@studio/contract';
+import type { Db } from '../../db/client';
+import * as credits from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../credits/credits.service';
+import * as repo from './billing.repository';
+
+/*
+ * Prepaid plans and what buying one does to the plan that runs (ADR 023): the same plan extends it,
+ * an upgrade starts now with the running plan's ungranted cycles credited against its price, a
+ * downgrade or a shorter period waits as `scheduled` until the running plan (and any plan already
+ * waiting) ends. Every read is by time, so a scheduled plan counts from its start even before the
+ * cycle job has flipped its status.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+type Plan = repo.SubscriptionRow;
+
+/** The plan whose period covers `now`: the active one, or a scheduled one whose start has come. */
+export function runningPlan(plans: readonly Plan[], now: Date): Plan | undefined {
+  return plans.find(
+    (plan) =>
+      (plan.status === 'active' || plan.status === 'scheduled') &&
+      plan.startedAt <= now &&
+      plan.endsAt > now,
+  );
+}
+
+/** Plans bought to follow the running one, in the order they start. */
+export function upcomingPlans(plans: readonly Plan[], now: Date): Plan[] {
+  return plans
+    .filter((plan) => plan.status === 'scheduled' && plan.startedAt > now)
+    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+}
+
+/**
+ * What the plan's cycles not yet granted are worth in `currency` (minor units), at the catalogue
+ * price of the plan per cycle. Rounded down: a credit never exceeds what was paid for them.
+ */
+export function unusedValue(
+  plan: Plan,
+  currency: PaymentCurrency,
+): { cycles: number; minor: number } {
+  const product = findProduct(plan.type);
+  const cycles = Math.max(0, plan.cyclesTotal - plan.cyclesGranted);
+  if (!product || cycles === 0) return { cycles: 0, minor: 0 };
+  const cyclesPerPurchase = product.credits / plan.monthlyCredits;
+  const perCycleMinor = (product.price[currency] * 100) / cyclesPerPurchase;
+  return { cycles, minor: Math.floor(perCycleMinor * cycles) };
+}
+
+export interface PlanQuote {
+  kind: PlanChangeKind;
+  /** When the plan bought would start. */
+  startsAt: Date;
+  /** The running plan an upgrade replaces, with the cycles and value credited for it. */
+  replaces: Plan | null;
+  creditedCycles: number;
+  creditMinor: number;
+}
+
+/** What buying `product` in `currency` would do now: said on the checkout before the user pays. */
+export async function quotePlan(
+  db: DbOrTx,
+  userId: string,
+  product: Product,
+  currency: PaymentCurrency,
+  now = new Date(),
+): Promise<PlanQuote> {
+  const plans = await repo.listSubscriptions(db, userId);
+  const running = runningPlan(plans, now);
+  const kind = planChangeKind(running?.type ?? null, product.serviceType);
+  const none = { replaces: null, creditedCycles: 0, creditMinor: 0 };
+  if (!running || kind === 'new') return { kind: 'new', startsAt: now, ...none };
+  if (kind === 'scheduled') {
+    const last = upcomingPlans(plans, now).at(-1) ?? running;
+    return { kind, startsAt: last.endsAt, ...none };
+  }
+  if (kind === 'extend') return { kind, startsAt: running.startedAt, ...none };
+  const unused = unusedValue(running, currency);
+  // Upgrades are priced above what they replace, but a credit must never make an order free.
+  const creditMinor = Math.min(unused.minor, Math.round(product.price[currency] * 100) - 100);
+  return {
+    kind,
+    startsAt: now,
+    replaces: running,
+    creditedCycles: creditMinor > 0 ? unused.cycles : 0,
+    creditMinor: Math.max(0, creditMinor),
+  };
+}
+
+/** Moves scheduled plans so each starts when the one before it ends (after a plan's end moved). */
+async function rechain(tx: Tx, queue: readonly Plan[], from: Date): Promise<void> {
+  let cursor = from;
+  for (const plan of queue) {
+    const length = plan.endsAt.getTime() - plan.startedAt.getTime();
+    const endsAt = new Date(cursor.getTime() + length);
+    if (plan.startedAt.getTime() !== cursor.getTime()) {
+      await repo.updateSubscription(tx, plan.id, { startedAt: cursor, endsAt });
+    }
+    cursor = endsAt;
+  }
+}
+
+/**
+ * Brings the user's plan rows up to `now`: an active plan that ended becomes `expired`, a scheduled
+ * plan whose start has come becomes `active` (or `expired` if its whole period has passed). Each
+ * plan's due cycles are granted before it is closed, so none is lost to a late job.
+ */
+export async function settlePlans(tx: Tx, userId: string, now: Date): Promise<void> {
+  const plans = await repo.listSubscriptions(tx, userId);
+  for (const plan of plans) {
+    if (plan.status === 'active' && plan.endsAt <= now) {
+      await grantDueCycles(tx, plan, now);
+      await repo.updateSubscription(tx, plan.id, { status: 'expired' });
+    }
+  }
+  const started = plans
+    .filter((plan) => plan.status === 'scheduled' && plan.startedAt <= now)
+    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  for (const plan of started) {
+    const ended = plan.endsAt <= now;
+    const updated = await repo.updateSubscription(tx, plan.id, {
+      status: ended ? 'expired' : 'active',
+    });
+    await grantDueCycles(tx, updated, now);
+  }
+}
+
+/**
+ * Applies a paid plan order under the user's billing lock (ADR 023). `order.replacesSubscriptionId`
+ * and `creditedCycles` say what the checkout credited; they are honoured only if that plan still
+ * runs, otherwise the running plan keeps its cycles (nothing paid for is lost either way).
+ */
+export async function applyPlanPurchase(
+  tx: Tx,
+  order: repo.OrderRow,
+  product: Product,
+  now: Date,
+): Promise<Plan> {
+  await settlePlans(tx, order.userId, now);
+  const plans = await repo.listSubscriptions(tx, order.userId);
+  const running = runningPlan(plans, now);
+  const queue = upcomingPlans(plans, now);
+  const monthly = MONTHLY_PLAN_CREDITS[product.family as 'plus' | 'pro'];
+  // What the order paid for, not today's catalogue (a price change must not alter a paid plan).
+  const cycles = Math.round(order.credits / monthly);
+  const days = product.days ?? 0;
+  const kind = planChangeKind(running?.type ?? null, product.serviceType);
+  const fresh = (startedAt: Date, previous: Plan | undefined, status: 'active' | 'scheduled') =>
+    repo.insertSubscription(tx, {
+      userId: order.userId,
+      type: product.serviceType,
+      code: planCodeOf(product.serviceType),
+      status,
+      startedAt,
+      endsAt: addDays(startedAt, days),
+      monthlyCredits: monthly,
+      cyclesTotal: cycles,
+      previousType: previous?.type ?? null,
+      previousCode: previous?.code ?? null,
+      lastOrderId: order.id,
+      transactionAt: now,
+    });
+  const extend = (plan: Plan) =>
+    repo.updateSubscription(tx, plan.id, {
+      endsAt: addDays(plan.endsAt, days),
+      cyclesTotal: plan.cyclesTotal + cycles,
+      lastOrderId: order.id,
+      transactionAt: now,
+    });
+
+  if (!running || kind === 'new') {
+    const latest = plans.filter((plan) => !queue.includes(plan)).at(0);
+    const plan = await fresh(now, latest, 'active');
+    await rechain(tx, queue, plan.endsAt);
+    return plan;
+  }
+  if (kind === 'extend') {
+    const plan = await extend(running);
+    await rechain(tx, queue, plan.endsAt);
+    return plan;
+  }
+  if (kind === 'scheduled') {
+    const last = queue.at(-1);
+    if (last?.type === product.serviceType) return extend(last);
+    return fresh((last ?? running).endsAt, last ?? running, 'scheduled');
+  }
+  const credited = order.replacesSubscriptionId === running.id ? order.creditedCycles : 0;
+  await repo.updateSubscription(tx, running.id, {
+    status: 'replaced',
+    // The credited cycles were paid back as the upgrade's discount: they are no longer granted.
+    cyclesTotal: Math.max(running.cyclesGranted, running.cyclesTotal - credited),
+  });
+  const plan = await fresh(now, running, 'active');
+  await rechain(tx, queue, plan.endsAt);
+  return plan;
+}
+
+/** Grants every cycle of a plan whose start has come; each cycle once, expiring at its end. */
+/** Returns how many cycles this call granted. */
+export async function grantDueCycles(tx: Tx, subscription: Plan, now: Date): Promise<number> {
+  let granted = subscription.cyclesGranted;
+  while (granted < subscription.cyclesTotal) {
+    const start = addDays(subscription.startedAt, granted * CREDIT_CYCLE_DAYS);
+    if (start > now || start >= subscription.endsAt) break;
+    const cycleEnd = addDays(start, CREDIT_CYCLE_DAYS);
+    const isLast = granted === subscription.cyclesTotal - 1;
+    await credits.grant(tx, {
+      userId: subscription.userId,
+      amount: subscription.monthlyCredits,
+      key: `cycle:${subscription.id}:${String(granted)}`,
+      kind: 'grant',
+      source: 'plan',
+      // The last cycle lasts to the plan's end (a year is 365 days, twelve cycles are 360).
+      expiresAt: isLast || cycleEnd > subscription.endsAt ? subscription.endsAt : cycleEnd,
+      reference: { type: 'subscription', id: subscription.id },
+      reason: `${productDisplayName(subscription.type)} credits, cycle ${String(granted + 1)}`,
+      now: start,
+    });
+    granted += 1;
+  }
+  if (granted !== subscription.cyclesGranted) {
+    await repo.updateSubscription(tx, subscription.id, { cyclesGranted: granted });
+  }
+  return granted - subscription.cyclesGranted;
+}
+
+/** Plans whose cycles are still granted: the current one and those replaced by another purchase. */
+const GRANTING_STATUSES: readonly string[] = ['active', 'replaced'];
+
+/**
+ * The recurring job: starts scheduled plans whose day has come, grants the plan cycles that have
+ * started and expires lapsed credits. Safe to run concurrently on several workers (the user lock
+ * and the cycle keys make it once).
+ */
+export async function runCreditCycles(
+  deps: { db: Db },
+  now = new Date(),
+): Promise<{ cyclesGranted: number; usersExpired: number }> {
+  let cyclesGranted = 0;
+  for (const due of await repo.subscriptionsWithDueCycles(deps.db, now, CREDIT_CYCLE_DAYS)) {
+    cyclesGranted += await deps.db.transaction(async (tx) => {
+      await repo.lockUserBilling(tx, due.userId);
+      const before = await repo.findSubscription(tx, due.id);
+      if (!before) return 0;
+      // Starts a scheduled plan (granting what the plan before it still had due), ends a lapsed one.
+      await settlePlans(tx, due.userId, now);
+      // Re-read under the lock: settling, an operator or another worker may have changed it.
+      const current = await repo.findSubscription(tx, due.id);
+      if (current && GRANTING_STATUSES.includes(current.status)) {
+        await grantDueCycles(tx, current, now);
+      }
+      const after = await repo.findSubscription(tx, due.id);
+      return (after?.cyclesGranted ?? before.cyclesGranted) - before.cyclesGranted;
+    });
+  }
+  const { users } = await credits.expireDue(deps.db, now);
+  return { cyclesGranted, usersExpired: users };
+}
+
+const toUnits = (minor: number) => minor / 100;
+
+/**
+ * Spec §3 subscription status, with the plan scheduled to follow (ADR 023). A plan that ended reads
+ * as free, with itself as the previous plan.
+ */
+export async function subscriptionStatus(
+  deps: { db: DbOrTx },
+  userId: string,
+  now = new Date(),
+): Promise<Omit<SubscriptionStatusResponse, 'success'>> {
+  const plans = await repo.listSubscriptions(deps.db, userId);
+  const running = runningPlan(plans, now);
+  const next = upcomingPlans(plans, now)[0];
+  const scheduled = {
+    scheduled_type: next?.type ?? null,
+    scheduled_start: next?.startedAt.toISOString() ?? null,
+  };
+  if (running) {
+    return {
+      type: running.type,
+      subscriptionCode: running.code,
+      subscriptionId: running.id,
+      endingTimestamp: running.endsAt.toISOString(),
+      transactionTimestamp: running.transactionAt.toISOString(),
+      previous_type: running.previousType,
+      previous_subscriptionCode: running.previousCode,
+      ...scheduled,
+      upgrade_credit: {
+        USD: toUnits(unusedValue(running, 'USD').minor),
+        INR: toUnits(unusedValue(running, 'INR').minor),
+      },
+    };
+  }
+  // Cancelled, refunded and lapsed plans read as free, with the latest as the previous plan.
+  const latest = plans.find((plan) => !(plan.status === 'scheduled' && plan.startedAt > now));
+  if (!latest) {
+    return {
+      type: 'free',
+      subscriptionCode: planCodeOf('free'),
+      subscriptionId: null,
+      endingTimestamp: null,
+      transactionTimestamp: null,
+      previous_type: null,
+      previous_subscriptionCode: null,
+      ...scheduled,
+    };
+  }
+  return {
+    type: 'free',
+    subscriptionCode: planCodeOf('free'),
+    subscriptionId: latest.id,
+    endingTimestamp: latest.endsAt.toISOString(),
+    transactionTimestamp: latest.transactionAt.toISOString(),
+    previous_type: latest.type,
+    previous_subscriptionCode: latest.code,
+    ...scheduled,
+  };
+}
+
+/** Ends the running plan now (operator action); plans waiting after it move up to start now. */
+export async function endRunningPlan(
+  tx: Tx,
+  userId: string,
+  status: 'canceled' | 'refunded',
+  now: Date,
+): Promise<Plan | undefined> {
+  await settlePlans(tx, userId, now);
+  const plans = await repo.listSubscriptions(tx, userId);
+  const running = runningPlan(plans, now);
+  if (!running) return undefined;
+  const ended = await repo.updateSubscription(tx, running.id, {
+    status,
+    endsAt: now < running.endsAt ? now : running.endsAt,
+  });
+  await rechain(tx, upcomingPlans(plans, now), now);
+  return ended;
+}
