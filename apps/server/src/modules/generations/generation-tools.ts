@@ -65,6 +65,20 @@ const first = (urls: readonly string[]) => {
 };
 
 /**
+ * A video's style as the gallery keeps it: 'template 4 · 10 sec · quality', or '5 sec ·
+ * performance' without a template. The canvas editor reads it back when the gallery's View
+ * opens the run (template, duration and mode), so the parts and their order are fixed (ADR 024).
+ */
+export function videoStyleName(s: {
+  templateId?: string | undefined;
+  duration: number;
+  mode: Mode;
+}) {
+  const template = s.templateId ? [`template ${s.templateId}`] : [];
+  return [...template, `${String(s.duration)} sec`, s.mode].join(' · ');
+}
+
+/**
  * Live catalog templates for `count` built-in 'random' choices (document 2 §3): ones not in `taken`
  * while there are any, and no two alike, so every image of a run (or model of a catalogue) shows
  * another model. A catalogue calls it once for all its pairs.
@@ -233,7 +247,8 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     price: (s) => ({ mode: s.mode, durationSeconds: s.duration }),
     mode: modeOf,
     prompt: (s) => s.prompt,
-    styleName: (s) => (s.templateId ? `template ${s.templateId}` : null),
+    // What the gallery's View hands back to the canvas editor to set it up again (ADR 024).
+    styleName: (s) => videoStyleName(s),
     run: (provider, s, input, ctx) =>
       provider.video(
         {

@@ -69,3 +69,18 @@ describe('the credit estimate', () => {
     expect(estimate('try-on', catalogue, ALL)).toBe(6 * one);
   });
 });
+
+describe("a video's style in the gallery", () => {
+  const video = (extra: Record<string, unknown>) =>
+    describeRequest('video-generation', { inputImageUrls: ['/x'], ...extra }, ALL).styleName;
+
+  it('names the template, the duration and the mode, for the canvas editor to set up again', () => {
+    expect(video({ templateId: 4, duration: 10, mode: 'quality' })).toBe(
+      'template 4 · 10 sec · quality',
+    );
+  });
+
+  it('names the duration and the mode when no template was chosen', () => {
+    expect(video({})).toBe('5 sec · performance');
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Crown } from 'lucide-react';
+import type { VideoTemplate } from '@studio/contract';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ import {
   initialCanvasSettings,
   presetTool,
   promptEnabled,
+  readVideoStyle,
   templatesLocked,
 } from '../lib/canvas-state';
 import { VIDEO_PLANS } from '../lib/generate-checks';
@@ -41,6 +43,8 @@ import { PromptField, type PromptNotice } from './prompt-field';
 import { TemplateGrid } from './template-grid';
 import { ToolSelector } from './tool-selector';
 import { UpscaleFactorSelect } from './upscale-factor-select';
+
+const NO_TEMPLATES: readonly VideoTemplate[] = [];
 
 const uploadMessages = {
   success: CANVAS_MESSAGES.uploadSuccess,
@@ -58,14 +62,19 @@ export function CanvasEditorPage() {
   const userId = useCurrentUser()?.id ?? null;
   const subscription = useSubscriptionStatus(userId);
 
+  // The gallery's View of a video hands its style back: template, duration and mode (ADR 024).
+  const [past] = useState(() =>
+    arrival.tool === 'video-generation' ? readVideoStyle(arrival.style) : undefined,
+  );
   const [settings, dispatch] = useReducer(canvasReducer, undefined, () =>
     initialCanvasSettings({
       tool: presetTool(arrival.tool, searchParams.get('tool')),
       prompt: arrival.prompt,
+      past,
     }),
   );
   const upload = useImageUpload(userId, uploadMessages, arrival.inputImages?.[0] ?? null);
-  const modeChoice = useModeChoice();
+  const modeChoice = useModeChoice(past?.mode ?? undefined);
   // Fetched on load, whichever tool is open, and kept for the visit (document 2 §4).
   const templates = useVideoTemplates();
   const [preloaded, setPreloaded] = useState<CanvasOutput | null>(() =>
@@ -88,6 +97,7 @@ export function CanvasEditorPage() {
     image: upload.image,
     settings,
     mode: modeChoice.mode,
+    templates: templates.data ?? NO_TEMPLATES,
     // A new run replaces whatever was shown, including a result handed over by another screen;
     // a click the checks refuse (no credits, no plan) leaves it in place.
     onSend: () => {

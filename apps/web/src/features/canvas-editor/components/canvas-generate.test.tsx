@@ -401,7 +401,11 @@ describe('canvas editor generation', () => {
       'download',
       'canvas-editor-video.mp4',
     );
-    expect(calls[0]?.body).toMatchObject({ templateId: '4', duration: 10 });
+    expect(calls[0]?.body).toMatchObject({
+      templateId: '4',
+      inputVideoUrl: mediaUrl('template_video_4'),
+      duration: 10,
+    });
   });
 
   it('cancels a queued generation', async () => {
@@ -534,6 +538,64 @@ describe('canvas editor generation, robustness', () => {
       'src',
       mediaUrl('past_result'),
     );
+  });
+
+  it("sets a video up again from the gallery's View: template, duration and mode", async () => {
+    const calls: RecordedGenerate[] = [];
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(
+      ...canvasHandlers({ plan: 'pro' }),
+      ...generateHandlers(calls),
+      generationSequence([generationFixture({ type: 'video-generation', status: 'queued' })]),
+    );
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        // What the gallery's View hands over for a video (document 1 §2).
+        void navigate('/canvas-editor', {
+          state: {
+            tool: 'video-generation',
+            inputImages: [UPLOADED_URL],
+            generatedVideos: [mediaUrl('past_video')],
+            prompt: 'showing off clothes to camera in different poses',
+            style: 'template 3 · 10 sec · quality',
+            variations: 1,
+            recreatingFrom: 'gen_past',
+          },
+        });
+      }, [navigate]);
+      return null;
+    }
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/canvas-editor" element={<CanvasEditorPage />} />
+      </Routes>,
+    );
+
+    expect(await screen.findByRole('button', { name: 'Template 3' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('combobox', { name: 'Duration' })).toHaveValue('10');
+    await waitFor(() => {
+      expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveValue('quality');
+    });
+    expect(screen.getByLabelText('Prompt')).toHaveValue('');
+
+    await screen.findByText(/Estimated cost/);
+    await user.click(generateButton());
+
+    await waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
+    expect(calls[0]?.body).toMatchObject({
+      templateId: '3',
+      inputVideoUrl: mediaUrl('template_video_3'),
+      duration: 10,
+      mode: 'quality',
+      resolution: '720p',
+    });
   });
 
   it("names Video Generation in the upgrade dialog after the server's 403", async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { VideoTemplate } from '@studio/contract';
 import type { Mode } from '@studio/contract/tools';
 import type { InputImage } from '@/features/generations';
 import {
@@ -31,12 +32,15 @@ export function useCanvasGenerate({
   image,
   settings,
   mode,
+  templates,
   onSend,
 }: {
   userId: string | null;
   image: InputImage | null;
   settings: CanvasSettings;
   mode: Mode;
+  /** The video templates listed so far (empty until read): the chosen one's video is sent. */
+  templates: readonly VideoTemplate[];
   /** Called when a click passed the checks and the request is sent (not for a refused click). */
   onSend?: () => void;
 }): {
@@ -55,10 +59,10 @@ export function useCanvasGenerate({
   });
   const checks = usePreSendChecks(run, image);
   // The checks await the plan and the price; the settings shown when they end are sent.
-  const latest = useRef({ settings, mode });
+  const latest = useRef({ settings, mode, templates });
   useEffect(() => {
-    latest.current = { settings, mode };
-  }, [settings, mode]);
+    latest.current = { settings, mode, templates };
+  }, [settings, mode, templates]);
 
   const generate = async () => {
     if (run.isGenerating) return;
@@ -74,10 +78,12 @@ export function useCanvasGenerate({
         const now = latest.current;
         // The tool was switched while checking: the checks were for the other one.
         if (now.settings.tool !== settings.tool) return;
+        const chosen = now.settings.template?.id;
         const request = canvasRequest(now.settings, {
           userId: signedIn,
           imageUrl,
           mode: now.mode,
+          templateVideoUrl: now.templates.find((t) => t.videoId === chosen)?.videoUrl ?? null,
         });
         if (run.start(request.path, request.body, now.settings.tool)) onSend?.();
       },

@@ -28,6 +28,24 @@ describe('canvasRequest', () => {
     });
   });
 
+  it("sends the chosen template's video with its id (document 2 §3)", () => {
+    const settings = { ...initialCanvasSettings(), template: { id: '3', duration: 10 as const } };
+    expect(
+      canvasRequest(settings, {
+        ...who,
+        mode: 'quality',
+        templateVideoUrl: '/api/v1/media/template_video_3',
+      }).body,
+    ).toMatchObject({ templateId: '3', inputVideoUrl: '/api/v1/media/template_video_3' });
+    expect(
+      canvasRequest(initialCanvasSettings(), {
+        ...who,
+        mode: 'quality',
+        templateVideoUrl: '/api/v1/media/template_video_3',
+      }).body,
+    ).not.toHaveProperty('inputVideoUrl');
+  });
+
   it('sends the upscale factor and method', () => {
     const settings = {
       ...initialCanvasSettings({ tool: 'upscaler' }),

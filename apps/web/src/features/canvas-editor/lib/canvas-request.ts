@@ -18,7 +18,18 @@ export interface CanvasRequest {
 /** The generate call for the chosen tool (document 2 §7; paths from ARCHITECTURE §5). */
 export function canvasRequest(
   settings: CanvasSettings,
-  { userId, imageUrl, mode }: { userId: string; imageUrl: string; mode: Mode },
+  {
+    userId,
+    imageUrl,
+    mode,
+    templateVideoUrl = null,
+  }: {
+    userId: string;
+    imageUrl: string;
+    mode: Mode;
+    /** The chosen template's video, from the template list (null when it is not listed). */
+    templateVideoUrl?: string | null;
+  },
 ): CanvasRequest {
   switch (settings.tool) {
     case 'video-generation':
@@ -31,7 +42,9 @@ export function canvasRequest(
           duration: effectiveDuration(settings),
           resolution: VIDEO_RESOLUTIONS[mode],
           mode,
+          // Document 2 §3: the chosen template's id and its video, which the motion follows.
           ...(settings.template ? { templateId: settings.template.id } : {}),
+          ...(settings.template && templateVideoUrl ? { inputVideoUrl: templateVideoUrl } : {}),
         },
       };
     case 'upscaler':

@@ -6,6 +6,7 @@ import {
   initialCanvasSettings,
   presetTool,
   promptEnabled,
+  readVideoStyle,
   templatesLocked,
   toVideoDuration,
   videoPrompt,
@@ -128,5 +129,50 @@ describe('initialCanvasSettings', () => {
       duration: 5,
       upscaleFactor: '2x',
     });
+  });
+});
+
+describe("a past video's settings (the gallery's View)", () => {
+  it('reads the template, duration and mode from its style', () => {
+    expect(readVideoStyle('template 4 · 10 sec · quality')).toEqual({
+      templateId: '4',
+      duration: 10,
+      mode: 'quality',
+    });
+    expect(readVideoStyle('10 sec · balanced')).toEqual({
+      templateId: null,
+      duration: 10,
+      mode: 'balanced',
+    });
+  });
+
+  it('reads what an older or unknown style has, and nothing else', () => {
+    expect(readVideoStyle('template 2')).toEqual({ templateId: '2', duration: null, mode: null });
+    expect(readVideoStyle('High Fidelity V2')).toEqual({
+      templateId: null,
+      duration: null,
+      mode: null,
+    });
+    expect(readVideoStyle(undefined)).toEqual({ templateId: null, duration: null, mode: null });
+  });
+
+  it('sets the template up again without the default prompt it was sent with', () => {
+    const settings = initialCanvasSettings({
+      prompt: 'showing off clothes to camera in different poses',
+      past: { templateId: '4', duration: 10, mode: 'quality' },
+    });
+    expect(settings.template).toEqual({ id: '4', duration: 10 });
+    expect(settings.prompt).toBe('');
+    expect(effectiveDuration(settings)).toBe(10);
+  });
+
+  it('keeps the prompt and the duration of a run without a template', () => {
+    const settings = initialCanvasSettings({
+      prompt: 'walking forward',
+      past: { templateId: null, duration: 10, mode: null },
+    });
+    expect(settings.template).toBeNull();
+    expect(settings.prompt).toBe('walking forward');
+    expect(settings.duration).toBe(10);
   });
 });

@@ -1,5 +1,7 @@
 import {
   DEFAULT_VIDEO_PROMPT,
+  MODES,
+  type Mode,
   type UpscaleFactor,
   type VideoDuration,
 } from '@studio/contract/tools';
@@ -48,11 +50,45 @@ export function presetTool(
   return isCanvasTool(queryTool) ? queryTool : DEFAULT_CANVAS_TOOL;
 }
 
+/** A past video's settings, read back from its gallery style ('template 4 · 10 sec · quality'). */
+export interface PastVideoSettings {
+  templateId: string | null;
+  duration: VideoDuration | null;
+  mode: Mode | null;
+}
+
+/**
+ * Reads the style the server records for a video (ADR 024): 'template {id}', '{5|10} sec' and the
+ * mode, joined by ' · ' (older runs have only 'template {id}'). Parts it does not know are skipped.
+ */
+export function readVideoStyle(style: string | undefined): PastVideoSettings {
+  const past: PastVideoSettings = { templateId: null, duration: null, mode: null };
+  for (const part of (style ?? '').split('·').map((text) => text.trim())) {
+    const template = /^template (.+)$/i.exec(part)?.[1];
+    const seconds = /^(5|10) sec$/i.exec(part)?.[1];
+    const mode = MODES.find((known) => known === part.toLowerCase());
+    if (template) past.templateId = template;
+    else if (seconds) past.duration = seconds === '10' ? 10 : 5;
+    else if (mode) past.mode = mode;
+  }
+  return past;
+}
+
 export function initialCanvasSettings({
   tool = DEFAULT_CANVAS_TOOL,
   prompt = '',
-}: { tool?: CanvasTool; prompt?: string } = {}): CanvasSettings {
-  return { tool, prompt, template: null, duration: 5, upscaleFactor: '2x' };
+  past,
+}: { tool?: CanvasTool; prompt?: string; past?: PastVideoSettings } = {}): CanvasSettings {
+  const duration = past?.duration ?? 5;
+  // A template run was sent with the default prompt: the template, not that prompt, comes back.
+  const template = past?.templateId ? { id: past.templateId, duration } : null;
+  return {
+    tool,
+    prompt: template ? '' : prompt,
+    template,
+    duration,
+    upscaleFactor: '2x',
+  };
 }
 
 const hasText = (prompt: string) => prompt.trim() !== '';
