@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { newUser, screenshotDir, signUp } from './fixtures';
+import { expectNoHorizontalScroll, newUser, screenshotDir, signUp } from './fixtures';
 
 fs.mkdirSync(screenshotDir, { recursive: true });
 
@@ -43,6 +43,8 @@ test('a new user creates an account on the login screen and reaches the shell', 
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Logged In')).toBeVisible();
+  // A brand-new account is welcomed, not welcomed "back".
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [label, href] of sidebarItems) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
@@ -88,6 +90,19 @@ test('the desktop sidebar collapses to an icon rail and expands again', async ({
   await expect(sidebar).toHaveCSS('width', '256px');
   await page.getByRole('button', { name: /collapse sidebar/i }).click();
   await expect(sidebar).toHaveCSS('width', '64px');
+  // Icon-only links name themselves in a tooltip beside the rail, on hover and keyboard focus.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Credit History' }).hover();
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toHaveText('Credit History');
+  expect((await tip.boundingBox())?.x).toBeGreaterThanOrEqual(64);
+  await page.screenshot({ path: `${screenshotDir}/shell-rail-tooltip-1440.png` });
+  await page.mouse.move(800, 500);
+  await expect(tip).toBeHidden();
+  await nav.getByRole('link', { name: 'My Gallery' }).focus();
+  await expect(page.getByRole('tooltip')).toHaveText('My Gallery');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toBeHidden();
   await page.getByRole('button', { name: /expand sidebar/i }).click();
   await expect(sidebar).toHaveCSS('width', '256px');
 });
@@ -100,6 +115,10 @@ test('on a phone the sidebar slides in over an overlay and closes after navigati
   await signUp(page, baseURL ?? '');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /welcome/i })).toBeVisible();
+  // The spec shows logged-in users the 'Logged In' badge at every width, without sideways scroll.
+  await expect(page.getByRole('banner').getByText('Logged In')).toBeVisible();
+  await expect(page.getByRole('banner').getByText(/\b5 credits\b/)).toBeVisible();
+  await expectNoHorizontalScroll(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await expect(nav).toBeHidden();
@@ -115,6 +134,13 @@ test('on a phone the sidebar slides in over an overlay and closes after navigati
   await nav.getByRole('link', { name: 'My Gallery' }).click();
   await expect(page).toHaveURL(/\/gallery$/);
   await expect(nav).toBeHidden();
+  await page.goto('/try-on');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Clothes AI Photoshoot' }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Logged In')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: `${screenshotDir}/shell-mobile-390-header-titled.png` });
 });
 
 test('a signed-in user opening /login is sent to the dashboard, and Logout returns to /login', async ({

@@ -2,6 +2,7 @@ import { nonBlank } from '@/lib/guards';
 import { useCredits } from '@/features/credits';
 import { usePlan, getPlanLabel, shouldShowUpgradePromo } from '@/features/billing';
 import { getDisplayName, getFirstName } from '../lib/display-name';
+import { isFirstSession } from '../lib/first-session';
 import { useProfile } from './use-profile';
 
 /**
@@ -33,5 +34,7 @@ export function useAccountSummary() {
     creditsLoading,
     planLabel: getPlanLabel(planInput),
     showUpgradePromo: shouldShowUpgradePromo(planInput),
+    /** Still in the session they signed up in (the dashboard greets "Welcome"); null until known. */
+    firstSession: isFirstSession(profile),
   };
 }

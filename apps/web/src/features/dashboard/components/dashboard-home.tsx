@@ -70,13 +70,15 @@ const tools: readonly ToolShortcut[] = [
 
 /** Interim dashboard: the order banner after a checkout, a greeting and the tools. Sliders and the promo come later. */
 export function DashboardHome() {
-  const { firstName } = useAccountSummary();
+  const { firstName, firstSession } = useAccountSummary();
+  // "Welcome back" only for someone who has been here before; a new account is simply welcomed.
+  const greeting = firstSession === false ? 'Welcome back' : 'Welcome';
   return (
     <div className="space-y-8">
       <OrderStatusBanner />
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Welcome back, {firstName}
+          {greeting}, {firstName}
         </h1>
         <p className="text-muted-foreground">What would you like to create today?</p>
       </div>

@@ -46,8 +46,9 @@ export function Header({ onOpenMobileNav, mobileNavOpen, menuButtonRef, sidebarI
       <div className="flex shrink-0 items-center gap-2">
         {account.isAuthenticated ? (
           <>
-            <Badge variant="success" className="hidden sm:inline-flex">
-              <CircleCheck aria-hidden="true" />
+            {/* Shown at every width (spec: logged-in users see it); on phones without its icon. */}
+            <Badge variant="success">
+              <CircleCheck aria-hidden="true" className="hidden sm:block" />
               Logged In
             </Badge>
             {account.credits === null && account.creditsLoading ? (

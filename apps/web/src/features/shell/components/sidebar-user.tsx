@@ -6,6 +6,7 @@ import { useSignOut } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { formatCredits } from '@/lib/format';
 import { useAccountSummary } from '@/features/account';
+import { RailTooltip } from './rail-tooltip';
 
 /** Bottom of the sidebar: who is signed in, their plan and available credits, and Logout. */
 export function SidebarUser({ collapsed }: { collapsed: boolean }) {
@@ -25,19 +26,21 @@ export function SidebarUser({ collapsed }: { collapsed: boolean }) {
           ) : null}
         </div>
         {account.isAuthenticated ? (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label="Logout"
-            title="Logout"
-            loading={signOut.isPending}
-            onClick={() => {
-              signOut.mutate();
-            }}
-            className="text-muted-foreground hover:text-foreground"
-          >
-            {signOut.isPending ? null : <LogOut aria-hidden="true" />}
-          </Button>
+          // Icon-only in both layouts, so its name is always offered as a tip.
+          <RailTooltip label="Logout" enabled>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label="Logout"
+              loading={signOut.isPending}
+              onClick={() => {
+                signOut.mutate();
+              }}
+              className="text-muted-foreground hover:text-foreground"
+            >
+              {signOut.isPending ? null : <LogOut aria-hidden="true" />}
+            </Button>
+          </RailTooltip>
         ) : null}
       </div>
 

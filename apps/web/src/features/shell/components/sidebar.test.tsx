@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import {
   mockCredits,
@@ -80,12 +80,73 @@ describe('Sidebar navigation', () => {
     const { user, onToggleCollapsed } = renderSidebar('/', true);
     await screen.findByText('Free Plan');
 
-    expect(within(mainNav()).getByRole('link', { name: 'Canvas Editor' })).toHaveAttribute(
-      'title',
-      'Canvas Editor',
-    );
+    expect(within(mainNav()).getByRole('link', { name: 'Canvas Editor' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(onToggleCollapsed).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Collapsed sidebar tooltips', () => {
+  /** The rail exists from md up; jsdom's matchMedia says "no" to every query by default. */
+  function atWidth(width: number) {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      Object.assign(matchMedia(query), {
+        matches: query === '(min-width: 768px)' && width >= 768,
+      }),
+    );
+  }
+  const onDesktop = () => {
+    atWidth(1440);
+  };
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('names an icon-only link in a tooltip on hover, and hides it when the pointer leaves', async () => {
+    onDesktop();
+    mockSignedIn();
+    const { user } = renderSidebar('/', true);
+    await screen.findByText('Free Plan');
+
+    const gallery = within(mainNav()).getByRole('link', { name: 'My Gallery' });
+    await user.hover(gallery);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('My Gallery');
+    await user.unhover(gallery);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('shows the tooltip on keyboard focus too, and Escape dismisses it', async () => {
+    onDesktop();
+    mockSignedIn();
+    const { user } = renderSidebar('/', true);
+    await screen.findByText('Free Plan');
+
+    const expand = screen.getByRole('button', { name: 'Expand sidebar' });
+    act(() => {
+      expand.focus();
+    });
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Expand sidebar');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(expand).toHaveFocus();
+  });
+
+  it('shows no tooltip where the labels are visible: expanded, or the phone panel', async () => {
+    atWidth(390);
+    mockSignedIn();
+    const { user, unmount } = renderSidebar('/', true);
+    await screen.findByText('Free Plan');
+    // The phone panel is always wide: its labels are on screen even when the rail is collapsed.
+    await user.hover(within(mainNav()).getByRole('link', { name: 'My Gallery' }));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    unmount();
+
+    onDesktop();
+    renderSidebar('/', false);
+    await screen.findByText('Free Plan');
+    await user.hover(within(mainNav()).getByRole('link', { name: 'My Gallery' }));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 });
 

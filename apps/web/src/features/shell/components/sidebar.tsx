@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useAccountSummary } from '@/features/account';
+import { RailTooltip } from './rail-tooltip';
 import { SidebarNav } from './sidebar-nav';
 import { SidebarUser } from './sidebar-user';
 import { UpgradePromo } from './upgrade-promo';
@@ -52,13 +53,15 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
           collapsed && 'md:justify-center md:px-0',
         )}
       >
-        <Link
-          to={paths.home.path}
-          className="flex min-w-0 items-center gap-2.5 rounded-md font-semibold"
-        >
-          <BrandMark />
-          <span className={cn('truncate', collapsed && 'md:sr-only')}>AI Product Studio</span>
-        </Link>
+        <RailTooltip label="AI Product Studio" enabled={collapsed} desktopOnly className="min-w-0">
+          <Link
+            to={paths.home.path}
+            className="flex min-w-0 items-center gap-2.5 rounded-md font-semibold"
+          >
+            <BrandMark />
+            <span className={cn('truncate', collapsed && 'md:sr-only')}>AI Product Studio</span>
+          </Link>
+        </RailTooltip>
         <Button
           ref={closeButtonRef}
           variant="ghost"
@@ -84,22 +87,28 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
       <SidebarUser collapsed={collapsed} />
 
       <div className="hidden border-t border-border px-3 py-2 md:block">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onToggleCollapsed}
-          aria-expanded={!collapsed}
-          aria-controls={SIDEBAR_ID}
-          className={cn(
-            'w-full text-muted-foreground',
-            collapsed ? 'justify-center px-0' : 'justify-start',
-          )}
-        >
-          {collapsed ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
-          <span className={cn(collapsed && 'sr-only')}>
-            {collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          </span>
-        </Button>
+        <RailTooltip label="Expand sidebar" enabled={collapsed}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onToggleCollapsed}
+            aria-expanded={!collapsed}
+            aria-controls={SIDEBAR_ID}
+            className={cn(
+              'w-full text-muted-foreground',
+              collapsed ? 'justify-center px-0' : 'justify-start',
+            )}
+          >
+            {collapsed ? (
+              <PanelLeftOpen aria-hidden="true" />
+            ) : (
+              <PanelLeftClose aria-hidden="true" />
+            )}
+            <span className={cn(collapsed && 'sr-only')}>
+              {collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            </span>
+          </Button>
+        </RailTooltip>
       </div>
     </aside>
   );
