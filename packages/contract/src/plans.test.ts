@@ -47,7 +47,7 @@ describe('plan catalogue', () => {
     expect(planCodeOf('enterprise_yearly')).toBe(1204);
     expect(planFamilyOf('plus_yearly')).toBe('plus');
     expect(planFamilyOf('topup_monthly')).toBe('free');
-    expect(productDisplayName('topup_yearly')).toBe('Credit Topup Yearly');
+    expect(productDisplayName('topup_yearly')).toBe('Credit Topup (480 credits)');
     expect(productDisplayName('pro_4months')).toBe('Pro 4 Months');
   });
 });

@@ -130,8 +130,13 @@ const familyNames: Record<ProductFamily | PlanFamily, string> = {
   topup: 'Credit Topup',
 };
 
-/** 'Pro Monthly', 'Plus 4 Months', 'Credit Topup Yearly'; unknown types are shown title-cased. */
+/**
+ * 'Pro Monthly', 'Plus 4 Months'; a top-up is one-time, so it is named by its pack, 'Credit Topup
+ * (40 credits)', never 'Credit Topup Monthly'. Unknown types are shown as they come.
+ */
 export function productDisplayName(serviceType: string): string {
+  const topup = findProduct(serviceType);
+  if (topup?.family === 'topup') return `Credit Topup (${String(topup.credits)} credits)`;
   const [family = '', period] = serviceType.toLowerCase().split('_');
   const name = (familyNames as Record<string, string | undefined>)[family] ?? family;
   const periodLabel = PERIOD_LABELS[period as BillingPeriod] as string | undefined;

@@ -6,6 +6,7 @@ import { billingHandlers, freeSubscriptionStatus } from './billing-handlers';
 import { creditHistoryHandlers } from './credit-history-handlers';
 import { galleryHandlers } from './gallery-handlers';
 import { generationHandlers } from './generation-handlers';
+import { siteInfoHandlers } from './site-info-handlers';
 
 export const testUser: SessionUser = {
   id: 'user_123',
@@ -158,6 +159,7 @@ export const server = setupServer(
   ...creditHistoryHandlers,
   ...galleryHandlers,
   ...generationHandlers,
+  ...siteInfoHandlers,
 );
 
 /** GET /api/v1/session answers with this user (null: signed out). */
@@ -199,6 +201,9 @@ export interface SubscriptionStatusFields {
   transactionTimestamp?: string | null;
   previous_type?: string | null;
   previous_subscriptionCode?: number | null;
+  scheduled_type?: string | null;
+  scheduled_start?: string | null;
+  upgrade_credit?: { USD: number; INR: number };
 }
 
 /** POST /subscription/status answers with this plan type (and any other fields given). */

@@ -350,7 +350,7 @@ describe('credit history', () => {
     expect(orders.order_history).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          plan_display_name: 'Credit Topup Monthly',
+          plan_display_name: 'Credit Topup (40 credits)',
           credits_received: 40,
           amount: 10,
           currency: 'USD',

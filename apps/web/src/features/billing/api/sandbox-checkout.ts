@@ -13,15 +13,18 @@ export interface SandboxOrder {
   currency: PaymentCurrency;
   credits: number;
   status: OrderStatus;
+  /** What paying does to the running plan (upgrade now, scheduled, extends), said before paying. */
+  planChange: string | null;
 }
 
 function readSandboxOrder(data: unknown): SandboxOrder {
   const {
     plan_display_name: planDisplayName,
+    plan_change: planChange,
     success: _success,
     ...order
   } = sandboxOrderResponseSchema.parse(data);
-  return { ...order, planDisplayName };
+  return { ...order, planDisplayName, planChange: planChange ?? null };
 }
 
 export const sandboxOrderQueryOptions = (orderId: string) =>

@@ -18,6 +18,11 @@ export interface SubscriptionStatus {
   transactionTimestamp: Timestamp | null;
   /** The plan before this one: the expired plan when `type` fell back to free, or the replaced one. */
   previousType: string | null;
+  /** A plan bought to start when this one ends (ADR 023), and its start. */
+  scheduledType?: string | null;
+  scheduledStart?: Timestamp | null;
+  /** What an upgrade bought now takes off its price, per currency, in whole units. */
+  upgradeCredit?: { USD: number; INR: number } | null;
 }
 
 function toSubscriptionStatus(body: SubscriptionStatusResponse): SubscriptionStatus {
@@ -28,6 +33,9 @@ function toSubscriptionStatus(body: SubscriptionStatusResponse): SubscriptionSta
     endingTimestamp: body.endingTimestamp,
     transactionTimestamp: body.transactionTimestamp,
     previousType: body.previous_type,
+    scheduledType: body.scheduled_type ?? null,
+    scheduledStart: body.scheduled_start ?? null,
+    upgradeCredit: body.upgrade_credit ?? null,
   };
 }
 

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { getProduct, type BillingPeriod, type PaymentCurrency } from '@studio/contract/plans';
 import type { SubscriptionStatus } from '../api/subscription-status';
 import type { Purchase } from '../lib/payment-request';
+import { planChangeNote } from '../lib/plan-change';
 import { planCards } from '../lib/plan-cards';
-import { isCurrentPlanCard, type CardFamily } from '../lib/subscription-display';
+import { isCurrentPlanCard } from '../lib/subscription-display';
 import { PlanCard } from './plan-card';
 
 type Item = Omit<Purchase, 'currency'>;
@@ -16,12 +16,13 @@ interface PlanGridProps {
   /** The item whose checkout is starting, if any. */
   busy: Item | null;
   onChoose: (item: Item) => void;
-  /** A note per card, e.g. whether buying it upgrades now or is scheduled. */
-  notes?: Partial<Record<CardFamily, ReactNode>>;
 }
 
-/** Free, Plus, Pro and Credit Topup at the chosen billing period, with the current plan marked. */
-export function PlanGrid({ period, currency, status, now, busy, onChoose, notes }: PlanGridProps) {
+/**
+ * Free, Plus, Pro and Credit Topup at the chosen billing period, with the current plan marked and
+ * each plan saying what buying it does to the one running (ADR 023).
+ */
+export function PlanGrid({ period, currency, status, now, busy, onChoose }: PlanGridProps) {
   return (
     <div className="grid gap-6 pt-2 sm:grid-cols-2 xl:grid-cols-4">
       {planCards.map((copy) => {
@@ -39,7 +40,7 @@ export function PlanGrid({ period, currency, status, now, busy, onChoose, notes 
             onChoose={() => {
               if (family !== 'free') onChoose({ family, period });
             }}
-            note={notes?.[family]}
+            note={product ? planChangeNote(status, product, currency, now) : null}
           />
         );
       })}

@@ -64,6 +64,15 @@ describe('sandbox checkout', () => {
     expect(within(summary).getByText('₹1,360')).toBeInTheDocument();
   });
 
+  it('says before paying what the order does to the running plan', async () => {
+    const note =
+      'Your current plan stays until it ends; Plus 4 Months starts on December 24, 2026.';
+    mockOrder({ plan_change: note });
+    await openCheckout();
+
+    expect(screen.getByRole('note')).toHaveTextContent(note);
+  });
+
   it.each([
     ['Pay', 'paid'],
     ['Fail payment', 'failed'],

@@ -98,6 +98,12 @@ function CheckoutCard({ order }: { order: SandboxOrder }) {
         </SummaryRow>
       </dl>
 
+      {order.planChange && order.status === 'pending' ? (
+        <Alert variant="info" role="note">
+          {order.planChange}
+        </Alert>
+      ) : null}
+
       {order.status === 'pending' ? (
         <div className="space-y-3">
           {complete.isError ? (

@@ -234,6 +234,60 @@ describe('current plan card rule', () => {
   });
 });
 
+describe('plan changes (ADR 023)', () => {
+  const longDate = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
+
+  it('says on the current plan card which plan is scheduled to start, and when', async () => {
+    const start = inDays(20);
+    mockSignedIn({ plan: 'free' });
+    mockSubscription('pro_monthly', {
+      endingTimestamp: start,
+      scheduled_type: 'plus_monthly',
+      scheduled_start: start,
+    });
+    renderPage();
+
+    const section = await screen.findByRole('region', { name: 'Your Current Plan' });
+    expect(within(section).getByText(`Plus starts on ${longDate(start)}`)).toBeInTheDocument();
+  });
+
+  it('tells a Pro subscriber before paying that Plus waits for the end of Pro', async () => {
+    const end = inDays(20);
+    mockSignedIn({ plan: 'free' });
+    mockSubscription('pro_monthly', { endingTimestamp: end });
+    renderPage();
+
+    const plus = await screen.findByRole('article', { name: 'Plus' });
+    await waitFor(() => {
+      expect(
+        within(plus).getByText(
+          `Starts on ${longDate(end)}, when your Pro plan ends. Until then you keep Pro.`,
+        ),
+      ).toBeInTheDocument();
+    });
+    expect(within(card('Pro')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  });
+
+  it('tells a Plus subscriber that Pro starts today with the unused time taken off', async () => {
+    mockSignedIn({ plan: 'free' });
+    mockSubscription('plus_monthly', {
+      endingTimestamp: inDays(20),
+      upgrade_credit: { USD: 8.5, INR: 680 },
+    });
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Current Plan' });
+    await user.click(screen.getByRole('radio', { name: '4 Months' }));
+
+    const pro = card('Pro');
+    expect(
+      within(pro).getByText(
+        /^Upgrade now: starts today, with (\$8\.50|₹680\.00) off for the unused time of your Plus plan\.$/,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('prices', () => {
   it('shows 4-month prices in USD with the list price struck and the saving', async () => {
     mockSignedIn();

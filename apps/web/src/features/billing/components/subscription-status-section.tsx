@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { SubscriptionStatus } from '../api/subscription-status';
 import { STATUS_LOAD_ERROR } from '../lib/messages';
+import { scheduledPlanNote } from '../lib/plan-change';
 import { CurrentPlanCard, CurrentPlanCardSkeleton } from './current-plan-card';
 import { PleaseLogin } from './please-login';
 
@@ -37,5 +38,5 @@ export function SubscriptionStatusSection({
       </Alert>
     );
   }
-  return <CurrentPlanCard status={query.data} now={now} />;
+  return <CurrentPlanCard status={query.data} now={now} note={scheduledPlanNote(query.data)} />;
 }
