@@ -101,6 +101,47 @@ test('a failed sandbox payment grants nothing and shows red', async ({ page, bas
   await expect(row).toContainText('$17');
 });
 
+test('a Pro subscriber who buys Plus keeps Pro until its end, told so before paying', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  const payInUsd = async () => {
+    await page
+      .getByRole('dialog', { name: 'Choose your currency' })
+      .getByRole('button', { name: 'Pay in USD' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  };
+  await choosePlan(page, 'Monthly', 'Choose Pro');
+  await payInUsd();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/\?od=/);
+
+  await page.goto('/subscription');
+  const plus = page.getByRole('article', { name: 'Plus' });
+  await expect(plus.getByText(/^Starts on .+, when your Pro plan ends\./)).toBeVisible();
+  await plus.getByRole('button', { name: 'Choose Plus' }).click();
+  await payInUsd();
+  // The checkout says it before the money moves, and charges the full price (no upgrade credit).
+  await expect(page.getByRole('note')).toContainText(
+    'Your current plan stays until it ends; Plus Monthly starts on',
+  );
+  await expect(page.getByText('$5')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Your Plus Monthly plan starts on / }),
+  ).toBeVisible();
+
+  await page.goto('/subscription');
+  const current = page.getByRole('region', { name: 'Your Current Plan' });
+  await expect(current.getByText('Pro Monthly')).toBeVisible();
+  await expect(current.getByText(/^Plus starts on /)).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Sidebar' }).getByText('Pro Plan', { exact: true }),
+  ).toBeVisible();
+});
+
 test('billing screens fit a 390 px phone', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, baseURL ?? '');
