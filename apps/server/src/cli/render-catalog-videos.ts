@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CATALOG_ASSETS_DIR, videoTemplateSources } from '../modules/catalog/catalog.seed';
-import { cameraMotion, renderCameraMotionVideo } from '../platform/engine';
+import { motionForTemplate, renderMotionVideo } from '../platform/engine';
 
 /*
  * Renders the catalog's video templates from its own illustrations with the local engine, into
@@ -11,12 +11,12 @@ import { cameraMotion, renderCameraMotionVideo } from '../platform/engine';
  */
 
 await fs.mkdir(CATALOG_ASSETS_DIR, { recursive: true });
-for (const [i, source] of videoTemplateSources().entries()) {
+for (const source of videoTemplateSources()) {
   const still = await sharp(Buffer.from(source.svg)).png().toBuffer();
-  const video = await renderCameraMotionVideo(still, {
+  const video = await renderMotionVideo(still, {
     durationSeconds: source.duration === 10 ? 10 : 5,
     resolution: '360p',
-    motion: cameraMotion(i),
+    motion: motionForTemplate(source.id),
   });
   await fs.writeFile(path.join(CATALOG_ASSETS_DIR, source.file), video.data);
   process.stdout.write(`${source.file}: ${String(Math.round(video.data.length / 1024))} KiB\n`);

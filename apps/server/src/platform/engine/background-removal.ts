@@ -34,7 +34,7 @@ const configs: Record<BackgroundRemovalModel, Parameters<typeof imglyRemoveBackg
 };
 
 /** Runs the model on a ≤1024 px copy and returns its alpha mask (one byte per pixel). */
-async function segment(
+export async function segment(
   input: Buffer,
   model: BackgroundRemovalModel,
 ): Promise<{ mask: Buffer; width: number; height: number }> {

@@ -25,15 +25,18 @@ export { PALETTES, recolourGarment, type PaletteName } from './recolour';
 export {
   VIDEO_FPS,
   VIDEO_FRAME_SIZES,
-  CAMERA_MOTIONS,
-  cameraMotion,
   ffmpegPath,
-  renderCameraMotionVideo,
-  type CameraMotion,
-  type CameraMotionOptions,
+  renderMotionVideo,
+  type MotionVideoOptions,
   type RenderedVideo,
   type VideoResolution,
 } from './video';
+export {
+  DEFAULT_VIDEO_MOTION,
+  VIDEO_MOTIONS,
+  motionForTemplate,
+  type VideoMotion,
+} from './video-motions';
 export {
   PREVIEW_BANNER_COLOUR,
   PREVIEW_LABEL,

@@ -1,25 +1,36 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { orientedImage } from './shared';
+import type { Writable } from 'node:stream';
+import { segment } from './background-removal';
+import {
+  SUBJECT_BORDER,
+  type SubjectMask,
+  type VideoLayers,
+  buildVideoLayers,
+} from './video-layers';
+import {
+  DEFAULT_VIDEO_MOTION,
+  type LayerPose,
+  REVEAL_EDGE,
+  type VideoMotion,
+  motionPose,
+} from './video-motions';
 
 export type VideoResolution = '360p' | '480p' | '720p';
-export const CAMERA_MOTIONS = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'] as const;
-export type CameraMotion = (typeof CAMERA_MOTIONS)[number];
 
-/** The n-th motion, cycling: templates and catalog videos each get a different camera move. */
-export function cameraMotion(n: number): CameraMotion {
-  return CAMERA_MOTIONS[Math.abs(Math.trunc(n)) % CAMERA_MOTIONS.length] ?? 'zoom-in';
-}
-
-export interface CameraMotionOptions {
+export interface MotionVideoOptions {
   durationSeconds: 5 | 10;
   resolution: VideoResolution;
-  /** Default 'zoom-in'. */
-  motion?: CameraMotion;
-  /** Called with 0..1 as ffmpeg encodes (monotonic), and with 1 once the file is complete. */
+  /** Default `DEFAULT_VIDEO_MOTION`; see `motionForTemplate` for a template's. */
+  motion?: VideoMotion;
+  /**
+   * The subject's alpha mask, when the caller already has one (tests, a cut-out made earlier);
+   * otherwise the background-removal model makes it.
+   */
+  subjectMask?: SubjectMask;
+  /** Called with 0..1 as the video is made (monotonic), and with 1 once the file is complete. */
   onProgress?: (fraction: number) => void;
   /** Aborting kills ffmpeg and rejects with an AbortError. */
   signal?: AbortSignal;
@@ -44,15 +55,8 @@ export const VIDEO_FRAME_SIZES: Record<VideoResolution, { width: number; height:
 
 export const VIDEO_FPS = 25;
 
-/**
- * zoompan positions its crop window on whole input pixels, so a slow move over an input the size
- * of the output visibly jitters. Rendering the still at 4× the output size makes each rounding
- * step a quarter of an output pixel, which reads as smooth motion.
- */
-const SUPERSAMPLE = 4;
-/** How far the camera travels: 15 % zoom, or a pan across a 12 % zoomed frame. */
-const ZOOM_AMOUNT = 0.15;
-const PAN_ZOOM = 1.12;
+/** The share of the progress bar the cut-out and the layers take; encoding fills the rest. */
+const LAYERS_PROGRESS = 0.15;
 const STDERR_TAIL = 2000;
 
 let cachedFfmpegPath: string | undefined;
@@ -70,101 +74,162 @@ export async function ffmpegPath(): Promise<string> {
 }
 
 /**
- * The still, fitted whole into the frame over a blurred, darkened cover-crop of itself (so there
- * are no black bars), rendered at SUPERSAMPLE × the output size.
+ * Draws one frame (RGB, width × height) of the two layers in `pose`, by inverse mapping: each
+ * output pixel samples the plate and the subject bilinearly at sub-pixel positions, so slow moves
+ * stay smooth (ffmpeg's overlay and zoompan place layers on whole pixels and visibly step).
+ * Measured faster than a sharp affine + composite per frame (ADR 026).
  */
-async function composeCanvas(input: Buffer, width: number, height: number): Promise<Buffer> {
-  const canvasWidth = width * SUPERSAMPLE;
-  const canvasHeight = height * SUPERSAMPLE;
-  // Blur a small copy and scale it up: same look as blurring at full size, a fraction of the work.
-  const fill = await orientedImage(input)
-    .resize(Math.round(width / 2), Math.round(height / 2), { fit: 'cover' })
-    .flatten({ background: '#000000' })
-    .blur(20)
-    .modulate({ brightness: 0.72, saturation: 0.9 })
-    .resize(canvasWidth, canvasHeight, { fit: 'fill' })
-    .toBuffer();
-  const subject = await orientedImage(input)
-    .resize(canvasWidth, canvasHeight, { fit: 'inside', kernel: 'lanczos3' })
-    .png({ compressionLevel: 0 })
-    .toBuffer({ resolveWithObject: true });
-  return sharp(fill)
-    .composite([
-      {
-        input: subject.data,
-        left: Math.round((canvasWidth - subject.info.width) / 2),
-        top: Math.round((canvasHeight - subject.info.height) / 2),
-      },
-    ])
-    .toColourspace('srgb')
-    .jpeg({ quality: 94 })
-    .toBuffer();
-}
-
-/** zoompan expressions for a move, eased with smoothstep so it starts and stops gently. */
-function zoompanFilter(
-  motion: CameraMotion,
-  frames: number,
-  width: number,
-  height: number,
-): string {
-  const last = Math.max(1, frames - 1);
-  const t = `(on/${last})`;
-  const ease = `(3*pow(${t},2)-2*pow(${t},3))`;
-  let z: string;
-  let x = 'iw/2-(iw/zoom/2)';
-  const y = 'ih/2-(ih/zoom/2)';
-  switch (motion) {
-    case 'zoom-in':
-      z = `1+${ZOOM_AMOUNT}*${ease}`;
-      break;
-    case 'zoom-out':
-      z = `${1 + ZOOM_AMOUNT}-${ZOOM_AMOUNT}*${ease}`;
-      break;
-    case 'pan-left':
-      // The camera moves left, so the window slides from the right edge to the left edge.
-      z = String(PAN_ZOOM);
-      x = `(iw-iw/zoom)*(1-${ease})`;
-      break;
-    case 'pan-right':
-      z = String(PAN_ZOOM);
-      x = `(iw-iw/zoom)*${ease}`;
-      break;
+export function renderFrame(layers: VideoLayers, pose: LayerPose, out: Uint8Array): void {
+  const { width, height, margin, plate, plateWidth, plateHeight } = layers;
+  const bg = pose.background;
+  const inv = 1 / bg.scale;
+  // The plate's scale and shift are the same along a row and down a column: work out the
+  // horizontal taps once per frame, the vertical ones once per row.
+  const columns = new Int32Array(width);
+  const weights = new Float32Array(width);
+  const maxX = plateWidth - 1.001;
+  const maxY = plateHeight - 1.001;
+  for (let x = 0; x < width; x++) {
+    let px = bg.anchorX + (x + 0.5 - bg.shiftX - bg.anchorX) * inv + margin - 0.5;
+    px = px < 0 ? 0 : px > maxX ? maxX : px;
+    const x0 = Math.floor(px);
+    columns[x] = x0 * 3;
+    weights[x] = px - x0;
   }
-  return [
-    `zoompan=z='${z}':x='${x}':y='${y}':d=${frames}:s=${width}x${height}:fps=${VIDEO_FPS}`,
-    'setsar=1',
-    'format=yuv420p',
-  ].join(',');
+  const stride = plateWidth * 3;
+  for (let y = 0; y < height; y++) {
+    let py = bg.anchorY + (y + 0.5 - bg.shiftY - bg.anchorY) * inv + margin - 0.5;
+    py = py < 0 ? 0 : py > maxY ? maxY : py;
+    const y0 = Math.floor(py);
+    const ty = py - y0;
+    const row0 = y0 * stride;
+    const row1 = row0 + stride;
+    let o = y * width * 3;
+    for (let x = 0; x < width; x++) {
+      const tx = weights[x] ?? 0;
+      const a = row0 + (columns[x] ?? 0);
+      const b = row1 + (columns[x] ?? 0);
+      for (let c = 0; c < 3; c++) {
+        const p00 = plate[a + c] ?? 0;
+        const p01 = plate[b + c] ?? 0;
+        const top = p00 + ((plate[a + 3 + c] ?? 0) - p00) * tx;
+        const bottom = p01 + ((plate[b + 3 + c] ?? 0) - p01) * tx;
+        out[o++] = top + (bottom - top) * ty + 0.5;
+      }
+    }
+  }
+
+  const box = layers.subjectBox;
+  const s = pose.subject;
+  if (!box || s.opacity <= 0 || s.reveal <= 0) return;
+  // Forward: frame = pivot + shift + R(angle) · diag(scale·scaleX, scale) · (still − pivot).
+  const cos = Math.cos(s.angle);
+  const sin = Math.sin(s.angle);
+  const sx = s.scale * s.scaleX;
+  const sy = s.scale;
+  const forward = (x: number, y: number): [number, number] => {
+    const dx = (x - s.pivotX) * sx;
+    const dy = (y - s.pivotY) * sy;
+    return [s.pivotX + s.shiftX + cos * dx - sin * dy, s.pivotY + s.shiftY + sin * dx + cos * dy];
+  };
+  const corners = [
+    forward(box.left, box.top),
+    forward(box.right, box.top),
+    forward(box.left, box.bottom),
+    forward(box.right, box.bottom),
+  ];
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const fromX = Math.max(0, Math.floor(Math.min(...xs)) - 1);
+  const toX = Math.min(width, Math.ceil(Math.max(...xs)) + 1);
+  const fromY = Math.max(0, Math.floor(Math.min(...ys)) - 1);
+  const toY = Math.min(height, Math.ceil(Math.max(...ys)) + 1);
+
+  // The texture has a transparent one-texel border (`SUBJECT_BORDER`), so every bilinear tap of a
+  // position inside it is a real texel and needs no bounds check of its own.
+  const { subject, subjectWidth, subjectHeight, subjectScale: k, photo } = layers;
+  const tw = subjectWidth + 2 * SUBJECT_BORDER;
+  const maxU = subjectWidth + SUBJECT_BORDER - 0.001;
+  const maxV = subjectHeight + SUBJECT_BORDER - 0.001;
+  const boxHeight = box.bottom - box.top;
+  // The wipe line, in the still's coordinates: it climbs from the base to above the head.
+  const edge = REVEAL_EDGE * boxHeight;
+  const wipeLine = box.bottom - s.reveal * (boxHeight + edge);
+  // Texture position per frame pixel step, and at the row start: the inverse map is affine.
+  const dux = (cos / sx) * k;
+  const dvx = (-sin / sy) * k;
+  for (let y = fromY; y < toY; y++) {
+    const fy = y + 0.5 - s.pivotY - s.shiftY;
+    const fx0 = fromX + 0.5 - s.pivotX - s.shiftX;
+    let stillY = s.pivotY + (-sin * fx0 + cos * fy) / sy;
+    let u = (s.pivotX + (cos * fx0 + sin * fy) / sx - photo.left) * k - 0.5 + SUBJECT_BORDER;
+    let v = (stillY - photo.top) * k - 0.5 + SUBJECT_BORDER;
+    const dStillY = -sin / sy;
+    for (let x = fromX; x < toX; x++, u += dux, v += dvx, stillY += dStillY) {
+      if (u < 0 || v < 0 || u >= maxU || v >= maxV) continue;
+      const u0 = Math.floor(u);
+      const v0 = Math.floor(v);
+      const tu = u - u0;
+      const tv = v - v0;
+      const t00 = (v0 * tw + u0) * 4;
+      const t10 = t00 + tw * 4;
+      const w00 = (1 - tu) * (1 - tv);
+      const w01 = tu * (1 - tv);
+      const w10 = (1 - tu) * tv;
+      const w11 = tu * tv;
+      const alpha =
+        (subject[t00 + 3] ?? 0) * w00 +
+        (subject[t00 + 7] ?? 0) * w01 +
+        (subject[t10 + 3] ?? 0) * w10 +
+        (subject[t10 + 7] ?? 0) * w11;
+      if (alpha < 0.5) continue;
+      let cover = s.opacity;
+      if (s.reveal < 1) {
+        const wipe = (stillY - wipeLine) / edge;
+        cover *= wipe <= 0 ? 0 : wipe >= 1 ? 1 : wipe;
+      }
+      const keep = 1 - (alpha / 255) * cover;
+      const o = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const colour =
+          (subject[t00 + c] ?? 0) * w00 +
+          (subject[t00 + 4 + c] ?? 0) * w01 +
+          (subject[t10 + c] ?? 0) * w10 +
+          (subject[t10 + 4 + c] ?? 0) * w11;
+        out[o + c] = colour * cover + (out[o + c] ?? 0) * keep + 0.5;
+      }
+    }
+  }
 }
 
 function abortError(): DOMException {
   return new DOMException('The video render was aborted.', 'AbortError');
 }
 
-/** Runs ffmpeg (argument array, no shell), reporting progress; rejects with the stderr tail. */
+/**
+ * Runs ffmpeg (argument array, no shell) with `feed` writing its stdin, reporting progress;
+ * rejects with the stderr tail, or with the feed's own error.
+ */
 function runFfmpeg(
   binary: string,
   args: string[],
   options: {
     durationSeconds: number;
+    feed: (stdin: Writable, stopped: () => boolean) => Promise<void>;
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
     timeoutMs: number;
   },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let pending = '';
-    let reported = 0;
     let settled = false;
 
     const report = (fraction: number) => {
-      if (!options.onProgress || fraction <= reported) return;
-      reported = fraction;
       try {
-        options.onProgress(fraction);
+        options.onProgress?.(fraction);
       } catch {
         // A failing progress listener (e.g. a lost DB connection) must not kill the render.
       }
@@ -193,6 +258,17 @@ function runFfmpeg(
     options.signal?.addEventListener('abort', onAbort, { once: true });
     // An abort that landed between the caller's check and the listener would otherwise be lost.
     if (options.signal?.aborted) onAbort();
+
+    // A killed ffmpeg closes its stdin under us (EPIPE): the exit code or the stop reason says why.
+    child.stdin.on('error', () => undefined);
+    options
+      .feed(child.stdin, () => stopReason !== undefined || settled)
+      .then(
+        () => child.stdin.end(),
+        (error: unknown) => {
+          stop(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
 
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -236,41 +312,87 @@ function runFfmpeg(
   });
 }
 
+/** Writes every frame of the motion into ffmpeg's stdin, waiting whenever the pipe is full. */
+async function feedFrames(
+  layers: VideoLayers,
+  motion: VideoMotion,
+  frames: number,
+  stdin: Writable,
+  stopped: () => boolean,
+): Promise<void> {
+  const stage = { width: layers.width, height: layers.height, subject: layers.subjectBox };
+  for (let i = 0; i < frames && !stopped(); i++) {
+    // A fresh buffer per frame: the stream holds on to a written one until it is flushed.
+    const frame = Buffer.allocUnsafe(layers.width * layers.height * 3);
+    renderFrame(layers, motionPose(motion, stage, i, frames, VIDEO_FPS), frame);
+    if (!stdin.write(frame)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stdin.off('drain', done);
+          stdin.off('close', done);
+          resolve();
+        };
+        stdin.on('drain', done);
+        stdin.on('close', done);
+      });
+    } else {
+      // Drawing is synchronous: let the event loop (HTTP, the queue's heartbeats) run in between.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
 /**
- * A short camera-move video from a still, rendered with ffmpeg: the image fitted into a portrait
- * 9:16 frame over a blurred fill of itself, then a smooth zoom or pan (25 fps, H.264 yuv420p,
- * faststart, no audio). This is motion over the still, not generated video, and is labelled so
- * by whoever presents it. Work happens in a private temp dir that is always removed.
+ * A short video from a still (ADR 026): the background-removal model cuts the subject out, the
+ * background becomes a clean plate (the subject filled in from its surroundings) grown softly to
+ * the portrait 9:16 frame, and the two layers move by the chosen motion (push-in with depth,
+ * parallax pan, sway and turn, or reveal) at 25 fps, encoded by ffmpeg (H.264 yuv420p, faststart,
+ * no audio). This is motion of the still's own pixels, not generated video, and is labelled so by
+ * whoever presents it. Work happens in a private temp dir that is always removed.
  */
-export async function renderCameraMotionVideo(
+export async function renderMotionVideo(
   input: Buffer,
-  options: CameraMotionOptions,
+  options: MotionVideoOptions,
 ): Promise<RenderedVideo> {
   options.signal?.throwIfAborted();
   const { width, height } = VIDEO_FRAME_SIZES[options.resolution];
   const frames = options.durationSeconds * VIDEO_FPS;
-  const [binary, canvas] = await Promise.all([ffmpegPath(), composeCanvas(input, width, height)]);
+  const mask = options.subjectMask ?? (await segment(input, 'medium'));
   if (options.signal?.aborted) throw abortError();
+  const [binary, layers] = await Promise.all([
+    ffmpegPath(),
+    buildVideoLayers(input, width, height, mask),
+  ]);
+  if (options.signal?.aborted) throw abortError();
+  let reported = 0;
+  const report = (fraction: number) => {
+    if (!options.onProgress || fraction <= reported) return;
+    reported = fraction;
+    options.onProgress(fraction);
+  };
+  report(LAYERS_PROGRESS);
 
   const dir = await mkdtemp(join(tmpdir(), 'studio-video-'));
   try {
-    const inputPath = join(dir, 'still.jpg');
     const outputPath = join(dir, 'video.mp4');
-    await writeFile(inputPath, canvas);
     const args = [
       '-hide_banner',
       '-nostdin',
       '-y',
       '-loglevel',
       'error',
-      '-i',
-      inputPath,
-      '-vf',
-      zoompanFilter(options.motion ?? 'zoom-in', frames, width, height),
-      '-frames:v',
-      String(frames),
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${width}x${height}`,
       '-r',
       String(VIDEO_FPS),
+      '-i',
+      'pipe:0',
+      '-frames:v',
+      String(frames),
       '-c:v',
       'libx264',
       '-preset',
@@ -290,8 +412,12 @@ export async function renderCameraMotionVideo(
     const runOptions: Parameters<typeof runFfmpeg>[2] = {
       durationSeconds: options.durationSeconds,
       timeoutMs: options.timeoutMs ?? 120_000,
+      feed: (stdin, stopped) =>
+        feedFrames(layers, options.motion ?? DEFAULT_VIDEO_MOTION, frames, stdin, stopped),
+      onProgress: (fraction) => {
+        report(LAYERS_PROGRESS + (1 - LAYERS_PROGRESS) * fraction);
+      },
     };
-    if (options.onProgress) runOptions.onProgress = options.onProgress;
     if (options.signal) runOptions.signal = options.signal;
     await runFfmpeg(binary, args, runOptions);
     const data = await readFile(outputPath);

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import {
-  cameraMotion,
   PALETTES,
   composeProductScene,
+  motionForTemplate,
   recolourGarment,
   removeBackground,
-  renderCameraMotionVideo,
+  renderMotionVideo,
   renderLabelledPreview,
   upscaleImage,
 } from '../engine';
@@ -140,13 +140,12 @@ export function createLocalProvider(): GenerationProvider {
     },
 
     async video(job, ctx) {
-      const templateNumber = Number(job.settings.templateId ?? 0);
       const still = await job.image.load();
       const out = await engine(() =>
-        renderCameraMotionVideo(still, {
+        renderMotionVideo(still, {
           durationSeconds: job.settings.duration === 10 ? 10 : 5,
           resolution: job.resolution,
-          motion: cameraMotion(templateNumber),
+          motion: motionForTemplate(job.settings.templateId),
           signal: ctx.signal,
           onProgress: (fraction) => {
             ctx.onProgress({ progress: fraction * 100 });
