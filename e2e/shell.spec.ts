@@ -30,6 +30,27 @@ test('an unauthenticated visitor to a guarded route lands on the login screen', 
   await page.screenshot({ path: `${screenshotDir}/login-mobile-390.png`, fullPage: true });
 });
 
+test('the login consent links open the privacy policy and the terms, readable signed out', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your uploads' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Terms' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Failed generations and refunds' }),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: `${screenshotDir}/terms-mobile-390.png`, fullPage: true });
+});
+
 test('a new user creates an account on the login screen and reaches the shell', async ({
   page,
 }) => {

@@ -25,6 +25,8 @@ const layoutPage = lazyPage(() => import('./routes/app/layout'));
 const dashboardPage = lazyPage(() => import('./routes/app/dashboard'));
 const notFoundPage = lazyPage(() => import('./routes/app/not-found'));
 const sandboxCheckoutPage = lazyPage(() => import('./routes/checkout-sandbox'));
+const privacyPage = lazyPage(() => import('./routes/privacy'));
+const termsPage = lazyPage(() => import('./routes/terms'));
 
 /** A page's data fetch that can start before its code has loaded (a small chunk of its own). */
 type DataModule = {
@@ -81,8 +83,8 @@ function pageRoute(page: LazyPage, path: string): RouteObject {
 }
 
 /**
- * The route tree. /login has its own guard; /reset-password and /auth/popup-complete are public
- * and outside the shell; the sandbox checkout is guarded but stands alone like a provider's
+ * The route tree. /login has its own guard; /reset-password, /auth/popup-complete, /privacy and
+ * /terms are public and outside the shell; the sandbox checkout is guarded but stands alone like a provider's
  * payment page; everything else sits behind RequireAuth and inside the shell, including the 404
  * page, so unknown paths keep the sidebar.
  */
@@ -90,6 +92,8 @@ export const routes: RouteObject[] = [
   withPreload({ path: paths.login.path, element: <loginPage.Component /> }, loginPage),
   pageRoute(resetPasswordPage, paths.resetPassword.path),
   pageRoute(popupCompletePage, paths.authPopupComplete.path),
+  pageRoute(privacyPage, paths.privacy.path),
+  pageRoute(termsPage, paths.terms.path),
   {
     element: <RequireAuth />,
     children: [

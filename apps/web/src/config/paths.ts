@@ -23,6 +23,9 @@ export const paths = {
   gallery: { path: '/gallery', title: 'My Gallery' },
   creditHistory: { path: '/credit-history', title: 'Credit History' },
   subscription: { path: '/subscription', title: 'Subscription' },
+  /** Public legal pages (the login screen links to them); no shell. */
+  privacy: { path: '/privacy', title: 'Privacy Policy' },
+  terms: { path: '/terms', title: 'Terms of Service' },
   /** The local test checkout the server links to when no payment provider is configured; no shell. */
   sandboxCheckout: { path: '/checkout/sandbox/:orderId', title: 'Test payment' },
 } as const satisfies Record<string, { path: `/${string}`; title: string }>;

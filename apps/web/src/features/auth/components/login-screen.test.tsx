@@ -44,6 +44,20 @@ describe('login screen', () => {
     );
   });
 
+  it('links the consent text to the terms and privacy pages, readable while signed out', async () => {
+    const { user } = await openLogin();
+
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    await user.click(screen.getByRole('link', { name: 'Privacy Policy' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }),
+    ).toBeInTheDocument();
+    expect(currentLocation()).toBe('/privacy');
+  });
+
   it('keeps the Google button but explains when the server has no Google sign-in', async () => {
     mockProviders({ google: false, email: true });
     const open = vi.spyOn(window, 'open');

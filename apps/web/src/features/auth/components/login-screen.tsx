@@ -1,8 +1,12 @@
+import { Link } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
+import { paths } from '@/config/paths';
 import { useAuthProviders } from '../api/providers';
 import { BrandPanel } from './brand-panel';
 import { EmailAuthPanel } from './email-auth-panel';
 import { GoogleSignIn } from './google-sign-in';
+
+const legalLink = 'font-medium text-foreground underline underline-offset-2 hover:text-primary';
 
 /** The two-column login screen (spec §2 Login): branding left, sign-in options right. */
 export function LoginScreen() {
@@ -37,8 +41,14 @@ export function LoginScreen() {
 
           <p className="text-center text-xs leading-relaxed text-muted-foreground">
             By continuing, you agree to our{' '}
-            <strong className="font-medium text-foreground">Terms of Service</strong> and
-            acknowledge our <strong className="font-medium text-foreground">Privacy Policy</strong>.
+            <Link to={paths.terms.path} className={legalLink}>
+              Terms of Service
+            </Link>{' '}
+            and acknowledge our{' '}
+            <Link to={paths.privacy.path} className={legalLink}>
+              Privacy Policy
+            </Link>
+            .
           </p>
         </div>
       </main>

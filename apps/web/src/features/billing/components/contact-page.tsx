@@ -2,10 +2,16 @@ import type { ReactNode } from 'react';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
 import { Card, CardContent } from '@/components/ui/card';
-import { supportMailto } from '../lib/support-links';
+import { useSiteInfo } from '@/features/site';
 
-/** /contact (spec §2 Contact): how to reach support. Writing happens in the user's mail app. */
+/**
+ * /contact (spec §2 Contact): how to reach support, as the operator configured it (site-info).
+ * Until that answer arrives the built-in address and hours show, so the page is never empty.
+ */
 export function ContactPage() {
+  const { data: info } = useSiteInfo();
+  const email = info?.supportEmail ?? SUPPORT_EMAIL;
+  const phone = info?.supportPhone ?? null;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="space-y-1">
@@ -19,17 +25,26 @@ export function ContactPage() {
         <CardContent className="pt-5 sm:pt-6">
           <dl className="space-y-5">
             <ContactRow icon={<Mail aria-hidden="true" className="size-5" />} label="Email">
-              <a href={supportMailto()} className="font-medium text-primary hover:underline">
-                {SUPPORT_EMAIL}
+              <a href={`mailto:${email}`} className="font-medium text-primary hover:underline">
+                {email}
               </a>
             </ContactRow>
             <ContactRow icon={<Phone aria-hidden="true" className="size-5" />} label="Phone">
-              <span className="text-muted-foreground">
-                Phone support is arranged on request: email us and we will call you back.
-              </span>
+              {phone ? (
+                <a
+                  href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                  className="font-medium text-primary hover:underline"
+                >
+                  {phone}
+                </a>
+              ) : (
+                <span className="text-muted-foreground">
+                  Phone support is arranged on request: email us and we will call you back.
+                </span>
+              )}
             </ContactRow>
             <ContactRow icon={<Clock aria-hidden="true" className="size-5" />} label="Hours">
-              {SUPPORT_HOURS}
+              {info?.supportHours ?? SUPPORT_HOURS}
             </ContactRow>
           </dl>
         </CardContent>

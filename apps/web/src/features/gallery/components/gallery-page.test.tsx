@@ -120,7 +120,7 @@ describe('gallery: loading and listing', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'My Gallery' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
       'placeholder',
-      'Search by prompt (min 2 characters)…',
+      'Search by prompt, tool or style (min 2 characters)…',
     );
     const type = screen.getByRole('combobox', { name: 'Type' });
     expect(type).toHaveDisplayValue('All Types');

@@ -17,7 +17,7 @@ interface GalleryToolbarProps {
   onTypeChange: (type: GalleryType) => void;
 }
 
-/** Search by prompt and the type filter; they wrap under each other on narrow screens. */
+/** Search (prompt, tool name or style) and the type filter; they wrap under each other on narrow screens. */
 export function GalleryToolbar({ search, type, onTypeChange }: GalleryToolbarProps) {
   const searchId = useId();
   const hintId = useId();
@@ -39,7 +39,7 @@ export function GalleryToolbar({ search, type, onTypeChange }: GalleryToolbarPro
             maxLength={SEARCH_MAX_LENGTH}
             autoComplete="off"
             enterKeyHint="search"
-            placeholder="Search by prompt (min 2 characters)…"
+            placeholder="Search by prompt, tool or style (min 2 characters)…"
             aria-describedby={hintId}
             className="pl-9"
             onChange={(event) => {
