@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SUBJECT_BORDER, buildVideoLayers, pushPullFill } from './video-layers';
+import { SUBJECT_BORDER, buildVideoLayers, fillEnclosedHoles, pushPullFill } from './video-layers';
 
 describe('pushPullFill', () => {
   it('keeps known pixels and fills a hole smoothly from its surroundings', () => {
@@ -35,6 +35,35 @@ describe('pushPullFill', () => {
   it('fills everything with mid-grey when nothing is known', () => {
     const filled = pushPullFill(new Float32Array(12), new Float32Array(4), 2, 2);
     expect([...filled]).toEqual(Array.from({ length: 12 }, () => 128));
+  });
+});
+
+describe('fillEnclosedHoles', () => {
+  /** 12×12: a subject ring (rows and columns 2..9) around a gap at 4..7, plus a notch open to the top. */
+  function ring(): Buffer {
+    const mask = Buffer.alloc(144);
+    for (let y = 2; y < 10; y++) mask.fill(255, y * 12 + 2, y * 12 + 10);
+    for (let y = 4; y < 8; y++) mask.fill(0, y * 12 + 4, y * 12 + 8);
+    // A soft rim inside the gap, as a matte has.
+    for (let x = 4; x < 8; x++) mask[3 * 12 + x] = 200;
+    return mask;
+  }
+
+  it('fills a gap the subject encloses (a face left out inside the hair), rim included', () => {
+    const { mask } = fillEnclosedHoles({ mask: ring(), width: 12, height: 12 });
+    expect(mask[5 * 12 + 5]).toBe(255);
+    expect(mask[3 * 12 + 5]).toBe(255);
+    // The background outside the subject is left alone.
+    expect(mask[0]).toBe(0);
+    expect(mask[11 * 12 + 11]).toBe(0);
+  });
+
+  it('keeps a gap that reaches the border (between the legs) open', () => {
+    const open = ring();
+    for (let y = 0; y < 8; y++) open.fill(0, y * 12 + 5, y * 12 + 7);
+    const { mask } = fillEnclosedHoles({ mask: open, width: 12, height: 12 });
+    expect(mask[5 * 12 + 5]).toBe(0);
+    expect(mask[5 * 12 + 4]).toBe(0);
   });
 });
 

@@ -171,6 +171,71 @@ export function pushPullFill(
   return filled;
 }
 
+/**
+ * The mask with every gap the subject encloses filled: background pixels (< 128) that no path of
+ * background pixels joins to the picture's border, and the soft rim (two pixels) around them. The
+ * model sometimes leaves a face inside its hair, or a chest inside its arms, out of the matte; on a
+ * still that hardly shows, but once the subject moves that part would stay behind on the plate. A
+ * true gap (between an arm and the body) moving with the subject is the smaller harm.
+ */
+export function fillEnclosedHoles(mask: SubjectMask): SubjectMask {
+  const { width, height } = mask;
+  const source = mask.mask;
+  if (source.length !== width * height) throw new Error('Mask size does not match.');
+  const outside = new Uint8Array(width * height);
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    if (outside[i] === 0 && (source[i] ?? 0) < 128) {
+      outside[i] = 1;
+      stack.push(i);
+    }
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
+  for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i < width * (height - 1)) visit(i + width);
+  }
+  const filled = Buffer.from(source);
+  let hole = new Uint8Array(width * height);
+  let any = false;
+  for (let i = 0; i < width * height; i++) {
+    if (outside[i] === 0 && (source[i] ?? 0) < 128) {
+      hole[i] = 1;
+      filled[i] = 255;
+      any = true;
+    }
+  }
+  if (!any) return mask;
+  // The rim: pixels of the subject's own soft edge that border a filled gap become opaque too.
+  for (let pass = 0; pass < 2; pass++) {
+    const next = Uint8Array.from(hole);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (hole[i] === 0 || outside[i] === 1) continue;
+        for (const j of [i - 1, i + 1, i - width, i + width]) {
+          const jx = j % width;
+          if (j < 0 || j >= width * height || Math.abs(jx - x) > 1 || outside[j] === 1) continue;
+          next[j] = 1;
+          filled[j] = 255;
+        }
+      }
+    }
+    hole = next;
+  }
+  return { mask: filled, width, height };
+}
+
 /** Bounding box of mask values ≥ 128, or null when fewer than `minCount` pixels are set. */
 function maskBox(mask: Buffer, width: number, height: number, minCount: number): Box | null {
   let left = width;
@@ -225,8 +290,9 @@ export async function buildVideoLayers(
   input: Buffer,
   width: number,
   height: number,
-  mask: SubjectMask,
+  rawMask: SubjectMask,
 ): Promise<VideoLayers> {
+  const mask = fillEnclosedHoles(rawMask);
   const meta = await orientedImage(input).metadata();
   const sourceWidth = meta.autoOrient.width;
   const sourceHeight = meta.autoOrient.height;
