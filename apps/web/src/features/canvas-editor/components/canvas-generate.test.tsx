@@ -673,6 +673,102 @@ describe('canvas editor generation, robustness', () => {
     expect(announcer).toHaveTextContent('Generation finished');
   });
 
+  it('brings the result into view and focuses its heading when it arrives', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    server.use(
+      generationSequence([
+        generationFixture({ status: 'queued', queuePosition: 1 }),
+        generationFixture({
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('upscaled_1')],
+        }),
+      ]),
+    );
+    const scrolled: { element: Element; options: unknown }[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+      options?: boolean | ScrollIntoViewOptions,
+    ) {
+      scrolled.push({ element: this, options });
+    });
+
+    generateButton().focus();
+    await user.keyboard('{Enter}');
+    await resultPanel().findByText('Queued — position 1 in queue');
+    expect(scrolled).toEqual([]);
+    await resultPanel().findByRole('img', { name: 'Generated result' });
+
+    const heading = screen.getByRole('heading', { name: 'Generated Result' });
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
+    expect(scrolled).toEqual([
+      {
+        element: screen.getByRole('region', { name: 'Generated Result' }),
+        options: { behavior: 'smooth', block: 'start' },
+      },
+    ]);
+    scroll.mockRestore();
+  });
+
+  it('brings a failure into view without motion when the user asks for reduced motion', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=background-removal' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          type: 'background-removal',
+          status: 'failed',
+          queuePosition: null,
+          error: 'The engine could not read the image',
+        }),
+      ]),
+    );
+    // Only what the page reads of a media query list.
+    const reduced = (query: string) =>
+      ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        media: query,
+      }) as MediaQueryList;
+    const media = vi.spyOn(window, 'matchMedia').mockImplementation(reduced);
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+
+    await user.click(generateButton());
+    await resultPanel().findByRole('alert');
+
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { name: 'Generated Result' })).toHaveFocus();
+    });
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
+    media.mockRestore();
+    scroll.mockRestore();
+  });
+
+  it('leaves focus and scroll alone while the user is typing a prompt', async () => {
+    const { user } = await openWithImage({ subscription: 'pro_monthly', plan: 'pro' });
+    server.use(
+      generationSequence([
+        generationFixture({ type: 'video-generation', status: 'queued', queuePosition: 1 }),
+        generationFixture({
+          type: 'video-generation',
+          status: 'succeeded',
+          queuePosition: null,
+          videoUrls: [mediaUrl('video_1')],
+        }),
+      ]),
+    );
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+
+    await user.click(generateButton());
+    await user.click(screen.getByLabelText('Prompt'));
+    await user.keyboard('next idea');
+    await resultPanel().findByLabelText('Generated video');
+
+    expect(screen.getByLabelText('Prompt')).toHaveFocus();
+    expect(scroll).not.toHaveBeenCalled();
+    scroll.mockRestore();
+  });
+
   it('keeps keyboard focus on Generate while it runs, and ignores another press', async () => {
     const { user, calls } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
     server.use(generationSequence([generationFixture({ status: 'queued', queuePosition: 1 })]));

@@ -30,6 +30,21 @@ export function usePrefetchResultView(): void {
   }, []);
 }
 
+/**
+ * Brings a run's outcome into view (see bring-into-view) with the result view's code, which the
+ * page fetched when it mounted: the page's own first load does not carry it.
+ */
+export function bringResultIntoView(inside: HTMLElement | null): void {
+  loadResultView().then(
+    (module) => {
+      module.bringIntoView(inside);
+    },
+    () => {
+      // Without the code the outcome is still announced; only the scroll and focus are missed.
+    },
+  );
+}
+
 function deferred<P extends object>(pick: (module: ResultView) => ComponentType<P>) {
   const Lazy = lazy(() => loadResultView().then((module) => ({ default: pick(module) })));
   function Deferred(props: P) {

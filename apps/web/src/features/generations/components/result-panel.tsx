@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Sparkles } from 'lucide-react';
 import type { Generation } from '@studio/contract';
 import { Alert } from '@/components/ui/alert';
 import { CANCELED_MESSAGE, type GenerationRun } from '../hooks/use-generation-run';
 import { formatSeconds } from '../lib/timer';
-import { GenerationProgress, usePrefetchResultView } from './deferred-results';
+import { bringResultIntoView, GenerationProgress, usePrefetchResultView } from './deferred-results';
 
 interface ResultPanelProps<C> {
   run: GenerationRun<C>;
@@ -30,9 +30,21 @@ const outcomeAnnouncements: Partial<Record<GenerationRun['phase'], string>> = {
  */
 export function ResultPanel<C>(props: ResultPanelProps<C>) {
   usePrefetchResultView();
+  const announcer = useRef<HTMLParagraphElement>(null);
+  // Whether a run went on while the panel was shown: an outcome already there when the page
+  // opened (a kept result) stays where it is; one that arrives is brought into view.
+  const waited = useRef(false);
+  const { phase } = props.run;
+  useEffect(() => {
+    if (phase === 'generating') waited.current = true;
+    else if (waited.current) {
+      waited.current = false;
+      if (phase === 'results' || phase === 'error') bringResultIntoView(announcer.current);
+    }
+  }, [phase]);
   return (
     <>
-      <p role="status" className="sr-only">
+      <p ref={announcer} role="status" className="sr-only">
         {outcomeAnnouncements[props.run.phase] ?? ''}
       </p>
       <PanelContent {...props} />

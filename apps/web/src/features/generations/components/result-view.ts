@@ -5,3 +5,4 @@ export { PreviewNote } from './preview-note';
 export { ResultActions } from './result-actions';
 export { ResultGrid } from './result-grid';
 export { PastToolResults, ToolResults } from './tool-results';
+export { bringIntoView } from '../lib/bring-into-view';

@@ -16,11 +16,13 @@ export function ToolPanel({
     <section
       aria-labelledby={id}
       className={cn(
-        'flex min-w-0 flex-col gap-5 rounded-xl border border-border bg-surface p-4 shadow-card sm:p-5',
+        // scroll-mt: brought into view below the sticky header (h-16).
+        'flex min-w-0 scroll-mt-20 flex-col gap-5 rounded-xl border border-border bg-surface p-4 shadow-card sm:p-5',
         className,
       )}
     >
-      <h3 id={id} className="text-base font-semibold">
+      {/* Focusable from script only: a result's arrival moves focus here (bring-into-view). */}
+      <h3 id={id} tabIndex={-1} className="text-base font-semibold outline-none">
         {title}
       </h3>
       {children}
