@@ -23,7 +23,12 @@ import { isApiError } from '@/lib/api-client';
 import { useVideoPrompt } from '../api/video-prompt';
 import { useVideoTemplates } from '../api/video-templates';
 import { useCanvasGenerate } from '../hooks/use-canvas-generate';
-import { CANVAS_FEATURE_NAME, CANVAS_MESSAGES, VIDEO_FEATURE_NAME } from '../lib/canvas-messages';
+import {
+  CANVAS_FEATURE_NAME,
+  CANVAS_MESSAGES,
+  promptFailureMessage,
+  VIDEO_FEATURE_NAME,
+} from '../lib/canvas-messages';
 import { canvasEstimate } from '../lib/canvas-request';
 import {
   canvasReducer,
@@ -36,7 +41,6 @@ import {
   templatesLocked,
 } from '../lib/canvas-state';
 import { VIDEO_PLANS } from '../lib/generate-checks';
-import { pickSamplePrompt, promptFailureMessage } from '../lib/sample-prompts';
 import { CanvasResult, type CanvasOutput } from './canvas-result';
 import { DurationSelect } from './duration-select';
 import { PromptField, type PromptNotice } from './prompt-field';
@@ -158,6 +162,9 @@ export function CanvasEditorPage() {
       setPromptNotice({ tone: 'error', text: CANVAS_MESSAGES.noUser });
       return;
     }
+    // The fallback prompts load while the writer works, ready if it fails (without them, as
+    // when offline, the prompt stays as it was and the notice says what failed).
+    const samples = import('../lib/sample-prompts').catch(() => null);
     const promptAtClick = settings.prompt;
     // The user's own words win over an answer that arrives after they changed the prompt.
     const promptChanged = () => promptNow.current !== promptAtClick;
@@ -180,7 +187,11 @@ export function CanvasEditorPage() {
             tone: 'error',
             text: promptFailureMessage(isApiError(error) ? error.message : null),
           });
-          dispatch({ type: 'set-prompt', prompt: pickSamplePrompt() });
+          void samples.then((loaded) => {
+            if (loaded && !promptChanged()) {
+              dispatch({ type: 'set-prompt', prompt: loaded.pickSamplePrompt() });
+            }
+          });
         },
       },
     );

@@ -61,3 +61,14 @@ export function downloadName(kind: 'video' | 'image', tool: CanvasTool): string 
   if (tool === 'upscaler') return 'upscaled-image.jpg';
   return tool === 'background-removal' ? 'canvas-editor-result.png' : 'canvas-editor-result.jpg';
 }
+
+const PREFIX = 'Failed to generate prompt: ';
+
+/**
+ * 'Failed to generate prompt: {reason}' (document 2 §8). The server may already use that
+ * wording; the prefix is not doubled.
+ */
+export function promptFailureMessage(reason: string | null): string {
+  const text = reason?.trim() ? reason.trim() : 'the prompt writer is unavailable';
+  return text.startsWith(PREFIX) ? text : `${PREFIX}${text}`;
+}

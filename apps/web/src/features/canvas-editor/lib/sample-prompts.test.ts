@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pickSamplePrompt, promptFailureMessage, SAMPLE_VIDEO_PROMPTS } from './sample-prompts';
+import { promptFailureMessage } from './canvas-messages';
+import { pickSamplePrompt, SAMPLE_VIDEO_PROMPTS } from './sample-prompts';
 
 describe('sample prompts', () => {
   it('has seven distinct prompts', () => {

@@ -1,6 +1,7 @@
 /**
  * The 7 built-in video prompts (document 2 §9): the fallback when Auto-generate fails. Each
- * describes motion that shows the garment, since that is what a seller's reel is for.
+ * describes motion that shows the garment, since that is what a seller's reel is for. Loaded
+ * only when Auto-generate is pressed: the editor's first load is at its size budget.
  */
 export const SAMPLE_VIDEO_PROMPTS = [
   'slow 360-degree turn to show the outfit from every side, ending with a confident look at the camera',
@@ -19,15 +20,4 @@ export function pickSamplePrompt(random: () => number = Math.random): string {
     Math.max(0, Math.floor(random() * SAMPLE_VIDEO_PROMPTS.length)),
   );
   return SAMPLE_VIDEO_PROMPTS[index] ?? SAMPLE_VIDEO_PROMPTS[0];
-}
-
-const PREFIX = 'Failed to generate prompt: ';
-
-/**
- * 'Failed to generate prompt: {reason}' (document 2 §8). The server may already use that
- * wording; the prefix is not doubled.
- */
-export function promptFailureMessage(reason: string | null): string {
-  const text = reason?.trim() ? reason.trim() : 'the prompt writer is unavailable';
-  return text.startsWith(PREFIX) ? text : `${PREFIX}${text}`;
 }
