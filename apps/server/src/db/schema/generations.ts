@@ -83,6 +83,11 @@ export const generations = pgTable(
     index('generations_prompt_trgm_idx')
       .using('gin', sql`${t.prompt} gin_trgm_ops`)
       .where(sql`${t.status} = 'succeeded'`),
+    // Gallery search also matches the style (ADR 025): with this index the prompt, style and type
+    // arms of the search are one BitmapOr instead of a scan of the user's whole history.
+    index('generations_style_trgm_idx')
+      .using('gin', sql`${t.styleName} gin_trgm_ops`)
+      .where(sql`${t.status} = 'succeeded'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "generations_style_trgm_idx" ON "generations" USING gin ("style_name" gin_trgm_ops) WHERE "generations"."status" = 'succeeded';
