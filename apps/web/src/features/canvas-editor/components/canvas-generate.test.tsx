@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { http, HttpResponse } from 'msw';
@@ -767,6 +767,75 @@ describe('canvas editor generation, robustness', () => {
     expect(screen.getByLabelText('Prompt')).toHaveFocus();
     expect(scroll).not.toHaveBeenCalled();
     scroll.mockRestore();
+  });
+
+  it('says the connection was lost while offline, then sends the run once and shows it', async () => {
+    const { user, calls } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    server.use(
+      generationSequence([
+        generationFixture({
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('upscaled_1')],
+        }),
+      ]),
+    );
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByText(/^Starting…/)).toHaveTextContent(
+      'Connection lost. Your generation will start when you are back online, and is charged once.',
+    );
+    expect(calls).toEqual([]);
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    expect(await resultPanel().findByRole('img', { name: 'Generated result' })).toHaveAttribute(
+      'src',
+      mediaUrl('upscaled_1'),
+    );
+    expect(calls).toHaveLength(1);
+    expect(resultPanel().queryByText(/Connection lost/)).not.toBeInTheDocument();
+  });
+
+  it('says the connection was lost while polls fail, and goes on when they answer again', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    let polls = 0;
+    server.use(
+      http.get('/api/v1/generations/:id', () => {
+        polls += 1;
+        if (polls === 1) {
+          return HttpResponse.json({
+            success: true,
+            generation: generationFixture({ status: 'running', queuePosition: null }),
+          });
+        }
+        if (polls <= 3) return HttpResponse.error();
+        return HttpResponse.json({
+          success: true,
+          generation: generationFixture({
+            status: 'succeeded',
+            queuePosition: null,
+            imageUrls: [mediaUrl('upscaled_1')],
+          }),
+        });
+      }),
+    );
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByText(/Connection lost/)).toHaveTextContent(
+      'Connection lost. Your generation continues on our servers and will resume here when you are back online.',
+    );
+    expect(
+      await resultPanel().findByRole('img', { name: 'Generated result' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(resultPanel().queryByText(/Connection lost/)).not.toBeInTheDocument();
   });
 
   it('keeps keyboard focus on Generate while it runs, and ignores another press', async () => {

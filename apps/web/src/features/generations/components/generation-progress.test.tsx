@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generationFixture } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { GenerationProgress } from './generation-progress';
@@ -44,5 +44,58 @@ describe('GenerationProgress', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Cancel generation' }));
     expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  describe('without a connection', () => {
+    const goOffline = () => {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+    };
+    const goOnline = () => {
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+    };
+    afterEach(goOnline);
+
+    it('says a started run goes on at the server and resumes here, until back online', () => {
+      renderWithProviders(
+        <GenerationProgress generation={generationFixture({ status: 'queued' })} />,
+      );
+      const status = screen.getByRole('status');
+      expect(status).not.toHaveTextContent('Connection lost');
+
+      goOffline();
+      expect(status).toHaveTextContent(
+        'Connection lost. Your generation continues on our servers and will resume here when you are back online.',
+      );
+
+      goOnline();
+      expect(status).not.toHaveTextContent('Connection lost');
+    });
+
+    it('says a run not yet sent starts when back online and is charged once', () => {
+      renderWithProviders(<GenerationProgress generation={null} />);
+
+      goOffline();
+
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Starting…Connection lost. Your generation will start when you are back online, and is charged once.',
+      );
+    });
+
+    it('says the connection was lost when polls cannot reach the server', () => {
+      renderWithProviders(
+        <GenerationProgress
+          generation={generationFixture({ status: 'running', queuePosition: null })}
+          connectionLost
+        />,
+      );
+
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Connection lost. Your generation continues on our servers',
+      );
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import type { Generation } from '@studio/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +10,23 @@ interface GenerationProgressProps {
   onCancel?: () => void;
   canceling?: boolean;
   cancelFailed?: boolean;
+  /** The last poll could not reach the server (it keeps being retried). */
+  connectionLost?: boolean;
+}
+
+/** Whether the browser is online, as TanStack Query sees it: what pauses and resumes its calls. */
+const isOnline = () => onlineManager.isOnline();
+const onlineChanges = (listener: () => void) => onlineManager.subscribe(listener);
+
+/**
+ * What the run does while the connection is gone (ADR 024). An accepted run goes on at the
+ * server and polling picks it up again; a start not yet sent waits and is sent once (its
+ * Idempotency-Key makes a repeat return the same generation), so it is charged once.
+ */
+function connectionNotice(generation: Generation | null): string {
+  return generation
+    ? 'Connection lost. Your generation continues on our servers and will resume here when you are back online.'
+    : 'Connection lost. Your generation will start when you are back online, and is charged once.';
 }
 
 function statusLine(generation: Generation | null): string {
@@ -29,15 +48,23 @@ export function GenerationProgress({
   onCancel,
   canceling = false,
   cancelFailed = false,
+  connectionLost = false,
 }: GenerationProgressProps) {
+  const online = useSyncExternalStore(onlineChanges, isOnline);
   const running = generation?.status === 'running';
   const progress = generation?.progress ?? 0;
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-border bg-muted/40 p-4">
-      <div className="flex items-center gap-2">
-        <Spinner className="size-5 text-primary" />
+      <div className="flex items-start gap-2">
+        <Spinner className="size-5 shrink-0 text-primary" />
+        {/* One live region, there from the start: the notice is read when it appears. */}
         <p role="status" className="text-sm font-medium">
           {statusLine(generation)}
+          {!online || connectionLost ? (
+            <span className="mt-1 block font-normal text-muted-foreground">
+              {connectionNotice(generation)}
+            </span>
+          ) : null}
         </p>
       </div>
       {running ? (

@@ -65,6 +65,7 @@ function PanelContent<C>({
         onCancel={run.cancel}
         canceling={run.isCanceling}
         cancelFailed={run.cancelFailed}
+        connectionLost={run.pollFailing}
       />
     );
   }

@@ -311,6 +311,8 @@ export function useGenerationRun<C>({
   return {
     phase,
     isGenerating: phase === 'generating',
+    /** The last poll did not reach the server (polling goes on): the page says so. */
+    pollFailing: isApiError(query.error) && query.error.code === 'network_error',
     /** The latest state of the started generation (null before it is accepted). */
     generation,
     /** What `start` was given for the current run; null before the first. */
