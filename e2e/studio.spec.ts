@@ -93,7 +93,9 @@ test('a Pro user makes an HD image, a cut-out and a 5 s video, then finds them i
     data[(Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * 4 + 3];
   expect(alphaAt(0.02, 0.02)).toBe(0); // the backdrop is gone
   expect(alphaAt(0.5, 0.5)).toBeGreaterThan(240); // the garment is kept
-  await downloadResult(page, 'canvas-editor-result.jpg');
+  // A transparent cut-out saves as a PNG (ADR 024), with its transparency.
+  const saved = await sharp(await downloadResult(page, 'canvas-editor-result.png')).metadata();
+  expect([saved.format, saved.hasAlpha]).toEqual(['png', true]);
 
   // Video: 5 s, with a prompt; it plays.
   await chooseTool(page, 'Video Generation');

@@ -17,6 +17,7 @@ import { createTestApp, signUp, type TestApp } from '../../../test/harness';
 import { createLocalStorage } from '../../platform/storage/local-storage';
 import { seedCatalog } from '../catalog/catalog.seed';
 import { balanceOf, findBalanceMismatches } from '../credits/credits.service';
+import { findGeneration } from './generations.repository';
 
 let dataDir: string;
 let t: TestApp;
@@ -358,6 +359,29 @@ describe('credits and limits', () => {
         available: 5,
       });
     }
+  });
+
+  it("takes a template's video as inputVideoUrl and records the style the gallery's View reads back", async () => {
+    const user = await newUser({ credits: 20, plan: 'pro_monthly' });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const listed = await post(t.app, user.cookie, '/api/v1/video/templates', { type: 'tryon' });
+    const template = listed
+      .json<{ videoTemplates: { videoId: string; videoUrl: string; duration: number }[] }>()
+      .videoTemplates.find((v) => v.videoId === '4');
+    const res = await post(t.app, user.cookie, '/api/v1/video/generate', {
+      inputImageUrls: [image],
+      templateId: template?.videoId,
+      inputVideoUrl: template?.videoUrl,
+      duration: template?.duration,
+      mode: 'quality',
+    });
+    expect(res.statusCode).toBe(202);
+    const { generationId } = res.json<{ generationId: string }>();
+    await post(t.app, user.cookie, `/api/v1/generations/${generationId}/cancel`, {});
+    const row = await findGeneration(t.database.db, generationId);
+    expect(row?.styleName).toBe('template 4 · 10 sec · quality');
+    expect(row?.settings).toMatchObject({ templateId: '4', inputVideoUrl: template?.videoUrl });
+    expect(row?.inputImageUrls).toEqual([image]);
   });
 
   it('cancels queued work and gives its credits back once', async () => {
