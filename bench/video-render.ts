@@ -2,9 +2,10 @@
 // portrait, padded to 9:16, rendered at the default mode's resolution (performance, 360p) and
 // duration (5 s) unless told otherwise. The model's cut-out is timed on its own (warm), then each
 // template's render from that cut-out (layers, frames, H.264 encode); a request costs both.
-// A second table compares ways to composite the frames of one motion (parallax pan: a pure
-// translation each layer, so all three can do it): our sub-pixel JS compositor, sharp per frame,
-// and an ffmpeg overlay filter graph with position expressions (whole pixels only).
+// A second table compares ways to composite the frames: for the parallax pan (a pure translation
+// of each layer, so all three can do it) our sub-pixel JS compositor, sharp extract + composite per
+// frame and an ffmpeg crop + overlay filter graph with position expressions (both whole pixels
+// only); for the push-in (layers scaling) the JS compositor and sharp affine + composite per frame.
 // Usage: node --import tsx bench/video-render.ts [runs=3] [resolution=360p] [duration=5]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -226,6 +227,92 @@ const viaSharp = await time(() =>
   }),
 );
 
+// Scaling moves (push-in) in sharp: an affine resample of each layer per frame (sub-pixel through
+// the output offsets), then a composite, against the same motion in JS.
+const pushPoses = Array.from({ length: frames }, (_, i) =>
+  motionPose('push-in', stage, i, frames, VIDEO_FPS),
+);
+const jsPush = await time(() =>
+  encode(rawInput(layers), async (stdin) => {
+    for (const pose of pushPoses) {
+      const out = Buffer.allocUnsafe(width * height * 3);
+      renderFrame(layers, pose, out);
+      await write(stdin, out);
+    }
+  }),
+);
+const subjectTexture = await sharp(subjectRgba, {
+  raw: { width: layers.subjectWidth, height: layers.subjectHeight, channels: 4 },
+})
+  .raw()
+  .toBuffer();
+const sharpPush = await time(() =>
+  encode(rawInput(layers), async (stdin) => {
+    for (const pose of pushPoses) {
+      const { background: bg, subject: sub } = pose;
+      // Plate pixel P lands on frame x = s·P + offset; split the offset into whole and fraction.
+      const offX = bg.anchorX * (1 - bg.scale) - bg.scale * layers.margin + bg.shiftX;
+      const offY = bg.anchorY * (1 - bg.scale) - bg.scale * layers.margin + bg.shiftY;
+      const plate = await sharp(layers.plate, {
+        raw: { width: layers.plateWidth, height: layers.plateHeight, channels: 3 },
+      })
+        .affine([bg.scale, 0, 0, bg.scale], {
+          interpolator: 'bilinear',
+          odx: offX - Math.floor(offX),
+          ody: offY - Math.floor(offY),
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const scale = sub.scale / layers.subjectScale;
+      const person = await sharp(subjectTexture, {
+        raw: { width: layers.subjectWidth, height: layers.subjectHeight, channels: 4 },
+      })
+        .affine([scale, 0, 0, scale], { interpolator: 'bilinear' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // sharp composites only an overlay inside the base: cut the grown subject to the frame.
+      const personLeft = Math.round(sub.pivotX - (sub.pivotX - layers.photo.left) * sub.scale);
+      const personTop = Math.round(sub.pivotY - (sub.pivotY - layers.photo.top) * sub.scale);
+      const cut = {
+        left: Math.max(0, -personLeft),
+        top: Math.max(0, -personTop),
+        width: Math.min(person.info.width, width - personLeft) - Math.max(0, -personLeft),
+        height: Math.min(person.info.height, height - personTop) - Math.max(0, -personTop),
+      };
+      const visible = await sharp(person.data, {
+        raw: { width: person.info.width, height: person.info.height, channels: 4 },
+      })
+        .extract(cut)
+        .raw()
+        .toBuffer();
+      const background = await sharp(plate.data, {
+        raw: { width: plate.info.width, height: plate.info.height, channels: 3 },
+      })
+        .extract({
+          left: Math.max(0, -Math.floor(offX)),
+          top: Math.max(0, -Math.floor(offY)),
+          width,
+          height,
+        })
+        .raw()
+        .toBuffer();
+      const frame = await sharp(background, { raw: { width, height, channels: 3 } })
+        .composite([
+          {
+            input: visible,
+            raw: { width: cut.width, height: cut.height, channels: 4 },
+            left: Math.max(0, personLeft),
+            top: Math.max(0, personTop),
+          },
+        ])
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      await write(stdin, frame);
+    }
+  }),
+);
+
 const dir = await mkdtemp(join(tmpdir(), 'bench-video-'));
 const plateFile = join(dir, 'plate.png');
 const subjectFile = join(dir, 'subject.png');
@@ -261,6 +348,9 @@ table([
   ['JS sub-pixel renderFrame (used)', js.median.toFixed(0), js.max.toFixed(0)],
   ['sharp extract + composite per frame', viaSharp.median.toFixed(0), viaSharp.max.toFixed(0)],
   ['ffmpeg crop + overlay expressions', viaFfmpeg.median.toFixed(0), viaFfmpeg.max.toFixed(0)],
+  ['compositor (push-in, incl. encode)', 'median ms', 'max ms'],
+  ['JS sub-pixel renderFrame (used)', jsPush.median.toFixed(0), jsPush.max.toFixed(0)],
+  ['sharp affine + composite per frame', sharpPush.median.toFixed(0), sharpPush.max.toFixed(0)],
 ]);
 console.log(
   `\nJS renderFrame alone: ${(frameOnly.median / frames).toFixed(1)} ms per frame (${frameOnly.median.toFixed(0)} ms for ${String(frames)})`,
