@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
 import { creditsQueryKey } from '@/features/credits';
+import { estimateQueryPrefix } from '@/features/generations';
 import {
   cancelHandler,
   canvasHandlers,
@@ -801,6 +802,39 @@ describe('canvas editor generation, robustness', () => {
     );
     expect(calls).toHaveLength(1);
     expect(resultPanel().queryByText(/Connection lost/)).not.toBeInTheDocument();
+  });
+
+  it('starts a run clicked offline with an old price, and says it waits for the connection', async () => {
+    const { user, calls, queryClient } = await openWithImage({
+      path: '/canvas-editor?tool=upscaler',
+    });
+    server.use(
+      generationSequence([
+        generationFixture({
+          status: 'succeeded',
+          queuePosition: null,
+          imageUrls: [mediaUrl('upscaled_1')],
+        }),
+      ]),
+    );
+    // The price shown was read a minute ago: too old to trust at the click.
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: estimateQueryPrefix })) {
+      query.setState({ dataUpdatedAt: Date.now() - 60_000 });
+    }
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    await user.click(generateButton());
+
+    expect(await resultPanel().findByText(/^Starting…/)).toHaveTextContent(
+      'Connection lost. Your generation will start when you are back online',
+    );
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await resultPanel().findByRole('img', { name: 'Generated result' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 
   it('says the connection was lost while polls fail, and goes on when they answer again', async () => {

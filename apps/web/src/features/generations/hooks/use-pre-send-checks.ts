@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import {
   requiredPlansForTool,
   TOOL_DEFINITIONS,
@@ -56,9 +56,17 @@ export function usePreSendChecks(
     latestImage.current = image;
   }, [image]);
 
+  // Offline, a read would wait for the connection with nothing said: what was last read is used
+  // instead (the server checks plan and balance again), so the run starts and its progress says
+  // it waits for the connection (ADR 024).
+  const offline = () => !onlineManager.isOnline();
+
   const readPlan = async (userId: string): Promise<PreSendFacts['plan']> => {
     try {
-      const status = await queryClient.query(subscriptionStatusQueryOptions(userId));
+      const options = subscriptionStatusQueryOptions(userId);
+      const status =
+        (offline() ? queryClient.getQueryData(options.queryKey) : undefined) ??
+        (await queryClient.query(options));
       return getPlanFamily(status.type);
     } catch {
       return 'error';
@@ -69,11 +77,10 @@ export function usePreSendChecks(
     userId: string,
     { feature, payload }: PreSendRequest['estimate'],
   ): Promise<PreSendFacts['estimate']> => {
+    const options = estimateQueryOptions(userId, feature, payload);
+    if (offline()) return queryClient.getQueryData(options.queryKey) ?? 'unavailable';
     try {
-      return await queryClient.query({
-        ...estimateQueryOptions(userId, feature, payload),
-        staleTime: ESTIMATE_FRESH_MS,
-      });
+      return await queryClient.query({ ...options, staleTime: ESTIMATE_FRESH_MS });
     } catch {
       // The estimator being down must not block a paying user: the server checks the balance.
       return 'unavailable';
