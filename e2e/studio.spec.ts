@@ -225,3 +225,29 @@ test('the canvas editor and the gallery fit a 390 px phone', async ({ page, base
     });
   }
 });
+
+test('on a 390 px phone a finished upscale is brought into view and its heading focused', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/canvas-editor?tool=upscaler');
+  await uploadPhoto(page);
+  const result = canvasPanel(page, 'Generated Result');
+  // Generate sits far above the result panel on a phone.
+  await expect(result.getByRole('heading', { name: 'Generated Result' })).not.toBeInViewport();
+
+  await generate(page);
+
+  await expect(result.getByRole('img', { name: 'Generated result' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const heading = result.getByRole('heading', { name: 'Generated Result' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  // Below the sticky header (64 px), not under it.
+  await expect
+    .poll(async () => (await heading.boundingBox())?.y ?? -1, { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(64);
+});
