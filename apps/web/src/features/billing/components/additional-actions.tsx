@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Coins, LifeBuoy, MailX } from 'lucide-react';
-import { SUPPORT_EMAIL } from '@studio/contract/constants';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { useSupportEmail } from '@/features/site';
 import { cancellationMailto, supportMailto } from '../lib/support-links';
 
 interface AdditionalActionsProps {
@@ -21,6 +21,7 @@ export function AdditionalActions({
   topupBusy,
   cancellation,
 }: AdditionalActionsProps) {
+  const email = useSupportEmail();
   return (
     <section aria-labelledby="additional-actions-title" className="space-y-3">
       <h3 id="additional-actions-title" className="text-base font-semibold tracking-tight">
@@ -39,9 +40,12 @@ export function AdditionalActions({
         <ActionItem
           icon={<LifeBuoy aria-hidden="true" className="size-5" />}
           title="Questions about billing?"
-          description={`Write to ${SUPPORT_EMAIL} and our team will help.`}
+          description={`Write to ${email} and our team will help.`}
         >
-          <a href={supportMailto()} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <a
+            href={supportMailto(email)}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
             Contact Support
           </a>
         </ActionItem>
@@ -52,7 +56,7 @@ export function AdditionalActions({
             description="Cancellation is handled by our support team by email; it is not self-service. Send the request and we will confirm it."
           >
             <a
-              href={cancellationMailto(cancellation.planName, cancellation.subscriptionId)}
+              href={cancellationMailto(email, cancellation.planName, cancellation.subscriptionId)}
               className={buttonVariants({ variant: 'outline', size: 'sm' })}
             >
               Request Cancellation

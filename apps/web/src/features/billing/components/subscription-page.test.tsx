@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { SUPPORT_EMAIL } from '@studio/contract/constants';
 import { currentLocation, renderWithProviders } from '@/testing/render';
 import {
   errorResponse,
@@ -11,6 +10,7 @@ import {
   mockSubscriptionFailure,
   server,
 } from '@/testing/server';
+import { mockSiteInfo } from '@/testing/site-info-handlers';
 import { browserNavigation } from '../lib/browser-navigation';
 import { SubscriptionPage } from './subscription-page';
 
@@ -500,14 +500,20 @@ describe('additional actions', () => {
     expect(screen.queryByRole('link', { name: 'Request Cancellation' })).not.toBeInTheDocument();
   });
 
-  it('links to support by email and to the contact page for custom plans', async () => {
+  it('links to the configured support address and to the contact page for custom plans', async () => {
     mockSignedIn();
+    mockSiteInfo({ supportEmail: 'billing@shop.example' });
     renderPage();
 
-    expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute(
-      'href',
-      `mailto:${SUPPORT_EMAIL}`,
-    );
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+        'href',
+        'mailto:billing@shop.example',
+      );
+    });
+    expect(
+      screen.getByText('Write to billing@shop.example and our team will help.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(screen.getByText(/Need a custom plan\?/)).toBeInTheDocument();
   });

@@ -4,11 +4,11 @@ import { cancellationMailto, supportMailto } from './support-links';
 
 describe('support links', () => {
   it('writes to the support address', () => {
-    expect(supportMailto()).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(supportMailto(SUPPORT_EMAIL)).toBe(`mailto:${SUPPORT_EMAIL}`);
   });
 
   it('asks for a cancellation with the plan and subscription id in the message', () => {
-    const url = new URL(cancellationMailto('Pro Monthly', 'sub_1234567890'));
+    const url = new URL(cancellationMailto(SUPPORT_EMAIL, 'Pro Monthly', 'sub_1234567890'));
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe(SUPPORT_EMAIL);
     expect(url.searchParams.get('subject')).toBe('Cancellation request - sub_1234567890');

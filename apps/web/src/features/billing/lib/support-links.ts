@@ -1,23 +1,27 @@
-import { SUPPORT_EMAIL } from '@studio/contract/constants';
+/* Links to the support address the operator configured (site-info's supportEmail). */
 
-function mailto(subject?: string, body?: string): string {
+function mailto(email: string, subject?: string, body?: string): string {
   const params = new URLSearchParams();
   if (subject) params.set('subject', subject);
   if (body) params.set('body', body);
   const query = params.toString().replace(/\+/g, '%20');
-  return `mailto:${SUPPORT_EMAIL}${query ? `?${query}` : ''}`;
+  return `mailto:${email}${query ? `?${query}` : ''}`;
 }
 
 /** A plain email to support. */
-export function supportMailto(): string {
-  return mailto();
+export function supportMailto(email: string): string {
+  return mailto(email);
 }
 
 /**
  * Cancellations are handled by the support team by email, not self-service (spec §2): the
  * message names the plan and the subscription id so support can find it without a reply.
  */
-export function cancellationMailto(planName: string, subscriptionId: string | null): string {
+export function cancellationMailto(
+  email: string,
+  planName: string,
+  subscriptionId: string | null,
+): string {
   const lines = [
     'Hello,',
     '',
@@ -27,6 +31,7 @@ export function cancellationMailto(planName: string, subscriptionId: string | nu
     'Thank you.',
   ];
   return mailto(
+    email,
     `Cancellation request${subscriptionId ? ` - ${subscriptionId}` : ''}`,
     lines.join('\n'),
   );

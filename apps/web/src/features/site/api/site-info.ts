@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { siteInfoResponseSchema, type SiteInfoResponse } from '@studio/contract';
+import { SUPPORT_EMAIL } from '@studio/contract/constants';
 import { api, schemaParser } from '@/lib/api-client';
 
 /**
@@ -15,4 +16,9 @@ export const siteInfoQueryOptions = queryOptions({
 
 export function useSiteInfo() {
   return useQuery(siteInfoQueryOptions);
+}
+
+/** The support address the operator configured; the built-in one until the answer arrives. */
+export function useSupportEmail(): string {
+  return useSiteInfo().data?.supportEmail ?? SUPPORT_EMAIL;
 }
