@@ -58,6 +58,15 @@ describe('fillEnclosedHoles', () => {
     expect(mask[11 * 12 + 11]).toBe(0);
   });
 
+  it('fills a speck in a half-transparent area only as far as its surroundings', () => {
+    const veil = Buffer.alloc(144);
+    for (let y = 2; y < 10; y++) veil.fill(140, y * 12 + 2, y * 12 + 10);
+    veil[5 * 12 + 5] = 90;
+    const { mask } = fillEnclosedHoles({ mask: veil, width: 12, height: 12 });
+    expect(mask[5 * 12 + 5]).toBe(140);
+    expect(mask[5 * 12 + 6]).toBe(140);
+  });
+
   it('keeps a gap that reaches the border (between the legs) open', () => {
     const open = ring();
     for (let y = 0; y < 8; y++) open.fill(0, y * 12 + 5, y * 12 + 7);

@@ -176,64 +176,77 @@ export function pushPullFill(
  * background pixels joins to the picture's border, and the soft rim (two pixels) around them. The
  * model sometimes leaves a face inside its hair, or a chest inside its arms, out of the matte; on a
  * still that hardly shows, but once the subject moves that part would stay behind on the plate. A
- * true gap (between an arm and the body) moving with the subject is the smaller harm.
+ * true gap (between an arm and the body) moving with the subject is the smaller harm. Each gap is
+ * filled with the strongest alpha around it: a face inside opaque hair becomes opaque, a speck in
+ * a half-transparent area (a veil, a blurred edge) becomes as transparent as its surroundings.
  */
 export function fillEnclosedHoles(mask: SubjectMask): SubjectMask {
   const { width, height } = mask;
   const source = mask.mask;
-  if (source.length !== width * height) throw new Error('Mask size does not match.');
-  const outside = new Uint8Array(width * height);
+  const size = width * height;
+  if (source.length !== size) throw new Error('Mask size does not match.');
+  // 1: background joined to the border; 2: an enclosed gap, already filled.
+  const state = new Uint8Array(size);
   const stack: number[] = [];
+  const neighbours = (i: number): number[] => {
+    const x = i % width;
+    const out: number[] = [];
+    if (x > 0) out.push(i - 1);
+    if (x < width - 1) out.push(i + 1);
+    if (i >= width) out.push(i - width);
+    if (i < size - width) out.push(i + width);
+    return out;
+  };
   const visit = (i: number) => {
-    if (outside[i] === 0 && (source[i] ?? 0) < 128) {
-      outside[i] = 1;
+    if (state[i] === 0 && (source[i] ?? 0) < 128) {
+      state[i] = 1;
       stack.push(i);
     }
   };
   for (let x = 0; x < width; x++) {
     visit(x);
-    visit((height - 1) * width + x);
+    visit(size - width + x);
   }
   for (let y = 0; y < height; y++) {
     visit(y * width);
     visit(y * width + width - 1);
   }
-  for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
-    const x = i % width;
-    if (x > 0) visit(i - 1);
-    if (x < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i < width * (height - 1)) visit(i + width);
-  }
-  const filled = Buffer.from(source);
-  let hole = new Uint8Array(width * height);
-  let any = false;
-  for (let i = 0; i < width * height; i++) {
-    if (outside[i] === 0 && (source[i] ?? 0) < 128) {
-      hole[i] = 1;
-      filled[i] = 255;
-      any = true;
-    }
-  }
-  if (!any) return mask;
-  // The rim: pixels of the subject's own soft edge that border a filled gap become opaque too.
-  for (let pass = 0; pass < 2; pass++) {
-    const next = Uint8Array.from(hole);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        if (hole[i] === 0 || outside[i] === 1) continue;
-        for (const j of [i - 1, i + 1, i - width, i + width]) {
-          const jx = j % width;
-          if (j < 0 || j >= width * height || Math.abs(jx - x) > 1 || outside[j] === 1) continue;
-          next[j] = 1;
-          filled[j] = 255;
+  for (let i = stack.pop(); i !== undefined; i = stack.pop()) neighbours(i).forEach(visit);
+
+  let filled: Buffer | undefined;
+  for (let start = 0; start < size; start++) {
+    if (state[start] !== 0 || (source[start] ?? 0) >= 128) continue;
+    // One enclosed gap: collect it and the strongest alpha on its border.
+    filled ??= Buffer.from(source);
+    const gap = [start];
+    state[start] = 2;
+    let strongest = 128;
+    for (let k = 0; k < gap.length; k++) {
+      for (const j of neighbours(gap[k] ?? 0)) {
+        const value = source[j] ?? 0;
+        if (value >= 128) strongest = Math.max(strongest, value);
+        else if (state[j] === 0) {
+          state[j] = 2;
+          gap.push(j);
         }
       }
     }
-    hole = next;
+    // The gap and a two-pixel rim of the subject's soft edge around it take that alpha.
+    let ring = gap;
+    for (const i of gap) filled[i] = strongest;
+    for (let pass = 0; pass < 2; pass++) {
+      const next: number[] = [];
+      for (const i of ring) {
+        for (const j of neighbours(i)) {
+          if (state[j] === 1 || (filled[j] ?? 0) >= strongest) continue;
+          filled[j] = strongest;
+          next.push(j);
+        }
+      }
+      ring = next;
+    }
   }
-  return { mask: filled, width, height };
+  return filled ? { mask: filled, width, height } : mask;
 }
 
 /** Bounding box of mask values ≥ 128, or null when fewer than `minCount` pixels are set. */
