@@ -126,6 +126,19 @@ describe('buildVideoLayers', () => {
     }
   });
 
+  it("fills the plate with the photo's colours, not grey, when the subject fills the photo", async () => {
+    const red = await sharp({
+      create: { width: 200, height: 300, channels: 3, background: '#c81e1e' },
+    })
+      .png()
+      .toBuffer();
+    const full = { mask: Buffer.alloc(4, 255), width: 2, height: 2 };
+    const layers = await buildVideoLayers(red, 360, 640, full);
+    const m = layers.margin;
+    const i = ((620 + m) * layers.plateWidth + 180 + m) * 3;
+    expect([...layers.plate.subarray(i, i + 3)].map((v) => Math.round(v / 10))).toEqual([20, 3, 3]);
+  });
+
   it('leaves the plate as the photo when the mask is empty', async () => {
     const { image } = await still();
     const empty = { mask: Buffer.alloc(4), width: 2, height: 2 };

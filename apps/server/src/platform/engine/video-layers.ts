@@ -52,6 +52,8 @@ export interface VideoLayers {
 const SUBJECT_SUPERSAMPLE = 1.25;
 /** Below this share of the photo the mask is noise, not a subject: the video moves the plate only. */
 const MIN_SUBJECT_SHARE = 0.002;
+/** The weight of subject pixels in the plate's fill (see `buildVideoLayers`). */
+const TRACE_WEIGHT = 1e-5;
 /** Transparent texels around the subject texture: bilinear taps at its edge then never fall outside. */
 export const SUBJECT_BORDER = 1;
 
@@ -353,7 +355,9 @@ export async function buildVideoLayers(
     for (let x = 0; x < pw; x++) {
       const p = y * pw + x;
       const q = row + x;
-      weight[q] = keep[p] ?? 0;
+      // A trace of weight under the subject: nothing beside real background, but when the subject
+      // fills the whole photo the plate still takes the photo's colours rather than flat grey.
+      weight[q] = Math.max(keep[p] ?? 0, TRACE_WEIGHT);
       rgb[q * 3] = pixels[p * 3] ?? 0;
       rgb[q * 3 + 1] = pixels[p * 3 + 1] ?? 0;
       rgb[q * 3 + 2] = pixels[p * 3 + 2] ?? 0;
