@@ -21,7 +21,7 @@ import {
 /*
  * The built-in offline engine (ARCHITECTURE §6). Real work where no model is needed: upscaling,
  * background removal (a segmentation model shipped in an npm package), product scenes composited
- * from the cut-out, palette recolouring and camera-motion video. Try-on, pose change and extraction
+ * from the cut-out, palette recolouring and layered-motion video (ADR 026). Try-on, pose change and extraction
  * need a generative model: the engine makes a clearly labelled preview and says so.
  */
 
@@ -155,7 +155,7 @@ export function createLocalProvider(): GenerationProvider {
       return {
         outputs: [{ kind: 'video', data: out.data, contentType: out.contentType }],
         previewNote:
-          'Made by the offline engine: a camera-motion video of your image. Model movement needs a video model (fal).',
+          'Made by the offline engine: your image cut into subject and background and moved as layers (a 2D motion preview). Real model movement needs a video model (fal).',
       };
     },
 
