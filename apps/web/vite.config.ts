@@ -75,6 +75,11 @@ function inlineStylesheet(): Plugin {
  * their own lazy chunks so no route pays for a dialog it has not opened.
  */
 const SHARED_APP_MODULE = /[\\/]src[\\/](?:components[\\/]ui|lib|hooks|config)[\\/]/;
+/**
+ * zod/mini's core parses the session on every page; left to the splitter it became a chunk of its
+ * own (one more request and +0.3 KiB of chunk overhead on every route), so it rides in `shared`.
+ */
+const SCHEMA_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](?:core|mini)[\\/]/;
 const LAZY_UI_MODULE =
   /[\\/]components[\\/]ui[\\/](?:dialog|dropdown-menu|select|tabs|tooltip|toaster)\.tsx$/;
 
@@ -117,7 +122,8 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'shared',
-              test: (id: string) => SHARED_APP_MODULE.test(id) && !LAZY_UI_MODULE.test(id),
+              test: (id: string) =>
+                (SHARED_APP_MODULE.test(id) && !LAZY_UI_MODULE.test(id)) || SCHEMA_LIBRARY.test(id),
             },
           ],
         },

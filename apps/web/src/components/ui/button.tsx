@@ -1,13 +1,14 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from '@/lib/cn';
 import { buttonVariants, type ButtonVariantProps } from './button-variants';
 import { Spinner } from './spinner';
 
+/*
+ * A link styled as a button is `<Link className={buttonVariants(...)}>`, not a Slot: Radix's Slot
+ * would put ~1.3 KiB on every page's first load for that one use.
+ */
 export type ButtonProps = ComponentProps<'button'> &
   ButtonVariantProps & {
-    /** Render the single child (e.g. a router Link) with button styling instead of a <button>. */
-    asChild?: boolean;
     /** Disables the button and shows a spinner; the label stays so the accessible name is stable. */
     loading?: boolean;
   };
@@ -16,7 +17,6 @@ export function Button({
   className,
   variant,
   size,
-  asChild = false,
   loading = false,
   disabled,
   type = 'button',
@@ -24,13 +24,6 @@ export function Button({
   ...props
 }: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), className);
-  if (asChild) {
-    return (
-      <Slot.Root className={classes} {...props}>
-        {children}
-      </Slot.Root>
-    );
-  }
   return (
     <button
       type={type}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
 import { typeLabel } from '../lib/gallery-query';
@@ -70,12 +71,14 @@ export function GalleryCard({ item, priority }: { item: GalleryItem; priority: b
             {downloading ? 'Downloading…' : 'Download'}
           </Button>
           <ShareButton item={item} subject={subject} />
-          <Button asChild variant="secondary" size="sm">
-            <Link to={target.path} state={target.state}>
-              <Eye aria-hidden="true" />
-              View
-            </Link>
-          </Button>
+          <Link
+            to={target.path}
+            state={target.state}
+            className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+          >
+            <Eye aria-hidden="true" />
+            View
+          </Link>
         </div>
         {failed.length > 0 ? (
           <div className="text-sm">
