@@ -86,8 +86,8 @@ export async function insertAttempt(
   return row;
 }
 
-/** Checkouts still open that were started before `before` (the sweeper's candidates). */
-export async function listOpenOrdersBefore(
+/** Unpaid checkouts started before `before`, oldest first (the sweeper's candidates). */
+export async function listPendingOrdersBefore(
   db: DbOrTx,
   before: Date,
   limit: number,
@@ -95,7 +95,7 @@ export async function listOpenOrdersBefore(
   return db
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ['pending', 'processing']), lt(orders.createdAt, before)))
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, before)))
     .orderBy(orders.createdAt)
     .limit(limit);
 }

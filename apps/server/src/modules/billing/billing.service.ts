@@ -411,7 +411,7 @@ export async function expireAbandonedOrders(
   now = new Date(),
   batch = 500,
 ): Promise<number> {
-  const candidates = await repo.listOpenOrdersBefore(
+  const candidates = await repo.listPendingOrdersBefore(
     deps.db,
     new Date(now.getTime() - SANDBOX_EXPIRY_MS),
     batch,
@@ -419,9 +419,7 @@ export async function expireAbandonedOrders(
   let expired = 0;
   for (const candidate of candidates) {
     const limit = candidate.provider === 'sandbox' ? SANDBOX_EXPIRY_MS : PROVIDER_EXPIRY_MS;
-    if (candidate.status !== 'pending' || now.getTime() - candidate.createdAt.getTime() < limit) {
-      continue;
-    }
+    if (now.getTime() - candidate.createdAt.getTime() < limit) continue;
     expired += await deps.db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, candidate.id);
       if (order?.status !== 'pending') return 0;
