@@ -7,6 +7,7 @@ import {
   planChangeKind,
   planCodeOf,
   planFamilyOf,
+  upgradeCredit,
   productDisplayName,
   PRODUCTS,
 } from './plans';
@@ -66,5 +67,29 @@ describe('planChangeKind (ADR 023)', () => {
     ['plus_yearly', 'pro_monthly', 'scheduled'],
   ] as const)('%s → %s is %s', (current, target, kind) => {
     expect(planChangeKind(current, target)).toBe(kind);
+  });
+});
+
+describe('upgradeCredit (ADR 023)', () => {
+  it('credits every unused cycle when they are worth less than the price', () => {
+    expect(upgradeCredit({ cycles: 2, perCycleMinor: 34_000 }, 272_000)).toEqual({
+      cycles: 2,
+      minor: 68_000,
+    });
+  });
+
+  it('credits only the whole cycles the price can take, so the rest keep being granted', () => {
+    // Plus monthly extended five times, upgraded to Pro monthly: 4 unused cycles of ₹400, ₹800.
+    expect(upgradeCredit({ cycles: 4, perCycleMinor: 40_000 }, 80_000)).toEqual({
+      cycles: 1,
+      minor: 40_000,
+    });
+  });
+
+  it('credits nothing without unused cycles', () => {
+    expect(upgradeCredit({ cycles: 0, perCycleMinor: 40_000 }, 80_000)).toEqual({
+      cycles: 0,
+      minor: 0,
+    });
   });
 });

@@ -187,3 +187,18 @@ export function planChangeKind(current: string | null, target: string): PlanChan
   if (tier === 0 && period > 0) return 'upgrade';
   return 'scheduled';
 }
+
+/**
+ * What an upgrade takes off its price for the running plan's unused cycles (ADR 023): whole
+ * cycles only, at their per-cycle value, and never so many that the order costs less than one
+ * currency unit (the cycles not credited keep being granted). Minor units.
+ */
+export function upgradeCredit(
+  unused: { cycles: number; perCycleMinor: number },
+  priceMinor: number,
+): { cycles: number; minor: number } {
+  if (unused.cycles <= 0 || unused.perCycleMinor <= 0) return { cycles: 0, minor: 0 };
+  const affordable = Math.floor((priceMinor - 100) / unused.perCycleMinor);
+  const cycles = Math.max(0, Math.min(unused.cycles, affordable));
+  return { cycles, minor: cycles * unused.perCycleMinor };
+}

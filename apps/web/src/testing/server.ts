@@ -204,6 +204,7 @@ export interface SubscriptionStatusFields {
   scheduled_type?: string | null;
   scheduled_start?: string | null;
   upgrade_credit?: { USD: number; INR: number };
+  upgrade_cycles?: number;
 }
 
 /** POST /subscription/status answers with this plan type (and any other fields given). */

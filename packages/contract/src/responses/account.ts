@@ -111,9 +111,11 @@ export const subscriptionStatusResponseSchema = z.object({
   /** When the scheduled plan starts: the running plan's end. */
   scheduled_start: z.optional(z.nullable(z.string())),
   /**
-   * What an upgrade bought now is credited for the running plan's cycles not yet granted, in whole
-   * currency units per currency (ADR 023); zero when nothing is left to credit.
+   * What the running plan's cycles not yet due are worth, in whole currency units per currency
+   * (ADR 023): an upgrade takes off up to this, in whole cycles (`upgradeCredit`).
    */
   upgrade_credit: z.optional(z.object({ USD: z.number(), INR: z.number() })),
+  /** How many cycles that credit is for (its per-cycle value is credit ÷ cycles). */
+  upgrade_cycles: z.optional(int),
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;

@@ -77,6 +77,23 @@ export async function findSubscriptionByOrder(
   return row;
 }
 
+/** Cycles of a plan already taken off the price of upgrade checkouts that are still open. */
+export async function cyclesCreditedByOpenOrders(
+  db: DbOrTx,
+  subscriptionId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${orders.creditedCycles}), 0)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.replacesSubscriptionId, subscriptionId),
+        inArray(orders.status, ['pending', 'processing']),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** A late attempt for a closed order; undefined when one was already recorded. */
 export async function insertAttempt(
   tx: Tx,

@@ -263,9 +263,10 @@ export type EventResult = 'applied' | 'duplicate' | 'ignored';
 export async function handlePaymentEvent(
   deps: Pick<BillingDeps, 'db' | 'log'>,
   event: PaymentEvent,
-  now = new Date(),
+  at?: Date,
 ): Promise<EventResult> {
   return deps.db.transaction(async (tx) => {
+    let now = at ?? new Date();
     const fresh = await repo.recordEvent(tx, {
       provider: event.provider,
       eventId: event.eventId,
@@ -284,6 +285,9 @@ export async function handlePaymentEvent(
       return 'ignored';
     }
     await repo.lockUserBilling(tx, found.userId);
+    // Read the clock after waiting for the lock: whoever held it may have started a plan at a
+    // later instant, and a plan change judged at an earlier one would not see it running.
+    if (!at) now = new Date();
     const order = await repo.lockOrder(tx, event.orderId);
     if (!order) return 'ignored';
     if (order.provider !== event.provider) {

@@ -571,4 +571,95 @@ describe('plan changes (ADR 023)', () => {
       plan_change: 'This adds another period to your Pro Monthly plan.',
     });
   });
+
+  const openCheckout = async (who: Customer, serviceType: string) => {
+    const link = await post(who, '/generate-payment-link-inr', { service_type: serviceType });
+    expect(link.statusCode, link.body).toBe(200);
+    const orderId = link.json<{ orderId: string }>().orderId;
+    const order = (await get(who, `/payments/sandbox/orders/${orderId}`)).json<{
+      amount: number;
+    }>();
+    return { orderId, amount: order.amount };
+  };
+  const planRows = async (who: Customer) =>
+    (
+      await t.database.pool.query<{ type: string; status: string; cycles_total: number }>(
+        'select type, status, cycles_total from subscriptions where user_id = $1 order by created_at',
+        [who.id],
+      )
+    ).rows;
+
+  it('credits the unused cycles once when two upgrade checkouts are open at the same time', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_yearly');
+    // 11 of Plus's 12 cycles are unused: ₹3,520 off the first Pro checkout, nothing off the second.
+    const first = await openCheckout(who, 'pro_yearly');
+    const second = await openCheckout(who, 'pro_yearly');
+    expect([first.amount, second.amount]).toEqual([7680 - 3520, 7680]);
+    for (const { orderId } of [first, second]) {
+      await post(who, '/payments/sandbox/complete', { orderId, outcome: 'paid' });
+    }
+    const pro = await status(who);
+    // The second, paid in full, extends Pro by a whole year.
+    expect(
+      Date.parse(String(pro.endingTimestamp)) - Date.parse(String(pro.transactionTimestamp)),
+    ).toBeGreaterThan(2 * 365 * DAY - 60_000);
+    expect(await planRows(who)).toEqual([
+      { type: 'plus_yearly', status: 'replaced', cycles_total: 1 },
+      { type: 'pro_yearly', status: 'active', cycles_total: 24 },
+    ]);
+  });
+
+  it('credits only the whole cycles the upgrade price can take; the rest keep coming', async () => {
+    const who = await customer();
+    for (let i = 0; i < 5; i++) await sandboxPurchase(who, 'plus_monthly');
+    // Four unused Plus cycles are worth ₹1,600, more than Pro monthly's ₹800: one is credited.
+    const upgrade = await openCheckout(who, 'pro_monthly');
+    expect(upgrade.amount).toBe(800 - 400);
+    expect(await status(who)).toMatchObject({ upgrade_credit: { INR: 1600 }, upgrade_cycles: 4 });
+    await post(who, '/payments/sandbox/complete', { orderId: upgrade.orderId, outcome: 'paid' });
+    expect(await planRows(who)).toEqual([
+      { type: 'plus_monthly', status: 'replaced', cycles_total: 4 },
+      { type: 'pro_monthly', status: 'active', cycles_total: 1 },
+    ]);
+  });
+
+  it('shortens the upgrade when a credited cycle came due before the payment arrived', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'plus_4months');
+    const start = Date.now();
+    await billing.runCreditCycles({ db: t.database.db }, new Date(start + 31 * DAY));
+    const upgrade = await openCheckout(who, 'pro_4months');
+    expect(upgrade.amount).toBe(2720 - 680);
+    // A slow payment (a bank debit) lands after Plus's third cycle came due: one credited cycle
+    // is the user's already, so the ₹340 it stood for is taken from Pro (3 of its 4 cycles).
+    const late = new Date(start + 61 * DAY);
+    await billing.handlePaymentEvent(
+      { db: t.database.db },
+      {
+        provider: 'sandbox',
+        eventId: `late:${upgrade.orderId}`,
+        type: 'x',
+        orderId: upgrade.orderId,
+        outcome: 'paid',
+      },
+      late,
+    );
+    expect(await planRows(who)).toEqual([
+      { type: 'plus_4months', status: 'replaced', cycles_total: 3 },
+      { type: 'pro_4months', status: 'active', cycles_total: 3 },
+    ]);
+  });
+
+  it('starts a queued plan at once, with its credits, when an operator ends the running one', async () => {
+    const who = await customer();
+    await sandboxPurchase(who, 'pro_monthly');
+    await sandboxPurchase(who, 'plus_monthly');
+    await billing.cancelSubscription({ db: t.database.db }, who.id, {
+      refund: true,
+      reason: 'Refunded by support',
+    });
+    expect(await status(who)).toMatchObject({ type: 'plus_monthly', scheduled_type: null });
+    expect(await balance(who)).toBe(5 + 20);
+  });
 });

@@ -9,6 +9,7 @@ import {
   type PlanChangeKind,
   type Product,
   type SubscriptionStatusResponse,
+  upgradeCredit,
 } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as credits from '../credits/credits.service';
@@ -45,20 +46,36 @@ export function upcomingPlans(plans: readonly Plan[], now: Date): Plan[] {
     .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
 }
 
+const CYCLE_MS = CREDIT_CYCLE_DAYS * DAY_MS;
+
+/** Cycles whose start has come by `now` (granted, or about to be by the job): never credited. */
+function cyclesDue(plan: Plan, now: Date): number {
+  if (plan.startedAt > now) return 0;
+  const started = Math.floor((now.getTime() - plan.startedAt.getTime()) / CYCLE_MS) + 1;
+  const withinPlan = Math.ceil((plan.endsAt.getTime() - plan.startedAt.getTime()) / CYCLE_MS);
+  return Math.min(plan.cyclesTotal, started, withinPlan);
+}
+
+/** The catalogue price of one of the plan's cycles in `currency`, minor units (exact in ours). */
+function perCycleMinor(plan: Plan, currency: PaymentCurrency): number {
+  const product = findProduct(plan.type);
+  if (!product) return 0;
+  const cyclesPerPurchase = product.credits / plan.monthlyCredits;
+  return Math.floor((product.price[currency] * 100) / cyclesPerPurchase);
+}
+
 /**
- * What the plan's cycles not yet granted are worth in `currency` (minor units), at the catalogue
- * price of the plan per cycle. Rounded down: a credit never exceeds what was paid for them.
+ * The plan's cycles not yet due at `now` and their catalogue value in `currency`: what an upgrade
+ * may credit. A cycle whose day has come is the user's already, granted or not.
  */
 export function unusedValue(
   plan: Plan,
   currency: PaymentCurrency,
-): { cycles: number; minor: number } {
-  const product = findProduct(plan.type);
-  const cycles = Math.max(0, plan.cyclesTotal - plan.cyclesGranted);
-  if (!product || cycles === 0) return { cycles: 0, minor: 0 };
-  const cyclesPerPurchase = product.credits / plan.monthlyCredits;
-  const perCycleMinor = (product.price[currency] * 100) / cyclesPerPurchase;
-  return { cycles, minor: Math.floor(perCycleMinor * cycles) };
+  now: Date,
+): { cycles: number; perCycleMinor: number; minor: number } {
+  const cycles = Math.max(0, plan.cyclesTotal - Math.max(plan.cyclesGranted, cyclesDue(plan, now)));
+  const perCycle = perCycleMinor(plan, currency);
+  return { cycles, perCycleMinor: perCycle, minor: cycles * perCycle };
 }
 
 export interface PlanQuote {
@@ -89,15 +106,19 @@ export async function quotePlan(
     return { kind, startsAt: last.endsAt, ...none };
   }
   if (kind === 'extend') return { kind, startsAt: running.startedAt, ...none };
-  const unused = unusedValue(running, currency);
-  // Upgrades are priced above what they replace, but a credit must never make an order free.
-  const creditMinor = Math.min(unused.minor, Math.round(product.price[currency] * 100) - 100);
+  const unused = unusedValue(running, currency, now);
+  // Another checkout still open for an upgrade of this plan has these cycles priced in already.
+  const promised = await repo.cyclesCreditedByOpenOrders(db, running.id);
+  const credit = upgradeCredit(
+    { cycles: Math.max(0, unused.cycles - promised), perCycleMinor: unused.perCycleMinor },
+    Math.round(product.price[currency] * 100),
+  );
   return {
     kind,
     startsAt: now,
     replaces: running,
-    creditedCycles: creditMinor > 0 ? unused.cycles : 0,
-    creditMinor: Math.max(0, creditMinor),
+    creditedCycles: credit.cycles,
+    creditMinor: credit.minor,
   };
 }
 
@@ -141,8 +162,9 @@ export async function settlePlans(tx: Tx, userId: string, now: Date): Promise<vo
 
 /**
  * Applies a paid plan order under the user's billing lock (ADR 023). `order.replacesSubscriptionId`
- * and `creditedCycles` say what the checkout credited; they are honoured only if that plan still
- * runs, otherwise the running plan keeps its cycles (nothing paid for is lost either way).
+ * and `creditedCycles` say what the checkout credited. They are honoured as far as that plan still
+ * runs with those cycles unused; the running plan then stops granting them. Whatever part of the
+ * credit is no longer backed shortens the plan bought in proportion, so neither side pays twice.
  */
 export async function applyPlanPurchase(
   tx: Tx,
@@ -155,10 +177,23 @@ export async function applyPlanPurchase(
   const running = runningPlan(plans, now);
   const queue = upcomingPlans(plans, now);
   const monthly = MONTHLY_PLAN_CREDITS[product.family as 'plus' | 'pro'];
-  // What the order paid for, not today's catalogue (a price change must not alter a paid plan).
-  const cycles = Math.round(order.credits / monthly);
-  const days = product.days ?? 0;
   const kind = planChangeKind(running?.type ?? null, product.serviceType);
+  // The checkout's credit stands only as far as the plan it credited still has those cycles
+  // unused now (another upgrade, or a cycle that came due, may have taken them since).
+  const backedCycles =
+    kind === 'upgrade' && running && order.replacesSubscriptionId === running.id
+      ? Math.min(
+          order.creditedCycles,
+          unusedValue(running, order.currency as PaymentCurrency, now).cycles,
+        )
+      : 0;
+  const creditPerCycle = order.creditedCycles > 0 ? order.creditMinor / order.creditedCycles : 0;
+  const unbackedMinor = order.creditMinor - backedCycles * creditPerCycle;
+  // A credit that is not backed was a discount nobody paid for: the plan is what the money bought.
+  const paidShare = unbackedMinor > 0 ? order.amountMinor / (order.amountMinor + unbackedMinor) : 1;
+  // What the order paid for, not today's catalogue (a price change must not alter a paid plan).
+  const cycles = Math.floor(Math.round(order.credits / monthly) * paidShare + 1e-9);
+  const days = (product.days ?? 0) * paidShare;
   const fresh = (startedAt: Date, previous: Plan | undefined, status: 'active' | 'scheduled') =>
     repo.insertSubscription(tx, {
       userId: order.userId,
@@ -198,11 +233,10 @@ export async function applyPlanPurchase(
     if (last?.type === product.serviceType) return extend(last);
     return fresh((last ?? running).endsAt, last ?? running, 'scheduled');
   }
-  const credited = order.replacesSubscriptionId === running.id ? order.creditedCycles : 0;
   await repo.updateSubscription(tx, running.id, {
     status: 'replaced',
     // The credited cycles were paid back as the upgrade's discount: they are no longer granted.
-    cyclesTotal: Math.max(running.cyclesGranted, running.cyclesTotal - credited),
+    cyclesTotal: Math.max(running.cyclesGranted, running.cyclesTotal - backedCycles),
   });
   const plan = await fresh(now, running, 'active');
   await rechain(tx, queue, plan.endsAt);
@@ -300,9 +334,10 @@ export async function subscriptionStatus(
       previous_subscriptionCode: running.previousCode,
       ...scheduled,
       upgrade_credit: {
-        USD: toUnits(unusedValue(running, 'USD').minor),
-        INR: toUnits(unusedValue(running, 'INR').minor),
+        USD: toUnits(unusedValue(running, 'USD', now).minor),
+        INR: toUnits(unusedValue(running, 'INR', now).minor),
       },
+      upgrade_cycles: unusedValue(running, 'USD', now).cycles,
     };
   }
   // Cancelled, refunded and lapsed plans read as free, with the latest as the previous plan.
@@ -347,5 +382,7 @@ export async function endRunningPlan(
     endsAt: now < running.endsAt ? now : running.endsAt,
   });
   await rechain(tx, upcomingPlans(plans, now), now);
+  // The plan that moved up starts now: make it active and grant its first cycle at once.
+  await settlePlans(tx, userId, now);
   return ended;
 }

@@ -23,6 +23,8 @@ export interface SubscriptionStatus {
   scheduledStart?: Timestamp | null;
   /** What an upgrade bought now takes off its price, per currency, in whole units. */
   upgradeCredit?: { USD: number; INR: number } | null;
+  /** How many unused cycles `upgradeCredit` is for. */
+  upgradeCycles?: number | null;
 }
 
 function toSubscriptionStatus(body: SubscriptionStatusResponse): SubscriptionStatus {
@@ -36,6 +38,7 @@ function toSubscriptionStatus(body: SubscriptionStatusResponse): SubscriptionSta
     scheduledType: body.scheduled_type ?? null,
     scheduledStart: body.scheduled_start ?? null,
     upgradeCredit: body.upgrade_credit ?? null,
+    upgradeCycles: body.upgrade_cycles ?? null,
   };
 }
 

@@ -11,7 +11,8 @@ import {
 } from '../lib/subscription-display';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+// UTC, like the plan-change notes and the server's messages, so one plan date reads the same.
+const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
 
 function formatDate(value: Timestamp | null): string | null {
   const date = toDate(value);

@@ -236,7 +236,7 @@ describe('current plan card rule', () => {
 
 describe('plan changes (ADR 023)', () => {
   const longDate = (iso: string) =>
-    new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
   it('says on the current plan card which plan is scheduled to start, and when', async () => {
     const start = inDays(20);
@@ -269,15 +269,31 @@ describe('plan changes (ADR 023)', () => {
     expect(within(card('Pro')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
   });
 
+  it('shows no more credit than the checkout takes: whole cycles, never the whole price', async () => {
+    mockSignedIn({ plan: 'free' });
+    // Four unused Plus monthly cycles ($20) against Pro monthly ($10): one cycle, $5, comes off.
+    mockSubscription('plus_monthly', {
+      endingTimestamp: inDays(140),
+      upgrade_credit: { USD: 20, INR: 1600 },
+      upgrade_cycles: 4,
+    });
+    renderPage();
+    await screen.findByRole('button', { name: 'Current Plan' });
+
+    expect(
+      within(card('Pro')).getByText(/^Upgrade now: starts today, with (\$5\.00|₹400\.00) off/),
+    ).toBeInTheDocument();
+  });
+
   it('tells a Plus subscriber that Pro starts today with the unused time taken off', async () => {
     mockSignedIn({ plan: 'free' });
-    mockSubscription('plus_monthly', {
-      endingTimestamp: inDays(20),
+    mockSubscription('plus_4months', {
+      endingTimestamp: inDays(80),
       upgrade_credit: { USD: 8.5, INR: 680 },
+      upgrade_cycles: 2,
     });
-    const { user } = renderPage();
+    renderPage();
     await screen.findByRole('button', { name: 'Current Plan' });
-    await user.click(screen.getByRole('radio', { name: '4 Months' }));
 
     const pro = card('Pro');
     expect(

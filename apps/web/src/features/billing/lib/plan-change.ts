@@ -1,5 +1,6 @@
 import {
   planChangeKind,
+  upgradeCredit,
   planFamilyOf,
   type PaymentCurrency,
   type Product,
@@ -12,7 +13,8 @@ import { isExpired, planDisplayName, toDate } from './subscription-display';
  * (ADR 023). The server applies the same rule (`planChangeKind`) and prices the upgrade credit.
  */
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+// UTC, as the server's checkout note and return banner say it, so a date reads the same everywhere.
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const money = (amount: number, currency: PaymentCurrency) =>
@@ -23,6 +25,19 @@ const familyName = (type: string) => planDisplayName(planFamilyOf(type));
 function runningType(status: SubscriptionStatus | undefined, now: number): string | null {
   if (!status || planFamilyOf(status.type) === 'free' || isExpired(status, now)) return null;
   return status.type;
+}
+
+/** What the checkout will take off `product`'s price: whole unused cycles (`upgradeCredit`). */
+function creditFor(
+  status: SubscriptionStatus,
+  product: Product,
+  currency: PaymentCurrency,
+): number {
+  const total = status.upgradeCredit?.[currency] ?? 0;
+  const cycles = status.upgradeCycles ?? 0;
+  if (cycles <= 0 || total <= 0) return 0;
+  const unused = { cycles, perCycleMinor: Math.round((total * 100) / cycles) };
+  return upgradeCredit(unused, Math.round(product.price[currency] * 100)).minor / 100;
 }
 
 /** The card's note for buying `product`; null when it simply starts now (nothing runs). */
@@ -46,7 +61,7 @@ export function planChangeNote(
         : 'Extends your plan by another period.';
     }
     case 'upgrade': {
-      const credit = status.upgradeCredit?.[currency] ?? 0;
+      const credit = creditFor(status, product, currency);
       return credit > 0
         ? `Upgrade now: starts today, with ${money(credit, currency)} off for the unused time of your ${familyName(current)} plan.`
         : 'Upgrade now: starts today.';
