@@ -6,3 +6,4 @@ export * from './batches';
 export * from './profiles';
 export * from './media';
 export * from './catalog';
+export * from './promo';
