@@ -26,6 +26,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { generationRoutes } from './modules/generations/generations.routes';
+import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
 import { createProvider } from './platform/providers';
@@ -207,6 +208,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
           closing: closing.signal,
+        }),
+      );
+      await api.register(
+        galleryManageRoutes({
+          db: database.db,
+          storage,
+          publicUrl: config.publicUrl,
+          rateLimitMultiplier: config.rateLimitMultiplier,
         }),
       );
       await api.register(

@@ -285,3 +285,25 @@ export const pastGenerationsRequestSchema = z.object({
   search: z.string().max(200).optional(),
 });
 export type PastGenerationsRequest = z.input<typeof pastGenerationsRequestSchema>;
+
+/** Most generations one zip or one delete may name (a gallery page is at most 100 cards). */
+export const GALLERY_SELECTION_MAX = 100;
+
+/**
+ * `POST /gallery/zip` and `DELETE /gallery/generations` (ADR 030): the selected cards, each once, all
+ * the caller's own (one that is not, or is unknown, answers 404 for the whole request).
+ */
+export const gallerySelectionRequestSchema = z.object({
+  generationIds: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(100)
+        .regex(/^[A-Za-z0-9_-]+$/),
+    )
+    .min(1)
+    .max(GALLERY_SELECTION_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each generation may be named once'),
+});
+export type GallerySelectionRequest = z.input<typeof gallerySelectionRequestSchema>;

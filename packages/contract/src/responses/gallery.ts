@@ -48,3 +48,7 @@ export const pastGenerationsResponseSchema = z.object({
   message: text,
 });
 export type PastGenerationsResponse = z.infer<typeof pastGenerationsResponseSchema>;
+
+/** `DELETE /gallery/generations` (ADR 030): how many generations went, with their media. */
+export const galleryDeleteResponseSchema = z.object({ success, deleted: int });
+export type GalleryDeleteResponse = z.infer<typeof galleryDeleteResponseSchema>;

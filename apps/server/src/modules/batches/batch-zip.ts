@@ -75,6 +75,26 @@ export function zipEntryNames(
   });
 }
 
+/**
+ * Names made unique within one zip, case-insensitively (Windows and macOS would otherwise let one
+ * entry overwrite another): a repeat gets `-2`, `-3`… before its extension. Shared with the
+ * gallery's zip (ADR 030).
+ */
+export function uniqueEntryNames(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    const dot = name.lastIndexOf('.');
+    const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? name : `${base}-${String(n)}${ext}`;
+      if (!used.has(candidate.toLowerCase())) {
+        used.add(candidate.toLowerCase());
+        return candidate;
+      }
+    }
+  });
+}
+
 /** The zip's download name: an ASCII fallback and the exact name for RFC 6266 clients. */
 export function contentDisposition(batchName: string): string {
   // Characters no file system accepts, and controls, become '-'; the rest of the name is kept.

@@ -1,0 +1,198 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { post, productPhoto, uploadImage, userIdOf } from '../../../test/generation-helpers';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
+import { readZip } from '../../../test/read-zip';
+import { creditEntries, generations, media } from '../../db/schema';
+import { createGeneration } from './generations.service';
+
+/*
+ * The gallery's many-card actions (ADR 030) on real PostgreSQL and storage: the zip's names and
+ * bytes, the bounds, ownership, and what a delete removes and leaves.
+ */
+
+let t: TestApp;
+let alice: { cookie: string; id: string };
+let bob: { cookie: string; id: string };
+
+const newId = () => `gen_${randomBytes(8).toString('hex')}`;
+const mediaId = (url: string) => url.split('/').at(-1) ?? '';
+
+async function account() {
+  const { cookie } = await signUp(t.app);
+  return { cookie, id: await userIdOf(t.app, cookie) };
+}
+
+/** A succeeded generation of `owner` with the given outputs. */
+async function generation(
+  owner: { id: string },
+  type: string,
+  outputs: { images?: string[]; videos?: string[]; thumbnail?: string },
+) {
+  const id = newId();
+  await createGeneration(t.database.db, {
+    id,
+    userId: owner.id,
+    type,
+    status: 'succeeded',
+    credits: 1,
+    imageUrls: outputs.images ?? [],
+    videoUrls: outputs.videos ?? [],
+    thumbnailUrl: outputs.thumbnail ?? null,
+    finishedAt: new Date(),
+  });
+  return id;
+}
+
+async function originalBytes(cookie: string, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+function zip(cookie: string, generationIds: unknown) {
+  return post(t.app, cookie, '/api/v1/gallery/zip', { generationIds });
+}
+
+function remove(cookie: string, generationIds: unknown) {
+  return t.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/gallery/generations',
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: { generationIds },
+  });
+}
+
+beforeAll(async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-gallery-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' } });
+  alice = await account();
+  bob = await account();
+});
+
+describe('POST /gallery/zip', () => {
+  it('streams one zip of three generations, files named as the gallery downloads them', async () => {
+    const red = await uploadImage(t.app, alice.cookie, await productPhoto(300, 300, '#d23c3c'));
+    const blue = await uploadImage(t.app, alice.cookie, await productPhoto(300, 300, '#3c3cd2'));
+    const green = await uploadImage(t.app, alice.cookie, await productPhoto(300, 300, '#3cd23c'));
+    const a = await generation(alice, 'photoshoot', { images: [red, blue] });
+    const b = await generation(alice, 'fashion-extractor', { images: [green] });
+    const c = await generation(alice, 'try-on', { images: [blue] });
+
+    const res = await zip(alice.cookie, [a, b, c]);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('gallery-3-items.zip');
+    const entries = await readZip(res.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      `photoshoot-${a}-image-1.jpg`,
+      `photoshoot-${a}-image-2.jpg`,
+      `fashion-extractor-${b}-image-1.jpg`,
+      `try-on-${c}-image-1.jpg`,
+    ]);
+    const expected = [red, blue, green, blue];
+    for (const [i, entry] of entries.entries()) {
+      expect(entry.method).toBe(0);
+      expect(entry.data.equals(await originalBytes(alice.cookie, expected[i] ?? ''))).toBe(true);
+    }
+  });
+
+  it('refuses an empty list, more than 100 ids and a repeated id', async () => {
+    const id = await generation(alice, 'photoshoot', {});
+    expect((await zip(alice.cookie, [])).statusCode).toBe(400);
+    expect((await zip(alice.cookie, Array.from({ length: 101 }, newId))).statusCode).toBe(400);
+    expect((await zip(alice.cookie, [id, id])).statusCode).toBe(400);
+  });
+
+  it("answers 404 for the whole zip when one id is another user's", async () => {
+    const photo = await uploadImage(t.app, alice.cookie, await productPhoto());
+    const mine = await generation(alice, 'photoshoot', { images: [photo] });
+    const theirs = await generation(bob, 'photoshoot', { images: [photo] });
+
+    expect((await zip(alice.cookie, [mine, theirs])).statusCode).toBe(404);
+    expect((await zip(bob.cookie, [mine])).statusCode).toBe(404);
+  });
+
+  it('answers 409 when nothing selected has a stored file', async () => {
+    const id = await generation(alice, 'photoshoot', {
+      images: ['https://elsewhere.example/a.jpg'],
+    });
+    expect((await zip(alice.cookie, [id])).statusCode).toBe(409);
+  });
+});
+
+describe('DELETE /gallery/generations', () => {
+  it('removes the rows and the media only they made, and keeps the credit ledger', async () => {
+    const own = await uploadImage(t.app, alice.cookie, await productPhoto(200, 200, '#111111'));
+    const shared = await uploadImage(t.app, alice.cookie, await productPhoto(200, 200, '#222222'));
+    const gone = await generation(alice, 'photoshoot', { images: [own, shared], thumbnail: own });
+    const stays = await generation(alice, 'upscaler', { images: [shared] });
+    const ledgerBefore = await t.database.db
+      .select()
+      .from(creditEntries)
+      .where(eq(creditEntries.userId, alice.id));
+
+    const res = await remove(alice.cookie, [gone]);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, deleted: 1 });
+    const left = await t.database.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(inArray(generations.id, [gone, stays]));
+    expect(left.map((row) => row.id)).toEqual([stays]);
+    const mediaLeft = await t.database.db
+      .select({ id: media.id })
+      .from(media)
+      .where(inArray(media.id, [mediaId(own), mediaId(shared)]));
+    expect(mediaLeft.map((row) => row.id)).toEqual([mediaId(shared)]);
+    const fetchOwn = await t.app.inject({
+      method: 'GET',
+      url: own,
+      headers: { cookie: alice.cookie },
+    });
+    expect(fetchOwn.statusCode).toBe(404);
+    await originalBytes(alice.cookie, shared);
+    const ledgerAfter = await t.database.db
+      .select()
+      .from(creditEntries)
+      .where(eq(creditEntries.userId, alice.id));
+    expect(ledgerAfter).toEqual(ledgerBefore);
+  });
+
+  it("answers 404 for another user's generation and deletes nothing of it", async () => {
+    const photo = await uploadImage(t.app, bob.cookie, await productPhoto(200, 200, '#333333'));
+    const theirs = await generation(bob, 'photoshoot', { images: [photo] });
+    const mine = await generation(alice, 'photoshoot', {});
+
+    expect((await remove(alice.cookie, [mine, theirs])).statusCode).toBe(404);
+
+    const left = await t.database.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(inArray(generations.id, [mine, theirs]));
+    expect(left).toHaveLength(2);
+    await originalBytes(bob.cookie, photo);
+  });
+
+  it('takes the generation out of the gallery and its count at once', async () => {
+    const fresh = await account();
+    const id = await generation(fresh, 'photoshoot', {});
+    const page = async () =>
+      (
+        await post(t.app, fresh.cookie, '/api/v1/gallery/past-generations', { page: 1, limit: 12 })
+      ).json<{ data: unknown[]; pagination: { totalItems: number } }>();
+    expect((await page()).pagination.totalItems).toBe(1);
+
+    expect((await remove(fresh.cookie, [id])).statusCode).toBe(200);
+
+    const after = await page();
+    expect(after.data).toHaveLength(0);
+    expect(after.pagination.totalItems).toBe(0);
+  });
+});

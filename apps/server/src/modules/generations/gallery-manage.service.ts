@@ -1,0 +1,146 @@
+import { notFound, AppError } from '../../http/errors';
+import type { Storage } from '../../platform/storage/storage';
+import type { Db } from '../../db/client';
+import { contentDisposition, uniqueEntryNames, type ZipSource } from '../batches/batch-zip';
+import { findOwnMediaByIds, mediaIdOf, openOriginal } from '../media/media.service';
+import { forgetGalleryCounts } from './gallery.service';
+import * as repo from './gallery-manage.repository';
+import type { GenerationRow } from './generations.repository';
+
+/*
+ * Managing many gallery cards at once (issue 16, ADR 030): one zip of the selection, streamed,
+ * and deleting generations with their media. Both are all or nothing: an id that is not the
+ * caller's finished generation answers 404 for the whole request, so nothing about another
+ * account's work can be learned and nothing half-happens.
+ */
+
+export interface GalleryManageDeps {
+  db: Db;
+  storage: Storage;
+  publicUrl: string;
+}
+
+/** Keeps a file name to safe characters whatever the server stored as type or id. */
+function safePart(value: string): string {
+  return value.replace(/[^a-zA-Z0-9_-]+/g, '-');
+}
+
+/**
+ * Document 1 §2's download name, as the web's per-card Download saves it:
+ * `{type}-{generationId}-image-{N}.jpg` or `…-video-{N}.mp4`, N counting from 1 within the kind.
+ */
+export function galleryDownloadName(
+  type: string,
+  generationId: string,
+  kind: 'image' | 'video',
+  position: number,
+): string {
+  const extension = kind === 'image' ? 'jpg' : 'mp4';
+  return `${safePart(type)}-${safePart(generationId)}-${kind}-${String(position)}.${extension}`;
+}
+
+/** Every requested generation, in the order asked, or 404 if any is not the caller's. */
+async function ownRows(db: Db, userId: string, ids: readonly string[]) {
+  const rows = await repo.findOwnFinished(db, userId, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  if (ordered.length !== ids.length) throw notFound('Generation not found');
+  return ordered;
+}
+
+interface PlannedFile {
+  row: GenerationRow;
+  url: string;
+  name: string;
+}
+
+/** Every image, then every video, of each generation, with its download name. */
+function plannedFiles(rows: readonly GenerationRow[]): PlannedFile[] {
+  return rows.flatMap((row) => [
+    ...row.imageUrls.map((url, i) => ({
+      row,
+      url,
+      name: galleryDownloadName(row.type, row.id, 'image', i + 1),
+    })),
+    ...row.videoUrls.map((url, i) => ({
+      row,
+      url,
+      name: galleryDownloadName(row.type, row.id, 'video', i + 1),
+    })),
+  ]);
+}
+
+/**
+ * What `POST /gallery/zip` streams: the selection's stored files, named as the spec's download
+ * names, each opened only when the zip reaches it (ADR 017's streaming zip). A file that is not
+ * in our storage (an old provider URL) is left out; 409 when none of the selection is.
+ */
+export async function galleryZip(
+  deps: GalleryManageDeps,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ disposition: string; sources: ZipSource[] }> {
+  const rows = await ownRows(deps.db, userId, ids);
+  const planned = plannedFiles(rows).flatMap((file) => {
+    const mediaId = mediaIdOf(file.url, deps.publicUrl);
+    return mediaId ? [{ ...file, mediaId }] : [];
+  });
+  const media = await findOwnMediaByIds(
+    deps.db,
+    userId,
+    planned.map((file) => file.mediaId),
+  );
+  const stored = planned.flatMap((file) => {
+    const row = media.get(file.mediaId);
+    return row ? [{ ...file, media: row }] : [];
+  });
+  if (stored.length === 0) {
+    throw new AppError(409, 'conflict', 'None of the selected generations has a stored file.');
+  }
+  const names = uniqueEntryNames(stored.map((file) => file.name));
+  const sources = stored.map((file, i) => ({
+    name: names[i] ?? file.name,
+    mtime: file.row.finishedAt ?? file.row.createdAt,
+    open: () => openOriginal(deps, file.media),
+  }));
+  return { disposition: contentDisposition(`gallery-${String(rows.length)}-items`), sources };
+}
+
+/** The media a generation made (its outputs and their thumbnail), by media id. */
+function outputMediaIds(row: GenerationRow, publicUrl: string): string[] {
+  const urls = [
+    ...row.imageUrls,
+    ...row.videoUrls,
+    ...(row.thumbnailUrl ? [row.thumbnailUrl] : []),
+  ];
+  return urls.flatMap((url) => mediaIdOf(url, publicUrl) ?? []);
+}
+
+/**
+ * `DELETE /gallery/generations`: the rows, then the media they made that no other generation of
+ * the user still names (a recreated result may point at the same photo). Uploads used as inputs
+ * stay: they belong to the upload library, not to one result. The credit ledger is untouched
+ * (its entries name the generation by id only). Storage objects go after the commit: a crash in
+ * between leaves an unreachable object, never a row pointing at nothing.
+ */
+export async function deleteGenerations(
+  deps: GalleryManageDeps,
+  userId: string,
+  ids: readonly string[],
+): Promise<number> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const rows = await repo.findOwnFinished(tx, userId, ids, true);
+    if (rows.length !== ids.length) throw notFound('Generation not found');
+    const candidates = [...new Set(rows.flatMap((row) => outputMediaIds(row, deps.publicUrl)))];
+    await repo.deleteGenerations(tx, userId, ids);
+    const kept = await repo.stillReferenced(tx, userId, candidates);
+    return repo.deleteOwnMedia(
+      tx,
+      userId,
+      candidates.filter((id) => !kept.has(id)),
+    );
+  });
+  forgetGalleryCounts(userId);
+  for (const id of removed) await deps.storage.deletePrefix(id);
+  return ids.length;
+}
