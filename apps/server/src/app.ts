@@ -36,6 +36,7 @@ import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage/storage';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createProfile, recordSignIn } from './modules/users/users.service';
 import { createPaymentProviders } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/types';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(creditRoutes({ db: database.db }));
       await api.register(catalogRoutes({ db: database.db }));
+      await api.register(analyticsRoutes({ db: database.db }));
       await api.register(
         generationRoutes({
           db: database.db,

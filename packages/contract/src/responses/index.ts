@@ -16,3 +16,4 @@ export * from './generations';
 export * from './catalog';
 export * from './gallery';
 export * from './batches';
+export * from './analytics';

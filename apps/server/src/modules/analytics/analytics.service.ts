@@ -1,0 +1,135 @@
+import {
+  ANALYTICS_CATEGORIES,
+  type AnalyticsCategory,
+  type AnalyticsPeriod,
+  type AnalyticsRange,
+  type AnalyticsResponse,
+  type AnalyticsTool,
+  type GenerationType,
+  toolLabel,
+} from '@studio/contract';
+import type { Db } from '../../db/client';
+import * as repo from './analytics.repository';
+import type { DayRow, ToolCreditsRow } from './analytics.repository';
+
+/** Local days per range and how they split into the spec's periods (ADR 029). */
+export const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+/**
+ * Which tools feed which card (ADR 029): product images are the Product AI Photoshoot's output
+ * images; try-on sessions are runs of either clothes photoshoot (plain and advanced); extractions
+ * are Fashion Extractor runs. Other tools show only in credits per tool and the success rate.
+ */
+const CATEGORY_OF: Partial<Record<GenerationType, AnalyticsCategory>> = {
+  photoshoot: 'productImages',
+  'try-on': 'tryOnSessions',
+  'realistic-try-on': 'tryOnSessions',
+  'fashion-extractor': 'fashionExtractions',
+};
+
+/**
+ * The period a day falls in, by its place in the window (0 = oldest). 7d: each day. 30d: four
+ * weeks ending today, Week 1 taking the two oldest days as well (9 days). 90d: three 30-day months.
+ */
+export function periodOf(range: AnalyticsRange, index: number): number {
+  if (range === '7d') return index;
+  if (range === '30d') return Math.max(0, 3 - Math.floor((29 - index) / 7));
+  return Math.floor(index / 30);
+}
+
+const PERIOD_COUNT: Record<AnalyticsRange, number> = { '7d': 7, '30d': 4, '90d': 3 };
+
+const emptyCounts = (): Record<AnalyticsCategory, number> => ({
+  productImages: 0,
+  tryOnSessions: 0,
+  fashionExtractions: 0,
+});
+
+function categoryAmount(row: DayRow): [AnalyticsCategory, number] | null {
+  const category = row.type === null ? undefined : CATEGORY_OF[row.type as GenerationType];
+  if (category === undefined) return null;
+  return [category, category === 'productImages' ? row.images : row.succeeded];
+}
+
+/** The response from the two queries' rows (pure, so the period rules are tested without SQL). */
+export function summarise(
+  range: AnalyticsRange,
+  timeZone: string,
+  rows: readonly DayRow[],
+  credits: readonly ToolCreditsRow[],
+): Omit<AnalyticsResponse, 'success'> {
+  const days = [...new Set(rows.map((row) => row.day))].sort();
+  const dayIndex = new Map(days.map((day, i) => [day, i]));
+  const periods: AnalyticsPeriod[] = Array.from({ length: PERIOD_COUNT[range] }, (_, p) => ({
+    label: range === '30d' ? `Week ${String(p + 1)}` : `Month ${String(p + 1)}`,
+    start: '',
+    end: '',
+    ...emptyCounts(),
+  }));
+  const outcomes = { succeeded: 0, finished: 0 };
+  const succeededByTool = new Map<string, number>();
+  for (const row of rows) {
+    const period = periods[periodOf(range, dayIndex.get(row.day) ?? 0)];
+    if (!period) continue;
+    if (period.start === '' || row.day < period.start) period.start = row.day;
+    if (row.day > period.end) period.end = row.day;
+    if (range === '7d') period.label = row.dow;
+    const amount = categoryAmount(row);
+    if (amount) period[amount[0]] += amount[1];
+    outcomes.succeeded += row.succeeded;
+    outcomes.finished += row.finished;
+    if (row.type !== null && row.succeeded > 0) {
+      succeededByTool.set(row.type, (succeededByTool.get(row.type) ?? 0) + row.succeeded);
+    }
+  }
+
+  const totals = emptyCounts();
+  const averages = emptyCounts();
+  for (const category of ANALYTICS_CATEGORIES) {
+    totals[category] = periods.reduce((sum, period) => sum + period[category], 0);
+    averages[category] = Math.round(totals[category] / periods.length);
+  }
+  // The latest period wins a tie: it is the one the user most likely remembers.
+  let peak: string | null = null;
+  let best = 0;
+  for (const period of periods) {
+    if (period.productImages > 0 && period.productImages >= best) {
+      best = period.productImages;
+      peak = period.label;
+    }
+  }
+
+  const creditOf = new Map(credits.map((row) => [row.type, row.credits]));
+  const types = new Set([...creditOf.keys(), ...succeededByTool.keys()]);
+  const tools: AnalyticsTool[] = [...types]
+    .map((type) => ({
+      type,
+      label: toolLabel(type),
+      credits: creditOf.get(type) ?? 0,
+      succeeded: succeededByTool.get(type) ?? 0,
+    }))
+    .filter((tool) => tool.credits !== 0 || tool.succeeded !== 0)
+    .sort(
+      (a, b) =>
+        b.credits - a.credits || b.succeeded - a.succeeded || a.label.localeCompare(b.label),
+    );
+
+  return { range, timeZone, periods, totals, averages, peak, tools, outcomes };
+}
+
+export async function analytics(
+  db: Db,
+  input: { userId: string; range: AnalyticsRange; timeZone: string; now?: Date },
+): Promise<Omit<AnalyticsResponse, 'success'>> {
+  const window: repo.Window = {
+    userId: input.userId,
+    timeZone: input.timeZone,
+    days: RANGE_DAYS[input.range],
+    now: input.now ?? new Date(),
+  };
+  const [rows, credits] = await Promise.all([
+    repo.usageByDay(db, window),
+    repo.creditsByTool(db, window),
+  ]);
+  return summarise(input.range, input.timeZone, rows, credits);
+}
