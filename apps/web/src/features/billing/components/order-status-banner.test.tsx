@@ -98,14 +98,21 @@ describe('OrderStatusBanner', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows other outcomes in yellow', async () => {
-    mockOrderStatus({ status: 'refunded', message: 'This payment was refunded.' });
+  it.each([
+    ['refunded', 'This payment was refunded.'],
+    ['cancelled', 'This order was cancelled.'],
+    ['expired', 'This checkout expired before it was paid.'],
+  ])('shows a %s order in yellow for 5 s, then clears it', async (status, message) => {
+    mockOrderStatus({ status, message });
     renderBanner();
 
     await vi.waitFor(() => {
-      expect(screen.getByRole('status')).toHaveTextContent('This payment was refunded.');
+      expect(screen.getByRole('status')).toHaveTextContent(message);
     });
     expect(screen.getByRole('status')).toHaveAttribute('data-tone', 'warning');
+    await advance(5_000);
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(currentLocation()).toBe('/?tab=x');
   });
 
   it('keeps checking every 2 s while the payment is pending', async () => {

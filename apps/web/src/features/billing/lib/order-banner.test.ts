@@ -10,6 +10,8 @@ describe('bannerTone', () => {
     ['pending', 'warning'],
     ['processing', 'warning'],
     ['refunded', 'warning'],
+    ['cancelled', 'warning'],
+    ['expired', 'warning'],
   ] as const)('shows %s as %s', (status, tone) => {
     expect(bannerTone(status)).toBe(tone);
   });

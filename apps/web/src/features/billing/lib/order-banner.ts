@@ -16,7 +16,7 @@ export function isSettling(status: OrderStatus): boolean {
 
 /**
  * Spec §4: green for a paid or completed order, red for a failed one or when the status cannot
- * be read, yellow for everything else (still pending, refunded).
+ * be read, yellow for everything else (still pending, cancelled, expired, refunded).
  */
 export function bannerTone(status: OrderStatus | 'paid' | 'error'): BannerTone {
   if (status === 'completed' || status === 'paid') return 'success';

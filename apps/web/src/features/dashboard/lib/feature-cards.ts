@@ -1,0 +1,109 @@
+import {
+  BarChart3,
+  Camera,
+  Clapperboard,
+  Eraser,
+  ImageUp,
+  LayoutGrid,
+  Palette,
+  PersonStanding,
+  Scissors,
+  Shirt,
+  Sparkles,
+  Wand2,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface FeatureCard {
+  title: string;
+  description: string;
+  /** A path of the app, with the canvas editor's `?tool=` preset where the card opens one tool. */
+  href: string;
+  icon: LucideIcon;
+}
+
+/** The canvas editor reads `?tool=` to open on a tool (features/canvas-editor/lib/canvas-state.ts). */
+const canvasTool = (tool: 'upscaler' | 'background-removal') =>
+  `${paths.canvasEditor.path}?tool=${tool}`;
+
+/**
+ * Spec §2 Dashboard, in its order and with its names where it gives them. "Change Background" was
+ * a '#' placeholder in the old client; it opens background removal, the first step of a new
+ * backdrop. The AI Designer, a tool the old dashboard never listed, has its card too.
+ */
+export const FEATURE_CARDS: readonly FeatureCard[] = [
+  {
+    title: 'Fashion Reels',
+    description: 'Turn a still into a short fashion video from a motion template.',
+    href: paths.canvasEditor.path,
+    icon: Clapperboard,
+  },
+  {
+    title: paths.realisticPhotoshoot.title,
+    description: 'Photorealistic on-model shots from model templates, with finer style control.',
+    href: paths.realisticPhotoshoot.path,
+    icon: Sparkles,
+  },
+  {
+    title: 'Outfit Picker',
+    description: 'Lift an outfit off a photo and get clean product images of each piece.',
+    href: paths.fashionExtractor.path,
+    icon: Scissors,
+  },
+  {
+    title: paths.aiPoses.title,
+    description: 'Re-pose a model photo to build every catalogue angle from one shot.',
+    href: paths.aiPoses.path,
+    icon: PersonStanding,
+  },
+  {
+    title: 'Dummy/Mannequin to AI Model',
+    description: 'Flat lays and mannequin shots become on-model photos.',
+    href: paths.tryOn.path,
+    icon: Shirt,
+  },
+  {
+    title: 'Clothes Catalogue Generator',
+    description: 'Up to 20 garments on 4 models as one downloadable catalogue.',
+    href: paths.tryOn.path,
+    icon: LayoutGrid,
+  },
+  {
+    title: '4K Resolution Converter',
+    description: 'Upscale a photo to HD or 4K for print and marketplaces.',
+    href: canvasTool('upscaler'),
+    icon: ImageUp,
+  },
+  {
+    title: 'Change Background',
+    description: 'Cut your product or model out of its backdrop, ready for a new scene.',
+    href: canvasTool('background-removal'),
+    icon: Wand2,
+  },
+  {
+    title: 'Background Removal',
+    description: 'A clean transparent cut-out of any product or model photo.',
+    href: canvasTool('background-removal'),
+    icon: Eraser,
+  },
+  {
+    title: 'Product photography',
+    description: 'Place your product in studio and lifestyle scenes with realistic shadows.',
+    href: paths.photoshoot.path,
+    icon: Camera,
+  },
+  {
+    title: paths.aiDesigner.title,
+    description:
+      'Redesign a garment from one photo: new colourways by cloth type, theme and palette.',
+    href: paths.aiDesigner.path,
+    icon: Palette,
+  },
+  {
+    title: paths.analytics.title,
+    description: 'What you made, per tool and per day, and the credits it took.',
+    href: paths.analytics.path,
+    icon: BarChart3,
+  },
+];
