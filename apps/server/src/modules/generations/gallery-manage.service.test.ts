@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueEntryNames } from '../batches/batch-zip';
-import { galleryDownloadName } from './gallery-manage.service';
+import { galleryDownloadName, withRealExtension } from './gallery-manage.service';
 
 describe('gallery zip names', () => {
   it('follow the gallery download names of document 1 §2', () => {
@@ -14,6 +14,12 @@ describe('gallery zip names', () => {
     expect(galleryDownloadName('../odd type', 'gen/1', 'image', 1)).toBe(
       '-odd-type-gen-1-image-1.jpg',
     );
+  });
+
+  it('take the extension of what the file really is, as the single download does', () => {
+    expect(withRealExtension('upscaler-g-image-1.jpg', 'png')).toBe('upscaler-g-image-1.png');
+    expect(withRealExtension('photoshoot-g-image-1.jpg', 'jpeg')).toBe('photoshoot-g-image-1.jpg');
+    expect(withRealExtension('v-video-1.mp4', 'mp4')).toBe('v-video-1.mp4');
   });
 
   it('tell repeated names apart with a suffix, ignoring case', () => {

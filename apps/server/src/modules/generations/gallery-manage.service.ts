@@ -39,6 +39,17 @@ export function galleryDownloadName(
   return `${safePart(type)}-${safePart(generationId)}-${kind}-${String(position)}.${extension}`;
 }
 
+/**
+ * The name with the extension of what the file really is, as the web's single download saves it:
+ * the spec names images '.jpg', but a cut-out is a transparent PNG and must not pose as a JPEG.
+ */
+export function withRealExtension(name: string, ext: string): string {
+  const real = ext.toLowerCase() === 'jpeg' ? 'jpg' : ext.toLowerCase();
+  if (!/^[a-z0-9]{1,5}$/.test(real)) return name;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)}.${real}` : `${name}.${real}`;
+}
+
 /** Every requested generation, in the order asked, or 404 if any is not the caller's. */
 async function ownRows(db: Db, userId: string, ids: readonly string[]) {
   const rows = await repo.findOwnFinished(db, userId, ids);
@@ -97,7 +108,9 @@ export async function galleryZip(
   if (stored.length === 0) {
     throw new AppError(409, 'conflict', 'None of the selected generations has a stored file.');
   }
-  const names = uniqueEntryNames(stored.map((file) => file.name));
+  const names = uniqueEntryNames(
+    stored.map((file) => withRealExtension(file.name, file.media.ext)),
+  );
   const sources = stored.map((file, i) => ({
     name: names[i] ?? file.name,
     mtime: file.row.finishedAt ?? file.row.createdAt,

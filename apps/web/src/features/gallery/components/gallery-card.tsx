@@ -8,6 +8,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
 import { typeLabel } from '../lib/gallery-query';
+import { cn } from '@/lib/cn';
 import { toHttpUrl } from '@/lib/media-url';
 import { viewTarget } from '../lib/view-target';
 import { GalleryImage } from './gallery-image';
@@ -19,8 +20,16 @@ function cardImage(item: GalleryItem): string | null {
   return source === undefined ? null : toHttpUrl(source, window.location.origin);
 }
 
+interface GalleryCardProps {
+  item: GalleryItem;
+  priority: boolean;
+  selected?: boolean;
+  /** The card's checkbox was clicked; `range` when Shift was held (ADR 030). */
+  onSelect?: (range: boolean) => void;
+}
+
 /** One past generation (document 1 §2 Gallery): image, counts, type, date, prompt and actions. */
-export function GalleryCard({ item, priority }: { item: GalleryItem; priority: boolean }) {
+export function GalleryCard({ item, priority, selected = false, onSelect }: GalleryCardProps) {
   const label = typeLabel(item.type);
   const date = formatGalleryDate(item.timestamp);
   const prompt = item.prompt.trim();
@@ -33,7 +42,10 @@ export function GalleryCard({ item, priority }: { item: GalleryItem; priority: b
   return (
     <article
       aria-label={name}
-      className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-card"
+      className={cn(
+        'flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-card',
+        selected && 'ring-2 ring-brand-600',
+      )}
     >
       <div className="relative">
         <GalleryImage
@@ -47,6 +59,21 @@ export function GalleryCard({ item, priority }: { item: GalleryItem; priority: b
           <Images aria-hidden="true" />
           {mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
         </Badge>
+        {onSelect ? (
+          // A large hit area on the image's corner; the box itself stays the native control.
+          <label className="absolute top-1 right-1 flex size-11 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              aria-label={`Select ${name}`}
+              checked={selected}
+              className="size-5 cursor-pointer accent-brand-600"
+              onChange={(event) => {
+                const { nativeEvent } = event;
+                onSelect('shiftKey' in nativeEvent && nativeEvent.shiftKey === true);
+              }}
+            />
+          </label>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">

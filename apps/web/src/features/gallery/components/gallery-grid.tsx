@@ -7,12 +7,29 @@ export const GALLERY_GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-
 /** Document 1 §2: the first 6 images of a page load with priority, the rest lazily. */
 export const PRIORITY_IMAGES = 6;
 
-export function GalleryGrid({ items }: { items: readonly GalleryItem[] }) {
+interface GalleryGridProps {
+  items: readonly GalleryItem[];
+  selected?: ReadonlySet<string>;
+  onSelect?: (id: string, range: boolean) => void;
+}
+
+export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   return (
     <ul aria-label="Generations" className={GALLERY_GRID}>
       {items.map((item, index) => (
         <li key={item.generationId} className="min-w-0">
-          <GalleryCard item={item} priority={index < PRIORITY_IMAGES} />
+          <GalleryCard
+            item={item}
+            priority={index < PRIORITY_IMAGES}
+            selected={selected?.has(item.generationId) ?? false}
+            {...(onSelect
+              ? {
+                  onSelect: (range: boolean) => {
+                    onSelect(item.generationId, range);
+                  },
+                }
+              : {})}
+          />
         </li>
       ))}
     </ul>

@@ -3,14 +3,18 @@ import type { PastGenerationsResponse } from '@studio/contract';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth';
 import { usePastGenerations } from '../api/past-generations';
+import { useDeferredDelete } from '../hooks/use-deferred-delete';
 import { useGalleryQuery } from '../hooks/use-gallery-query';
 import { useSearchInput } from '../hooks/use-search-input';
 import { isFiltered, type GalleryQuery } from '../lib/gallery-query';
+import { EMPTY_SELECTION, keepOnly, selectPage, toggleSelection } from '../lib/selection';
 import { GalleryEmpty } from './gallery-empty';
 import { GalleryGrid } from './gallery-grid';
 import { GalleryPagination } from './gallery-pagination';
 import { GalleryError, GallerySearching, GallerySkeletons } from './gallery-status';
 import { GalleryToolbar } from './gallery-toolbar';
+import { SelectionToolbar } from './selection-toolbar';
+import { UndoDeleteNotice } from './undo-delete-notice';
 
 type Pagination = PastGenerationsResponse['pagination'];
 
@@ -37,6 +41,16 @@ export function GalleryPage() {
   const search = useSearchInput(query.search, applySearch);
   const result = usePastGenerations(user?.id ?? null, query);
   const data = result.data;
+  const removal = useDeferredDelete();
+  // Cards waiting in the undo window (or being deleted) are hidden at once.
+  const items = data?.data.filter((item) => !removal.hidden.has(item.generationId)) ?? [];
+  const pageIds = items.map((item) => item.generationId);
+
+  // The selection belongs to the page on screen: cards that leave it leave the selection.
+  const [selection, setSelection] = useState(EMPTY_SELECTION);
+  const kept = keepOnly(selection, pageIds);
+  if (kept !== selection) setSelection(kept);
+  const selected = pageIds.filter((id) => selection.ids.has(id));
 
   // The pager stays in place while the next page loads, with the totals it last had.
   const [known, setKnown] = useState<{ key: string; pagination: Pagination } | null>(null);
@@ -77,10 +91,34 @@ export function GalleryPage() {
     // Also while a failed load is retried: the error is cleared when the new fetch starts.
     body = <GallerySkeletons count={query.limit} />;
     showPager = (totals?.totalItems ?? 0) > 0;
-  } else if (data.data.length === 0) {
+  } else if (items.length === 0) {
     body = <GalleryEmpty filtered={isFiltered(query)} />;
   } else {
-    body = <GalleryGrid items={data.data} />;
+    body = (
+      <>
+        <SelectionToolbar
+          selected={selected}
+          pageCount={pageIds.length}
+          onSelectPage={() => {
+            setSelection((current) => selectPage(current, pageIds));
+          }}
+          onClear={() => {
+            setSelection(EMPTY_SELECTION);
+          }}
+          onDelete={(ids) => {
+            removal.remove(ids);
+            setSelection(EMPTY_SELECTION);
+          }}
+        />
+        <GalleryGrid
+          items={items}
+          selected={selection.ids}
+          onSelect={(id, range) => {
+            setSelection((current) => toggleSelection(current, id, range, pageIds));
+          }}
+        />
+      </>
+    );
     showPager = true;
   }
 
@@ -100,6 +138,9 @@ export function GalleryPage() {
             void result.refetch();
           }}
         />
+      ) : null}
+      {removal.waiting ? (
+        <UndoDeleteNotice count={removal.waiting.length} onUndo={removal.undo} />
       ) : null}
       {body}
       {showPager && totals ? (

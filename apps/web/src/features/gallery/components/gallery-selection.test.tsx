@@ -1,0 +1,138 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  galleryItems,
+  mediaHandler,
+  pastGenerationsHandler,
+  type PastGenerationsBody,
+} from '@/testing/gallery-handlers';
+import { renderWithProviders } from '@/testing/render';
+import { mockSignedIn, server } from '@/testing/server';
+import type { GalleryItem } from '@studio/contract';
+import { UNDO_WINDOW_MS } from '../hooks/use-deferred-delete';
+import { GalleryPage } from './gallery-page';
+
+vi.mock('@/components/ui/toast', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
+
+const DELETE_URL = '/api/v1/gallery/generations';
+
+/** The gallery with `items`, recording every delete the server receives. */
+async function openGallery(items: GalleryItem[], fakeTimers = false) {
+  const requests: PastGenerationsBody[] = [];
+  const deletes: string[][] = [];
+  let remaining = [...items];
+  mockSignedIn();
+  server.use(
+    pastGenerationsHandler(remaining, requests),
+    mediaHandler(),
+    http.delete(DELETE_URL, async ({ request }) => {
+      const { generationIds } = (await request.json()) as { generationIds: string[] };
+      deletes.push(generationIds);
+      remaining = remaining.filter((item) => !generationIds.includes(item.generationId));
+      server.use(pastGenerationsHandler(remaining, requests));
+      return HttpResponse.json({ success: true, deleted: generationIds.length });
+    }),
+  );
+  const rendered = renderWithProviders(<GalleryPage />, {
+    path: '/gallery',
+    userEventOptions: fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : undefined,
+  });
+  await screen.findAllByRole('article');
+  return { ...rendered, requests, deletes };
+}
+
+const checkboxes = () => screen.getAllByRole('checkbox', { name: /^Select / });
+const checked = () => checkboxes().map((box) => (box as HTMLInputElement).checked);
+const toolbar = () => screen.getByRole('toolbar', { name: 'Selected items' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('gallery selection', () => {
+  it('selects a card with its named checkbox and counts it in the toolbar', async () => {
+    const { user } = await openGallery(galleryItems(4, { prompt: 'Linen shirt' }));
+
+    expect(within(toolbar()).getByText('None selected')).toBeInTheDocument();
+    await user.click(checkboxes()[1] as HTMLElement);
+
+    expect(checked()).toEqual([false, true, false, false]);
+    expect(within(toolbar()).getByText('1 selected')).toBeInTheDocument();
+    expect(within(toolbar()).getByRole('button', { name: 'Download as zip' })).toBeEnabled();
+  });
+
+  it('selects the range between two clicks with Shift held', async () => {
+    const { user } = await openGallery(galleryItems(5));
+
+    await user.click(checkboxes()[0] as HTMLElement);
+    await user.keyboard('{Shift>}');
+    await user.click(checkboxes()[3] as HTMLElement);
+    await user.keyboard('{/Shift}');
+
+    expect(checked()).toEqual([true, true, true, true, false]);
+    expect(within(toolbar()).getByText('4 selected')).toBeInTheDocument();
+  });
+
+  it('selects the whole page with Select page, and Clear empties it', async () => {
+    const { user } = await openGallery(galleryItems(3));
+
+    await user.click(within(toolbar()).getByRole('button', { name: 'Select page' }));
+    expect(checked()).toEqual([true, true, true]);
+
+    await user.click(within(toolbar()).getByRole('button', { name: 'Clear' }));
+    expect(checked()).toEqual([false, false, false]);
+  });
+});
+
+describe('gallery delete with undo', () => {
+  it('hides the cards and sends nothing when Undo is pressed within the window', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, deletes } = await openGallery(galleryItems(3), true);
+
+    await user.click(checkboxes()[0] as HTMLElement);
+    await user.click(within(toolbar()).getByRole('button', { name: 'Delete' }));
+
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Deleted 1 item');
+    act(() => {
+      vi.advanceTimersByTime(UNDO_WINDOW_MS - 1000);
+    });
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    act(() => {
+      vi.advanceTimersByTime(UNDO_WINDOW_MS * 2);
+    });
+
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(deletes).toEqual([]);
+  });
+
+  it('sends DELETE for the selection once the window closes, then reloads the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const items = galleryItems(3);
+    const { user, deletes, requests } = await openGallery(items, true);
+    const loadsBefore = requests.length;
+
+    await user.click(checkboxes()[0] as HTMLElement);
+    await user.click(checkboxes()[2] as HTMLElement);
+    await user.click(within(toolbar()).getByRole('button', { name: 'Delete' }));
+    act(() => {
+      vi.advanceTimersByTime(UNDO_WINDOW_MS - 1);
+    });
+    expect(deletes).toEqual([]);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+
+    await waitFor(() => {
+      expect(deletes).toEqual([[items[0]?.generationId, items[2]?.generationId]]);
+    });
+    await waitFor(() => {
+      expect(requests.length).toBeGreaterThan(loadsBefore);
+    });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { CheckSquare, Download, Trash2, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/toast';
+
+interface SelectionToolbarProps {
+  /** The picked cards, in page order. */
+  selected: readonly string[];
+  pageCount: number;
+  onSelectPage: () => void;
+  onClear: () => void;
+  onDelete: (ids: readonly string[]) => void;
+}
+
+/**
+ * The actions on picked cards (ADR 030): how many are picked, Select page, Clear, one zip of
+ * them, Delete (with an undo window). Wraps onto more lines on a phone instead of scrolling.
+ */
+export function SelectionToolbar({
+  selected,
+  pageCount,
+  onSelectPage,
+  onClear,
+  onDelete,
+}: SelectionToolbarProps) {
+  const [zipping, setZipping] = useState(false);
+  const count = selected.length;
+
+  const downloadZip = async () => {
+    setZipping(true);
+    try {
+      // Loaded on first use: the gallery's first load does not carry the zip code.
+      const actions = await import('../api/gallery-actions');
+      const name = await actions.downloadZip(selected);
+      notify.success(`Download complete! ${name} saved with ${String(count)} item(s).`);
+    } catch (error) {
+      notify.error(
+        'The zip could not be downloaded.',
+        error instanceof Error ? error.message : undefined,
+      );
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected items"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface p-2"
+    >
+      <p aria-live="polite" className="min-w-24 px-1 text-sm font-medium">
+        {count === 0 ? 'None selected' : `${String(count)} selected`}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onSelectPage}
+        disabled={pageCount === 0 || count >= pageCount}
+      >
+        <CheckSquare aria-hidden="true" />
+        Select page
+      </Button>
+      {count > 0 ? (
+        <>
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            Clear
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={zipping}
+            onClick={() => {
+              void downloadZip();
+            }}
+          >
+            {zipping ? null : <Download aria-hidden="true" />}
+            {zipping ? 'Preparing zip…' : 'Download as zip'}
+          </Button>
+          <Button
+            variant="destructive"
+            size="sm"
+            onClick={() => {
+              onDelete(selected);
+            }}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
