@@ -25,6 +25,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { promoRoutes } from './modules/promo/promo.routes';
 import { generationRoutes } from './modules/generations/generations.routes';
 import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(creditRoutes({ db: database.db }));
       await api.register(catalogRoutes({ db: database.db }));
+      await api.register(promoRoutes({ db: database.db, linkHosts: config.promoLinkHosts }));
       await api.register(analyticsRoutes({ db: database.db }));
       await api.register(
         generationRoutes({

@@ -9,3 +9,4 @@ export * from './generations';
 export * from './responses/index';
 export * from './pagination';
 export * from './site-info';
+export * from './promo';

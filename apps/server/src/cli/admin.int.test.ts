@@ -114,3 +114,80 @@ describe('admin command', () => {
     expect(missing.stderr).toContain('No account with the email nobody@example.com');
   }, 60_000);
 });
+
+describe('admin promo commands', () => {
+  const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const live = () => t.app.inject({ method: 'GET', url: '/api/v1/promo-banner' });
+
+  it('creates a banner the dashboard then serves, lists it, and ends it', async () => {
+    expect((await live()).statusCode).toBe(204);
+    const created = await admin(
+      'promo-create',
+      '--title',
+      'Festive sale',
+      '--discount',
+      '50% OFF',
+      '--sub-message',
+      'On every Pro plan',
+      '--cta-text',
+      'Upgrade now',
+      '--cta-link',
+      '/subscription',
+      '--variant',
+      'urgent',
+      '--ends',
+      inHours(48),
+      '--timer-minutes',
+      '120',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = /Created ([0-9a-f-]{36})\s+\[urgent\] "Festive sale"/.exec(created.stdout)?.[1];
+    expect(id).toBeDefined();
+    expect((await live()).json()).toMatchObject({
+      title: 'Festive sale',
+      discount: '50% OFF',
+      sub_message: 'On every Pro plan',
+      cta_text: 'Upgrade now',
+      cta_link: '/subscription',
+      variant: 'urgent',
+      timer_duration: 120,
+    });
+
+    const scheduled = await admin(
+      'promo-create',
+      '--title=Next week',
+      '--cta-text=See plans',
+      '--cta-link=/subscription',
+      `--starts=${inHours(24 * 7)}`,
+      `--ends=${inHours(24 * 8)}`,
+    );
+    expect(scheduled.code, scheduled.stderr).toBe(0);
+    const listed = (await admin('promo-list')).stdout.split('\n');
+    expect(listed[0]).toMatch(/^scheduled .* \[default\] "Next week" → \/subscription$/);
+    expect(listed[1]).toMatch(new RegExp(`^shown .* ${id ?? ''}  \\[urgent\\] "Festive sale"`));
+
+    const ended = await admin('promo-end', id ?? '');
+    expect(ended.stdout).toContain(`Stopped ${id ?? ''}  [urgent] "Festive sale"`);
+    expect((await live()).statusCode).toBe(204);
+    expect((await admin('promo-list')).stdout).toMatch(/^stopped .*"Festive sale"/m);
+  }, 60_000);
+
+  it('refuses an unsafe link, a missing end and an unknown id, saying why', async () => {
+    const unsafe = await admin(
+      'promo-create',
+      '--title=Sale',
+      '--cta-text=Go',
+      '--cta-link=javascript:alert(1)',
+      `--ends=${inHours(1)}`,
+    );
+    expect(unsafe.code).toBe(1);
+    expect(unsafe.stderr).toContain('ctaLink');
+    expect(unsafe.stderr).toContain('must be a same-site path such as /subscription');
+    const noEnd = await admin('promo-create', '--title=Sale', '--cta-text=Go', '--cta-link=/');
+    expect(noEnd.code).toBe(1);
+    expect(noEnd.stderr).toContain('endDate');
+    const unknown = await admin('promo-end', 'not-an-id');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No promo banner with the id not-an-id');
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import * as billing from '../modules/billing/billing.service';
 import * as credits from '../modules/credits/credits.service';
 import * as users from '../modules/users/users.service';
 import { openCliDatabase } from './database';
+import { promoUsage, runPromoCommand } from './promo-commands';
 
 const usage = `Operator commands (npm run admin -- <command> ...):
 
@@ -19,7 +20,7 @@ const usage = `Operator commands (npm run admin -- <command> ...):
   orders <email>                                list the user's orders
   ledger <email>                                list the user's credit entries
   check-balances                                verify every balance equals the sum of its entries
-`;
+${promoUsage}`;
 
 // parseArgs would read "-3" as an option, so a negative amount is taken out before parsing.
 const NEGATIVE = /^-\d+$/;
@@ -27,7 +28,20 @@ const rawArgs = process.argv.slice(2);
 const { positionals, values } = parseArgs({
   args: rawArgs.filter((arg) => !NEGATIVE.test(arg)),
   allowPositionals: true,
-  options: { reason: { type: 'string' }, refund: { type: 'boolean', default: false } },
+  options: {
+    reason: { type: 'string' },
+    refund: { type: 'boolean', default: false },
+    // promo-create
+    title: { type: 'string' },
+    discount: { type: 'string' },
+    'sub-message': { type: 'string' },
+    'cta-text': { type: 'string' },
+    'cta-link': { type: 'string' },
+    variant: { type: 'string' },
+    starts: { type: 'string' },
+    ends: { type: 'string' },
+    'timer-minutes': { type: 'string' },
+  },
 });
 const [command, email, amountText = rawArgs.find((arg) => NEGATIVE.test(arg))] = positionals;
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -43,9 +57,14 @@ async function main(): Promise<number> {
     out(usage);
     return command ? 0 : 1;
   }
-  const database = await openCliDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openCliDatabase(config);
   const { db } = database;
   try {
+    if (command.startsWith('promo-')) {
+      // The second word is the banner id for promo-end.
+      return await runPromoCommand(db, config, command, email, values, out);
+    }
     if (command === 'check-balances') {
       const mismatches = await credits.findBalanceMismatches(db);
       for (const m of mismatches) {

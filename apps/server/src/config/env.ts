@@ -93,6 +93,8 @@ const envSchema = z
     /** Plain-text files replacing the built-in privacy policy and terms ('# ' starts a section). */
     PRIVACY_POLICY_FILE: z.string().min(1).optional(),
     TERMS_FILE: z.string().min(1).optional(),
+    /** Hosts a promo banner's https call-to-action may point at (comma-separated; '*.' for subdomains). */
+    PROMO_LINK_HOSTS: z.string().default(''),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -177,6 +179,8 @@ export interface Config {
   s3: S3Config | undefined;
   generation: GenerationConfig;
   site: SiteConfig;
+  /** Hosts a promo banner's https link may point at; same-site paths are always allowed (ADR 028). */
+  promoLinkHosts: string[];
 }
 
 /** What the public site-info endpoint tells visitors (support contact, legal texts). */
@@ -351,9 +355,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             models: falModelSettings(cleaned),
           }
         : undefined,
-      inputAllowedHosts: env.INPUT_ALLOWED_HOSTS.split(',')
-        .map((h) => h.trim())
-        .filter(Boolean),
+      inputAllowedHosts: hostList(env.INPUT_ALLOWED_HOSTS),
       workerConcurrency: env.WORKER_CONCURRENCY,
       jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
       queueMaintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
@@ -368,5 +370,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       privacyPolicyFile: env.PRIVACY_POLICY_FILE && path.resolve(env.PRIVACY_POLICY_FILE),
       termsFile: env.TERMS_FILE && path.resolve(env.TERMS_FILE),
     },
+    promoLinkHosts: hostList(env.PROMO_LINK_HOSTS),
   };
+}
+
+/** A comma-separated host list setting (`a.example, *.b.example`) as its entries. */
+function hostList(value: string): string[] {
+  return value
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
 }

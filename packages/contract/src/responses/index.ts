@@ -17,3 +17,4 @@ export * from './catalog';
 export * from './gallery';
 export * from './batches';
 export * from './analytics';
+export * from './promo';

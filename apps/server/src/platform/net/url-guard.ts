@@ -96,6 +96,11 @@ function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
     .some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry));
 }
 
+/** Whether a URL's host is one of the configured hosts (exact, or '*.' for subdomains). */
+export function isAllowedUrlHost(url: URL, allowedHosts: readonly string[]): boolean {
+  return isAllowedHost(stripTrailingDots(unbracket(url.hostname)), allowedHosts);
+}
+
 function bytesToV4(high: number, low: number): ipaddr.IPv4 {
   return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
