@@ -3,7 +3,8 @@ import type { AnalyticsResponse } from '@studio/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { giveCredits, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
-import { release, reserve } from '../credits/credits.service';
+import { sql } from 'drizzle-orm';
+import { capture, release, reserve } from '../credits/credits.service';
 import { createGeneration } from '../generations/generations.service';
 import { analytics } from './analytics.service';
 
@@ -22,6 +23,7 @@ async function generation(
   status: 'succeeded' | 'failed' | 'queued',
   options: { images?: number; credits?: number; refunded?: boolean } = {},
 ) {
+  const credits = options.credits ?? 1;
   const id = `gen_${randomBytes(6).toString('hex')}`;
   const createdAt = new Date(at);
   const images = status === 'succeeded' ? (options.images ?? 1) : 0;
@@ -30,19 +32,19 @@ async function generation(
     userId: owner,
     type,
     status,
-    credits: options.credits ?? 1,
+    credits,
     imageUrls: Array.from({ length: images }, (_, i) => `/api/v1/media/${id}_${String(i)}`),
     createdAt,
   });
-  if (options.credits !== undefined) {
-    await reserve(t.database.db, {
-      userId: owner,
-      reservationId: id,
-      amount: options.credits,
-      now: createdAt,
-    });
-    if (options.refunded) await release(t.database.db, id, createdAt);
-  }
+  // As the generate call and the worker leave it: reserved, then captured or released.
+  await reserve(t.database.db, {
+    userId: owner,
+    reservationId: id,
+    amount: credits,
+    now: createdAt,
+  });
+  if (status === 'succeeded') await capture(t.database.db, id, createdAt);
+  if (options.refunded) await release(t.database.db, id, createdAt);
 }
 
 beforeAll(async () => {
@@ -104,20 +106,34 @@ describe('analytics over the last 7 days', () => {
     expect(result.peak).toBe('Wed');
   });
 
-  it('counts only succeeded work in the success rate, and the ledger’s net credits per tool', async () => {
+  it('counts only succeeded work in the success rate, and credits not refunded per tool', async () => {
     const result = await at('7d', 'UTC');
     // Two photoshoots, a try-on and a realistic try-on succeeded; the failed one counts as finished.
     expect(result.outcomes).toEqual({ succeeded: 4, finished: 5 });
+    // Photoshoots: 2 + 1 captured, 1 still held by the queued one, the failed one refunded.
     expect(result.tools).toEqual([
-      { type: 'photoshoot', label: 'Product AI Photoshoot', credits: 3, succeeded: 2 },
-      { type: 'try-on', label: 'Clothes AI Photoshoot', credits: 1, succeeded: 1 },
+      { type: 'photoshoot', label: 'Product AI Photoshoot', credits: 4, succeeded: 2 },
       {
         type: 'realistic-try-on',
         label: 'Advance Clothes AI Photoshoot',
-        credits: 0,
+        credits: 1,
         succeeded: 1,
       },
+      { type: 'try-on', label: 'Clothes AI Photoshoot', credits: 1, succeeded: 1 },
     ]);
+  });
+
+  it('reports per tool exactly what the credit ledger kept for the range’s work', async () => {
+    const result = await at('90d', 'UTC');
+    const ledger = await t.database.db.execute<{ type: string; credits: number }>(sql`
+      select g.type, (-sum(e.amount))::int as credits
+      from credit_entries e join generations g on g.id = e.reference_id
+      where e.user_id = ${userId} and e.reference_type = 'generation'
+        and g.created_at >= '2025-12-12T00:00:00Z'
+      group by g.type`);
+    const fromLedger = Object.fromEntries(ledger.rows.map((row) => [row.type, row.credits]));
+    const reported = Object.fromEntries(result.tools.map((tool) => [tool.type, tool.credits]));
+    expect(reported).toEqual(fromLedger);
   });
 });
 
@@ -179,11 +195,20 @@ describe('GET /api/v1/analytics', () => {
   it.each([
     ['an unknown range', '?range=1y'],
     ['an unknown zone', '?tz=Mars%2FOlympus'],
+    ['an empty zone', '?tz='],
     ['an overlong zone', `?tz=${'A'.repeat(65)}`],
     ['SQL in the zone', "?tz=UTC'%3B%20drop%20table%20generations--"],
   ])('refuses %s with 400', async (_, query) => {
     const res = await get(query);
     expect(res.statusCode, res.body).toBe(400);
+  });
+
+  it('accepts a zone by its alias as well as its canonical name', async () => {
+    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'America/New_York']) {
+      const res = await get(`?range=30d&tz=${encodeURIComponent(zone)}`);
+      expect(res.statusCode, `${zone}: ${res.body}`).toBe(200);
+      expect(res.json<AnalyticsResponse>().timeZone).toBe(zone);
+    }
   });
 
   it('needs a session', async () => {

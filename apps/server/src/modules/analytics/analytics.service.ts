@@ -9,8 +9,9 @@ import {
   toolLabel,
 } from '@studio/contract';
 import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
 import * as repo from './analytics.repository';
-import type { DayRow, ToolCreditsRow } from './analytics.repository';
+import type { DayRow } from './analytics.repository';
 
 /** Local days per range and how they split into the spec's periods (ADR 029). */
 export const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -51,12 +52,11 @@ function categoryAmount(row: DayRow): [AnalyticsCategory, number] | null {
   return [category, category === 'productImages' ? row.images : row.succeeded];
 }
 
-/** The response from the two queries' rows (pure, so the period rules are tested without SQL). */
+/** The response from the query's rows (pure, so the period rules are tested without SQL). */
 export function summarise(
   range: AnalyticsRange,
   timeZone: string,
   rows: readonly DayRow[],
-  credits: readonly ToolCreditsRow[],
 ): Omit<AnalyticsResponse, 'success'> {
   const days = [...new Set(rows.map((row) => row.day))].sort();
   const dayIndex = new Map(days.map((day, i) => [day, i]));
@@ -67,7 +67,7 @@ export function summarise(
     ...emptyCounts(),
   }));
   const outcomes = { succeeded: 0, finished: 0 };
-  const succeededByTool = new Map<string, number>();
+  const byTool = new Map<string, AnalyticsTool>();
   for (const row of rows) {
     const period = periods[periodOf(range, dayIndex.get(row.day) ?? 0)];
     if (!period) continue;
@@ -78,8 +78,16 @@ export function summarise(
     if (amount) period[amount[0]] += amount[1];
     outcomes.succeeded += row.succeeded;
     outcomes.finished += row.finished;
-    if (row.type !== null && row.succeeded > 0) {
-      succeededByTool.set(row.type, (succeededByTool.get(row.type) ?? 0) + row.succeeded);
+    if (row.type !== null) {
+      const tool = byTool.get(row.type) ?? {
+        type: row.type,
+        label: toolLabel(row.type),
+        credits: 0,
+        succeeded: 0,
+      };
+      tool.credits += row.credits;
+      tool.succeeded += row.succeeded;
+      byTool.set(row.type, tool);
     }
   }
 
@@ -99,15 +107,7 @@ export function summarise(
     }
   }
 
-  const creditOf = new Map(credits.map((row) => [row.type, row.credits]));
-  const types = new Set([...creditOf.keys(), ...succeededByTool.keys()]);
-  const tools: AnalyticsTool[] = [...types]
-    .map((type) => ({
-      type,
-      label: toolLabel(type),
-      credits: creditOf.get(type) ?? 0,
-      succeeded: succeededByTool.get(type) ?? 0,
-    }))
+  const tools = [...byTool.values()]
     .filter((tool) => tool.credits !== 0 || tool.succeeded !== 0)
     .sort(
       (a, b) =>
@@ -127,9 +127,18 @@ export async function analytics(
     days: RANGE_DAYS[input.range],
     now: input.now ?? new Date(),
   };
-  const [rows, credits] = await Promise.all([
-    repo.usageByDay(db, window),
-    repo.creditsByTool(db, window),
-  ]);
-  return summarise(input.range, input.timeZone, rows, credits);
+  try {
+    return summarise(input.range, input.timeZone, await repo.usageByDay(db, window));
+  } catch (error) {
+    // 22023 invalid_parameter_value: a zone the runtime knows but PostgreSQL does not.
+    if (isPgError(error, '22023')) throw new AppError(400, 'bad_request', 'Unknown time zone.');
+    throw error;
+  }
+}
+
+function isPgError(error: unknown, code: string): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === code) return true;
+  }
+  return false;
 }
