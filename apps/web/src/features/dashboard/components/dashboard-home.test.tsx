@@ -8,7 +8,7 @@ import {
   pastGenerationsHandler,
 } from '@/testing/gallery-handlers';
 import { renderWithProviders } from '@/testing/render';
-import { errorResponse, mockProfile, mockSignedIn, server } from '@/testing/server';
+import { errorResponse, mockProfile, mockSignedIn, server, testUser } from '@/testing/server';
 import { LEFT_SHOWCASE, RIGHT_SHOWCASE } from '../lib/slides';
 import { DashboardHome } from './dashboard-home';
 
@@ -60,9 +60,11 @@ describe('dashboard sliders', () => {
     const right = screen.getByRole('region', { name: 'More examples' });
     expect(within(left).getByRole('img')).toHaveAttribute('src', LEFT_SHOWCASE[0]?.src);
     expect(within(right).getByRole('img')).toHaveAttribute('src', RIGHT_SHOWCASE[0]?.src);
+    // The newest page of every type, not logged as a gallery page view.
     await vi.waitFor(() => {
-      expect(requests).toHaveLength(1);
+      expect(requests).toEqual([{ userId: testUser.id, page: 1, limit: 12, type: 'all' }]);
     });
+    expect(window.sessionStorage.getItem('gallery:page-views')).toBeNull();
     expect(within(left).getByRole('group')).toHaveAccessibleName('1 of 5');
     expect(within(right).getByRole('group')).toHaveAccessibleName('1 of 3');
   });

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pastGenerationsResponseSchema } from '@studio/contract/responses';
 import { api, schemaParser } from '@/lib/api-client';
 import { safeMediaUrl } from '@/lib/media-url';
-import { pastGenerationsBody } from './past-generations';
-import { DEFAULT_GALLERY_QUERY } from '../lib/gallery-query';
+import { GALLERY_DEFAULT_LIMIT } from '@studio/contract/tools';
 
 /** One picture of a recent result, small enough for a dashboard slide. */
 export interface LatestResult {
@@ -23,12 +22,15 @@ export const latestResultsQueryOptions = (userId: string, limit: number) =>
     queryFn: async ({ signal }) => {
       const response = await api.post(
         '/gallery/past-generations',
-        pastGenerationsBody(userId, DEFAULT_GALLERY_QUERY),
+        // The body by hand rather than the gallery page's helpers: those would pull the page's filter
+        // code into the dashboard's first load.
+        { userId, page: 1, limit: GALLERY_DEFAULT_LIMIT, type: 'all' },
         { parse: schemaParser(pastGenerationsResponseSchema), signal },
       );
       return response.data
         .flatMap((item): LatestResult[] => {
-          // The small WebP thumbnail when the server made one (videos have none): a slide is a few hundred pixels wide.
+          // The small WebP thumbnail when the server made one (videos have none): a slide is only
+          // a few hundred pixels wide.
           const picture = safeMediaUrl(item.thumbnailUrl ?? item.imageUrlList[0] ?? '');
           return picture === null
             ? []
