@@ -4,14 +4,6 @@ import { renderApp } from '@/testing/render';
 import { mockSignedIn } from '@/testing/server';
 
 describe('guarded pages', () => {
-  it.each([['/analytics', 'Analytics']])('%s shows its coming-soon page', async (path, title) => {
-    mockSignedIn();
-    renderApp(path);
-
-    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-  });
-
   it.each([
     ['/account-settings', 'Account Settings'],
     ['/settings', 'Settings'],
@@ -22,6 +14,7 @@ describe('guarded pages', () => {
     ['/ai-designer', 'AI Designer'],
     ['/fashion-extractor', 'Fashion Extractor'],
     ['/gallery', 'My Gallery'],
+    ['/analytics', 'Analytics'],
   ])('%s shows its page', async (path, title) => {
     mockSignedIn();
     renderApp(path);

@@ -2,6 +2,7 @@ import type { SessionUser, UserProfile } from '@studio/contract';
 import { planCodeOf } from '@studio/contract/plans';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { analyticsHandlers } from './analytics-handlers';
 import { billingHandlers, freeSubscriptionStatus } from './billing-handlers';
 import { creditHistoryHandlers } from './credit-history-handlers';
 import { galleryHandlers } from './gallery-handlers';
@@ -160,6 +161,7 @@ export const server = setupServer(
   ...galleryHandlers,
   ...generationHandlers,
   ...siteInfoHandlers,
+  ...analyticsHandlers,
 );
 
 /** GET /api/v1/session answers with this user (null: signed out). */
