@@ -46,6 +46,7 @@ describe('Sidebar navigation', () => {
       ['Canvas Editor', '/canvas-editor'],
       ['My Gallery', '/gallery'],
       ['Credit History', '/credit-history'],
+      ['Analytics', '/analytics'],
       ['Subscription', '/subscription'],
     ]);
   });

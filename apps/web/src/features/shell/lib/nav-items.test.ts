@@ -14,6 +14,7 @@ describe('sidebarNavItems', () => {
       ['Canvas Editor', '/canvas-editor'],
       ['My Gallery', '/gallery'],
       ['Credit History', '/credit-history'],
+      ['Analytics', '/analytics'],
       ['Subscription', '/subscription'],
     ]);
   });

@@ -1,5 +1,6 @@
 import {
   Camera,
+  ChartColumn,
   Clapperboard,
   CreditCard,
   History,
@@ -43,11 +44,13 @@ const toolItems: NavItem[] = Object.entries(TOOL_SCREENS)
     icon: toolIcons[key as ToolScreenKey] ?? Sparkles,
   }));
 
-/** Sidebar entries, in the spec's order (spec §2 Sidebar); the tools from the contract's list. */
+/** Sidebar entries, in the spec's order (spec §2 Sidebar) plus Analytics; the tools from the contract's list. */
 export const sidebarNavItems: readonly NavItem[] = [
   { label: 'Dashboard', path: paths.home.path, icon: LayoutDashboard },
   ...toolItems,
   { label: 'My Gallery', path: paths.gallery.path, icon: Images },
   { label: 'Credit History', path: paths.creditHistory.path, icon: History },
+  // Not in the spec's sidebar, whose analytics route was hidden; issue 16 links it here.
+  { label: 'Analytics', path: paths.analytics.path, icon: ChartColumn },
   { label: 'Subscription', path: paths.subscription.path, icon: CreditCard },
 ];
