@@ -1,0 +1,325 @@
+// Analytics API under load: the real app (buildApp, no worker) listening on loopback over a fresh
+// embedded PostgreSQL, one user with 100 000 generations over the past year (one every 315 s; every
+// 20th failed and refunded) and a reserve (plus a release for the failed ones) in the credit ledger
+// for each, and GET /api/v1/analytics driven over HTTP by 20 connections (closed loop) from a
+// separate client process. Mix per 6 requests: 3× 7d, 2× 30d, 1× 90d, zones cycling through
+// UTC, Asia/Kolkata and America/New_York. Then the query is timed alone on the idle
+// server per range; --plans also prints its EXPLAIN (ANALYZE, BUFFERS).
+// Budget (issue 16): p95 ≤ 50 ms at 20 connections with 100k generations for one user.
+// Usage: node --import tsx bench/analytics-api.ts [seconds=20] [connections=20] [--plans]
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+
+const ROWS = 100_000;
+const BUDGET_P95_MS = 50;
+const ORIGIN = 'http://localhost:3000';
+
+interface Kind {
+  name: string;
+  weight: number;
+  query: string;
+}
+
+const KINDS: Kind[] = [
+  { name: '7d UTC', weight: 1, query: 'range=7d&tz=UTC' },
+  { name: '7d Asia/Kolkata', weight: 1, query: 'range=7d&tz=Asia%2FKolkata' },
+  { name: '7d America/New_York', weight: 1, query: 'range=7d&tz=America%2FNew_York' },
+  { name: '30d Asia/Kolkata', weight: 2, query: 'range=30d&tz=Asia%2FKolkata' },
+  { name: '90d America/New_York', weight: 1, query: 'range=90d&tz=America%2FNew_York' },
+];
+
+interface ClientJob {
+  url: string;
+  cookie: string;
+  userId: string;
+  connections: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+interface ClientResult {
+  /** Latencies in ms per kind name, measured requests only. */
+  latencies: Record<string, number[]>;
+  statuses: Record<string, number>;
+  elapsedMs: number;
+}
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+        .join('  '),
+    );
+}
+
+// --- Load generator (child process) --------------------------------------------------------------
+
+async function runClient(job: ClientJob): Promise<ClientResult> {
+  const pool = new Pool(job.url, { connections: job.connections, pipelining: 1 });
+  const schedule = KINDS.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
+  const headers = { cookie: job.cookie, origin: ORIGIN };
+  const latencies: Record<string, number[]> = Object.fromEntries(KINDS.map((k) => [k.name, []]));
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  const measureFrom = started + job.warmupMs;
+  const end = measureFrom + job.durationMs;
+  let next = 0;
+
+  const connection = async () => {
+    while (performance.now() < end) {
+      const i = next++ % schedule.length;
+      const kind = schedule[i];
+      if (!kind) break;
+      const sent = performance.now();
+      let status = 'error';
+      try {
+        const res = await pool.request({
+          path: `/api/v1/analytics?${kind.query}`,
+          method: 'GET',
+          headers,
+        });
+        await res.body.text();
+        status = String(res.statusCode);
+      } catch (error) {
+        status = `error ${error instanceof Error ? error.message : String(error)}`;
+      }
+      const done = performance.now();
+      if (sent >= measureFrom && done <= end) {
+        latencies[kind.name]?.push(done - sent);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: job.connections }, connection));
+  await pool.close();
+  return { latencies, statuses, elapsedMs: job.durationMs };
+}
+
+if (process.argv[2] === '--client') {
+  const [job] = (await once(process, 'message')) as [ClientJob];
+  const result = await runClient(job);
+  process.send?.(result, () => {
+    process.disconnect();
+  });
+} else {
+  await main();
+}
+
+// --- Server, data, report (main process) ---------------------------------------------------------
+
+async function main(): Promise<void> {
+  const numbers = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
+  const seconds = Number(numbers[0] ?? 20);
+  const connections = Number(numbers[1] ?? 20);
+  const showPlans = process.argv.includes('--plans');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { buildApp } = await import('../apps/server/src/app');
+  const { loadConfig } = await import('../apps/server/src/config/env');
+  const { createDatabase } = await import('../apps/server/src/db/client');
+  const { runMigrations } = await import('../apps/server/src/db/migrate');
+  const schema = await import('../apps/server/src/db/schema');
+  const repo = await import('../apps/server/src/modules/analytics/analytics.repository');
+  const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
+
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-analytics-'));
+  await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
+  const server = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
+  const database = createDatabase(server.url, { max: 20 });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await runMigrations(database.pool);
+    app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: '3000', // trusted origin http://localhost:3000; the server listens on a free port
+        DATA_DIR: path.join(root, 'data'),
+        RATE_LIMIT_MULTIPLIER: '1000',
+      }),
+      database,
+      authSecret: 'bench-secret-bench-secret-bench-secret-01',
+      mailer: { send: async () => undefined },
+      worker: false,
+      logger: false,
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    // One user, signed up through the real endpoint.
+    const signUp = await fetch(`${address}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({
+        name: 'Bench User',
+        email: 'bench@example.com',
+        password: 'correct horse battery',
+      }),
+    });
+    if (signUp.status !== 200) throw new Error(`sign-up failed: ${String(signUp.status)}`);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const session = await fetch(`${address}/api/v1/session`, { headers: { cookie } });
+    const { user } = (await session.json()) as { user: { id: string } };
+
+    // 100 000 generations over the past year, types cycling, one image each; every 20th failed.
+    // Each has its reserve in the ledger, and a failed one its release (the refund), as the
+    // worker leaves them. The ledger rows go in directly: the bench measures reads.
+    const seeded = performance.now();
+    await database.pool.query(
+      `INSERT INTO generations
+         (id, user_id, type, status, prompt, credits, image_urls, created_at, finished_at)
+       SELECT 'gen_' || i, $1,
+         (ARRAY['photoshoot','try-on','realistic-try-on','ai-designer','ai-poses','fashion-extractor',
+                'video-generation','upscaler','background-removal'])[1 + i % 9],
+         CASE WHEN i % 20 = 0 THEN 'failed' ELSE 'succeeded' END,
+         'bench', 1,
+         CASE WHEN i % 20 = 0 THEN '[]'::jsonb ELSE jsonb_build_array('/api/v1/media/img_' || i) END,
+         now() - (100000 - i) * interval '315 seconds',
+         now() - (100000 - i) * interval '315 seconds' + interval '8 seconds'
+       FROM generate_series(1, ${String(ROWS)}) AS i`,
+      [user.id],
+    );
+    await database.pool.query(
+      `INSERT INTO credit_entries
+         (user_id, kind, amount, balance_after, idempotency_key, reference_type, reference_id, created_at)
+       SELECT $1, e.kind, e.amount, 0, e.kind || ':gen_' || i, 'generation', 'gen_' || i,
+         now() - (100000 - i) * interval '315 seconds' + e.delay
+       FROM generate_series(1, ${String(ROWS)}) AS i
+       CROSS JOIN LATERAL (VALUES ('reserve', -1, interval '0 seconds'),
+                                  ('release', 1, interval '8 seconds')) AS e(kind, amount, delay)
+       WHERE e.kind = 'reserve' OR i % 20 = 0`,
+      [user.id],
+    );
+    // ANALYZE for planner statistics; VACUUM sets the visibility map as autovacuum would on a
+    // long-lived table (index-only scans otherwise visit the heap for every row of a bulk insert).
+    await database.pool.query('VACUUM (ANALYZE) generations');
+    await database.pool.query('VACUUM (ANALYZE) credit_entries');
+    const seedMs = performance.now() - seeded;
+
+    // The load generator runs in its own process.
+    const child = fork(fileURLToPath(import.meta.url), ['--client'], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
+    const job: ClientJob = {
+      url: address,
+      cookie,
+      userId: user.id,
+      connections,
+      warmupMs: 3_000,
+      durationMs: seconds * 1000,
+    };
+    child.send(job);
+    const [result] = (await once(child, 'message')) as [ClientResult];
+    await once(child, 'exit');
+
+    const all = Object.values(result.latencies).flat();
+    const total = all.length;
+    const rps = (n: number) => ((n * 1000) / result.elapsedMs).toFixed(0);
+    const row = (label: string, values: number[]) => {
+      const s = values.slice().sort((a, b) => a - b);
+      return [
+        label,
+        String(s.length),
+        rps(s.length),
+        quantile(s, 0.5).toFixed(1),
+        quantile(s, 0.95).toFixed(1),
+        quantile(s, 0.99).toFixed(1),
+        (s.at(-1) ?? NaN).toFixed(1),
+      ];
+    };
+    console.log(
+      `analytics API, GET /api/v1/analytics: ${String(ROWS)} generations for one user ` +
+        `(seeded in ${(seedMs / 1000).toFixed(1)} s), ${String(connections)} connections, ` +
+        `${String(seconds)} s after 3 s warm-up\n`,
+    );
+    printTable([
+      ['kind', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      ...KINDS.map((k) => row(k.name, result.latencies[k.name] ?? [])),
+      row('all', all),
+    ]);
+    const non200 = Object.entries(result.statuses).filter(([status]) => status !== '200');
+    const non200Count = non200.reduce((n, [, c]) => n + c, 0);
+    console.log(
+      `\nnon-200 responses: ${String(non200Count)}${non200.length ? ` (${non200.map(([s, c]) => `${s}: ${String(c)}`).join(', ')})` : ''}`,
+    );
+    const p95 = quantile(
+      all.sort((a, b) => a - b),
+      0.95,
+    );
+    const ok = p95 <= BUDGET_P95_MS && non200Count === 0 && total > 0;
+    console.log(
+      `p95 ${p95.toFixed(1)} ms of ${String(BUDGET_P95_MS)} ms budget — ${ok ? 'within' : 'OVER'} budget`,
+    );
+
+    // The exact SQL of each kind, captured from the repository through a Drizzle logger.
+    const captured: { text: string; params: unknown[] }[] = [];
+    const traced = drizzle(database.pool, {
+      schema,
+      casing: 'snake_case',
+      logger: {
+        logQuery: (text, params) => {
+          captured.push({ text, params });
+        },
+      },
+    });
+    console.log('\nthe query alone on the idle server (median of 5, ms)\n');
+    const planRows: string[][] = [['range', 'usage by day']];
+    const plans: string[] = [];
+    for (const [range, days] of [
+      ['7d', 7],
+      ['30d', 30],
+      ['90d', 90],
+    ] as const) {
+      const window = { userId: user.id, timeZone: 'America/New_York', days, now: new Date() };
+      captured.length = 0;
+      await repo.usageByDay(traced, window);
+      const cells: string[] = [range];
+      for (const [i, query] of captured.entries()) {
+        const ms: number[] = [];
+        for (let run = 0; run < 6; run++) {
+          const started = performance.now();
+          await database.pool.query(query.text, query.params);
+          if (run > 0) ms.push(performance.now() - started); // the first run is a warm-up
+        }
+        cells.push(
+          quantile(
+            ms.sort((a, b) => a - b),
+            0.5,
+          ).toFixed(2),
+        );
+        if (showPlans) {
+          const { rows } = await database.pool.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
+            query.params,
+          );
+          const label = i === 0 ? 'usage by day' : 'query';
+          plans.push(
+            `-- ${range}: ${label}\n${query.text}\n-- params ${JSON.stringify(query.params)}\n` +
+              rows.map((r) => r['QUERY PLAN']).join('\n'),
+          );
+        }
+      }
+      planRows.push(cells);
+    }
+    printTable(planRows);
+    if (showPlans) console.log(`\n${plans.join('\n\n')}`);
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await app?.close();
+    await database.close();
+    await server.stop();
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
