@@ -7,6 +7,7 @@ import { billingHandlers, freeSubscriptionStatus } from './billing-handlers';
 import { creditHistoryHandlers } from './credit-history-handlers';
 import { galleryHandlers } from './gallery-handlers';
 import { generationHandlers } from './generation-handlers';
+import { promoHandlers } from './promo-handlers';
 import { siteInfoHandlers } from './site-info-handlers';
 
 export const testUser: SessionUser = {
@@ -161,6 +162,7 @@ export const server = setupServer(
   ...galleryHandlers,
   ...generationHandlers,
   ...siteInfoHandlers,
+  ...promoHandlers,
   ...analyticsHandlers,
 );
 

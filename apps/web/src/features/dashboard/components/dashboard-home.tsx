@@ -1,5 +1,6 @@
 import { useAccountSummary } from '@/features/account';
 import { OrderStatusBanner } from '@/features/billing';
+import { PromoBanner } from '@/features/promo';
 import { DashboardSliders } from './dashboard-sliders';
 import { FeatureCardGrid } from './feature-card-grid';
 
@@ -11,6 +12,7 @@ export function DashboardHome() {
   return (
     <div className="min-w-0 space-y-8">
       <OrderStatusBanner />
+      <PromoBanner />
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
           {greeting}, {firstName}
