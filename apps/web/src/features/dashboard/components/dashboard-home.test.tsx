@@ -76,34 +76,45 @@ describe('dashboard sliders', () => {
     renderDashboard();
 
     const left = await screen.findByRole('region', { name: 'Your latest results' });
-    expect(within(left).getByRole('img', { name: 'Your recent result 1' })).toHaveAttribute(
-      'src',
-      items[0]?.thumbnailUrl,
-    );
-    // Two of theirs, then three of ours; the right slider keeps the showcase.
+    // The slide on screen stays ours (no swap under the user's eyes); theirs come next.
+    expect(within(left).getByRole('img')).toHaveAttribute('src', LEFT_SHOWCASE[0]?.src);
     const sources = Array.from(left.querySelectorAll('img')).map((image) =>
       image.getAttribute('src'),
     );
     expect(sources).toEqual([
+      LEFT_SHOWCASE[0]?.src,
       items[0]?.thumbnailUrl,
       items[1]?.thumbnailUrl,
-      ...LEFT_SHOWCASE.slice(0, 3).map((slide) => slide.src),
+      LEFT_SHOWCASE[1]?.src,
+      LEFT_SHOWCASE[2]?.src,
     ]);
+    expect(left.querySelector(`img[src="${items[0]?.thumbnailUrl ?? ''}"]`)).toHaveAccessibleName(
+      'Your recent result 1',
+    );
     const right = screen.getByRole('region', { name: 'More of your results' });
-    expect(within(right).getByRole('img')).toHaveAttribute('src', RIGHT_SHOWCASE[0]?.src);
+    expect(
+      Array.from(right.querySelectorAll('img')).map((image) => image.getAttribute('src')),
+    ).toEqual(RIGHT_SHOWCASE.map((slide) => slide.src));
   });
 
-  it('fill both sliders with the results of a user who has eight or more', async () => {
+  it('fill every slide but the first of each slider for a user with six results or more', async () => {
     mockSignedIn();
     const items = galleryItems(9);
     server.use(pastGenerationsHandler(items));
     renderDashboard();
 
     const right = await screen.findByRole('region', { name: 'More of your results' });
-    const sources = Array.from(right.querySelectorAll('img')).map((image) =>
-      image.getAttribute('src'),
-    );
-    expect(sources).toEqual(items.slice(5, 8).map((item) => item.thumbnailUrl));
+    const left = screen.getByRole('region', { name: 'Your latest results' });
+    const sources = (region: HTMLElement) =>
+      Array.from(region.querySelectorAll('img')).map((image) => image.getAttribute('src'));
+    expect(sources(left)).toEqual([
+      LEFT_SHOWCASE[0]?.src,
+      ...items.slice(0, 4).map((item) => item.thumbnailUrl),
+    ]);
+    expect(sources(right)).toEqual([
+      RIGHT_SHOWCASE[0]?.src,
+      ...items.slice(4, 6).map((item) => item.thumbnailUrl),
+    ]);
   });
 
   it('keep the showcase and say so when the results cannot be loaded', async () => {

@@ -1,16 +1,16 @@
 import { useCurrentUser } from '@/features/auth';
 import { useLatestResults } from '@/features/gallery';
-import { LEFT_SLIDER, RIGHT_SLIDER, sliderSlides } from '../lib/slides';
+import { LEFT_SLIDER, OWN_SLIDES, RIGHT_SLIDER, sliderSlides } from '../lib/slides';
 import { ShowcaseCarousel } from './showcase-carousel';
 
 /**
  * The two sliders of spec §2 Dashboard. Our showcase shows at once (never a spinner in the page's
- * largest picture); the user's own latest results take its place when they arrive. A failed or
+ * largest picture); the user's own latest results take its other slides when they arrive. A failed or
  * empty results request simply leaves the showcase, with a line saying why when it failed.
  */
 export function DashboardSliders() {
   const user = useCurrentUser();
-  const latest = useLatestResults(user?.id ?? null, LEFT_SLIDER.count + RIGHT_SLIDER.count);
+  const latest = useLatestResults(user?.id ?? null, OWN_SLIDES);
   const { left, right } = sliderSlides(latest.data ?? []);
   const own = (latest.data?.length ?? 0) > 0;
 
