@@ -1,13 +1,18 @@
 import type { PromoBanner } from '@studio/contract';
+import { isPromoCtaLink } from '@studio/contract/promo';
 import { promoBannerSchema } from '@studio/contract/responses';
 import { api, ApiError } from '@/lib/api-client';
 import { PROMO_TIMEOUT_MS } from '../lib/promo-rules';
 
 export const promoBannerQueryKey = ['promo-banner'] as const;
 
-/** 204 (no body) means no banner is live. */
-const readBanner = (data: unknown): PromoBanner | null =>
-  data === null ? null : promoBannerSchema.parse(data);
+/** 204 (no body) means no banner is live. A link the banner may not carry makes it unreadable. */
+function readBanner(data: unknown): PromoBanner | null {
+  if (data === null) return null;
+  const banner = promoBannerSchema.parse(data);
+  if (!isPromoCtaLink(banner.cta_link)) throw new Error(`unsafe link ${banner.cta_link}`);
+  return banner;
+}
 
 /**
  * `GET /promo-banner` with the spec's 10 s timeout (§7). A timeout is a failure like any other

@@ -1,12 +1,12 @@
 import { useId, type MouseEvent } from 'react';
-import { Clock, ExternalLink, Gift, Sparkles, X, Zap, type LucideIcon } from 'lucide-react';
+import { ArrowUpRight, Gift, Sparkles, Timer, X, Zap, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PromoVariant } from '@studio/contract/promo';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import type { PromoBannerView } from '../hooks/use-promo-banner';
-import { countdownShows, countdownSummary, formatCountdown } from '../lib/promo-rules';
+import { countdownShows, countdownSummary, formatCountdown } from '../lib/countdown';
 
 interface VariantStyle {
   icon: LucideIcon;
@@ -95,7 +95,7 @@ export default function PromoBannerCard({ banner, secondsLeft, dismiss }: PromoB
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           {counting ? (
             <p className="flex items-center gap-1.5 text-sm">
-              <Clock aria-hidden="true" className="size-4" />
+              <Timer aria-hidden="true" className="size-4" />
               Ends in
               <span
                 role="timer"
@@ -121,7 +121,7 @@ export default function PromoBannerCard({ banner, secondsLeft, dismiss }: PromoB
               className={ctaClass}
             >
               {banner.cta_text}
-              <ExternalLink aria-hidden="true" />
+              <ArrowUpRight aria-hidden="true" />
             </a>
           )}
         </div>

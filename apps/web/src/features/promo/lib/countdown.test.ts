@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countdownShows, countdownSummary, formatCountdown, secondsUntil } from './promo-rules';
+import { countdownShows, countdownSummary, formatCountdown } from './countdown';
+import { secondsUntil } from './promo-rules';
 
 describe('promo banner countdown', () => {
   const now = Date.parse('2026-12-01T10:00:00Z');
