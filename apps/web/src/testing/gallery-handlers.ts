@@ -32,6 +32,7 @@ export function galleryItem(overrides: Partial<GalleryItem> = {}): GalleryItem {
     inputImageUrls: [`/api/v1/media/${id}-input`],
     thumbnailUrl: `/api/v1/media/${id}-1/thumbnail`,
     thumbhash: null,
+    madeFrom: null,
     ...overrides,
   };
 }

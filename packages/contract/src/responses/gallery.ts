@@ -16,6 +16,8 @@ const galleryShape = {
   /** Small WebP and ThumbHash of the first image, for fast cards (null for videos-only). */
   thumbnailUrl: textOrNull,
   thumbhash: textOrNull,
+  /** The generation this one was made from (the gallery's View or Reuse settings), if known. */
+  madeFrom: textOrNull,
 };
 const galleryItem = z.object(galleryShape);
 /** A missing id makes the answer unreadable; other details read as empty, counts follow the lists. */

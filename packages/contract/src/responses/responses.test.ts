@@ -51,6 +51,7 @@ const galleryItem = {
   inputImageUrls: ['/api/v1/media/g1-input'],
   thumbnailUrl: '/api/v1/media/g1-1/thumbnail',
   thumbhash: 'AAAA',
+  madeFrom: 'g0',
 };
 
 const orderRow: OrderHistoryItem = {
@@ -269,6 +270,7 @@ describe('response schemas in the browser (decoding)', () => {
       inputImageUrls: [],
       thumbnailUrl: null,
       thumbhash: null,
+      madeFrom: null,
     });
     expect(read.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
     expect(read.message).toBe('');

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { post, productPhoto, uploadImage, userIdOf } from '../../../test/generation-helpers';
+import {
+  giveCredits,
+  post,
+  productPhoto,
+  uploadImage,
+  userIdOf,
+} from '../../../test/generation-helpers';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/read-zip';
 import { creditEntries, generations, media } from '../../db/schema';
@@ -194,5 +200,65 @@ describe('DELETE /gallery/generations', () => {
     const after = await page();
     expect(after.data).toHaveLength(0);
     expect(after.pagination.totalItems).toBe(0);
+  });
+});
+
+describe('made from', () => {
+  async function startFrom(owner: { cookie: string; id: string }, madeFrom: string) {
+    await giveCredits(t.database.db, owner.id, 20);
+    const image = await uploadImage(t.app, owner.cookie, await productPhoto());
+    const res = await post(
+      t.app,
+      owner.cookie,
+      '/api/v1/background-removal',
+      { imageUrl: image },
+      { 'x-made-from': madeFrom },
+    );
+    expect(res.statusCode).toBe(202);
+    const [row] = await t.database.db
+      .select({ settings: generations.settings })
+      .from(generations)
+      .where(eq(generations.id, res.json<{ generationId: string }>().generationId));
+    return row?.settings;
+  }
+
+  it('keeps the source generation with a new one made from it', async () => {
+    const owner = await account();
+    const source = await generation(owner, 'photoshoot', {});
+    expect((await startFrom(owner, source))?.madeFrom).toBe(source);
+  });
+
+  it("drops a source that is another user's", async () => {
+    const owner = await account();
+    const theirs = await generation(bob, 'photoshoot', {});
+    expect((await startFrom(owner, theirs))?.madeFrom).toBeUndefined();
+  });
+
+  it('shows the source on the card, and the gallery finds a generation by its id', async () => {
+    const owner = await account();
+    const source = await generation(owner, 'photoshoot', {});
+    const made = newId();
+    await createGeneration(t.database.db, {
+      id: made,
+      userId: owner.id,
+      type: 'upscaler',
+      status: 'succeeded',
+      credits: 1,
+      settings: { madeFrom: source },
+      finishedAt: new Date(),
+    });
+    const page = async (search?: string) =>
+      (
+        await post(t.app, owner.cookie, '/api/v1/gallery/past-generations', {
+          page: 1,
+          limit: 12,
+          ...(search ? { search } : {}),
+        })
+      ).json<{ data: { generationId: string; madeFrom: string | null }[] }>().data;
+
+    const all = await page();
+    expect(all.find((item) => item.generationId === made)?.madeFrom).toBe(source);
+    expect(all.find((item) => item.generationId === source)?.madeFrom).toBeNull();
+    expect((await page(source)).map((item) => item.generationId)).toEqual([source]);
   });
 });

@@ -73,6 +73,7 @@ function toItem(row: repo.GenerationRow): GalleryItem {
     inputImageUrls: row.inputImageUrls,
     thumbnailUrl: row.thumbnailUrl,
     thumbhash: row.thumbhash,
+    madeFrom: typeof row.settings.madeFrom === 'string' ? row.settings.madeFrom : null,
   };
 }
 

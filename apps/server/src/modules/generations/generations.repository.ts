@@ -277,6 +277,8 @@ function galleryWhere(filter: GalleryFilter): SQL | undefined {
       // The style the card and history show (a designer's style, a scene, a template, a method).
       ilike(generations.styleName, pattern),
       types.length > 0 ? inArray(generations.type, [...types]) : undefined,
+      // A generation's own id: where a card's "Made from" link leads (ADR 030).
+      eq(generations.id, filter.search),
     );
     if (matches) conditions.push(matches);
   }

@@ -34,6 +34,11 @@ const waitQuery = z.object({
 });
 const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(8).max(200).optional(),
+  /** The generation this one was made from (the gallery's View or Reuse settings, ADR 030). */
+  'x-made-from': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/)
+    .optional(),
 });
 
 export const generationRoutes =
@@ -75,6 +80,7 @@ export const generationRoutes =
             type,
             request.body,
             request.headers['idempotency-key'] ?? null,
+            request.headers['x-made-from'] ?? null,
           );
           const wait = request.query.wait ?? 0;
           // Stop holding the response when the client goes away; the work itself carries on.

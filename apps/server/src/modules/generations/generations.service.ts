@@ -210,6 +210,8 @@ export async function startGeneration(
   type: GenerationType,
   body: unknown,
   idempotencyKey: string | null,
+  /** The generation this one was made from; kept only when it is the same user's (ADR 030). */
+  madeFrom: string | null = null,
 ): Promise<repo.GenerationRow> {
   const request = await prepareRequest(deps, userId, type, body);
   const requestHash = hashRequest(type, body);
@@ -218,6 +220,11 @@ export async function startGeneration(
     if (existing) return sameRequestOrConflict(existing, requestHash);
   }
   const { payload, inputUrls } = await resolveInputs(deps, userId, request.settings);
+  // Beside the tool's own settings, which the runner re-reads through the tool's schema (that
+  // strips this key). A source that is not the user's is dropped: a stale link never blocks work.
+  const source = madeFrom ? await repo.findGeneration(deps.db, madeFrom) : undefined;
+  const settings =
+    source?.userId === userId ? { ...toRecord(payload), madeFrom: source.id } : payload;
   const now = new Date();
   return deps.db.transaction(async (tx) => {
     await credits.lockCredits(tx, userId);
@@ -233,7 +240,7 @@ export async function startGeneration(
       );
     }
     return insertQueuedGeneration(tx, deps, userId, {
-      request: { ...request, settings: payload },
+      request: { ...request, settings },
       inputUrls,
       idempotencyKey,
       requestHash,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Download, ExternalLink, Eye, Images } from 'lucide-react';
+import { Download, ExternalLink, Eye, History, Images, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-displ
 import { typeLabel } from '../lib/gallery-query';
 import { cn } from '@/lib/cn';
 import { toHttpUrl } from '@/lib/media-url';
-import { viewTarget } from '../lib/view-target';
+import { madeFromHref, reuseTarget, viewTarget } from '../lib/view-target';
 import { GalleryImage } from './gallery-image';
 import { ShareButton } from './share-button';
 
@@ -38,6 +38,7 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
   const { downloading, download, failed } = useGenerationDownload(item);
   const failedListId = useId();
   const target = viewTarget(item);
+  const reuse = reuseTarget(item);
 
   return (
     <article
@@ -106,6 +107,25 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
             <Eye aria-hidden="true" />
             View
           </Link>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
+          <Link
+            to={reuse.path}
+            state={reuse.state}
+            className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline"
+          >
+            <RotateCcw aria-hidden="true" className="size-3.5" />
+            Reuse settings
+          </Link>
+          {item.madeFrom ? (
+            <Link
+              to={madeFromHref(item.madeFrom)}
+              className="inline-flex items-center gap-1 text-muted-foreground underline-offset-2 hover:underline"
+            >
+              <History aria-hidden="true" className="size-3.5" />
+              Made from
+            </Link>
+          ) : null}
         </div>
         {failed.length > 0 ? (
           <div className="text-sm">

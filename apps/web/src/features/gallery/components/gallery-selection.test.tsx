@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   pastGenerationsHandler,
   type PastGenerationsBody,
 } from '@/testing/gallery-handlers';
-import { renderWithProviders } from '@/testing/render';
+import { currentLocation, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server } from '@/testing/server';
 import type { GalleryItem } from '@studio/contract';
 import { UNDO_WINDOW_MS } from '../hooks/use-deferred-delete';
@@ -134,5 +135,55 @@ describe('gallery delete with undo', () => {
     });
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+});
+
+/** Where a link went: the router state it carried. */
+function ToolProbe() {
+  const location = useLocation();
+  return <pre data-testid="tool-state">{JSON.stringify(location.state)}</pre>;
+}
+
+describe('gallery: made from and reuse settings', () => {
+  it("opens the tool with the generation's settings and no old results on Reuse settings", async () => {
+    const item = galleryItems(1, {
+      type: 'photoshoot',
+      prompt: 'On marble',
+      styleName: 'luxury',
+      numberOfImages: 2,
+    })[0] as GalleryItem;
+    mockSignedIn();
+    server.use(pastGenerationsHandler([item], []), mediaHandler());
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/gallery" element={<GalleryPage />} />
+        <Route path="*" element={<ToolProbe />} />
+      </Routes>,
+      { path: '/gallery' },
+    );
+
+    await user.click(await screen.findByRole('link', { name: 'Reuse settings' }));
+
+    expect(currentLocation()).toBe('/photoshoot');
+    expect(JSON.parse(screen.getByTestId('tool-state').textContent)).toEqual({
+      inputImages: item.inputImageUrls,
+      prompt: 'On marble',
+      style: 'luxury',
+      variations: 2,
+      recreatingFrom: item.generationId,
+    });
+  });
+
+  it('links a generation made from another to that one, and not the others', async () => {
+    const [source, made] = galleryItems(2);
+    const items = [
+      { ...(made as GalleryItem), madeFrom: source?.generationId ?? null },
+      source as GalleryItem,
+    ];
+    await openGallery(items);
+
+    const links = screen.getAllByRole('link', { name: 'Made from' });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', `/gallery?search=${source?.generationId ?? ''}`);
   });
 });

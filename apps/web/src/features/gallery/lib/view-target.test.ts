@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { galleryItem } from '@/testing/gallery-handlers';
-import { viewTarget } from './view-target';
+import { madeFromHref, reuseTarget, viewTarget } from './view-target';
 
 describe('viewTarget', () => {
   it.each([
@@ -98,5 +98,42 @@ describe('viewTarget', () => {
       }),
     );
     expect(state.generatedVideos).toEqual(['/api/v1/media/clip']);
+  });
+});
+
+describe('reuse settings target', () => {
+  it('opens the same tool with the same inputs and settings, without the old results', () => {
+    const item = galleryItem({
+      type: 'photoshoot',
+      prompt: 'On a marble table',
+      styleName: 'luxury',
+      numberOfImages: 3,
+      imageUrlList: ['/api/v1/media/out-1', '/api/v1/media/out-2', '/api/v1/media/out-3'],
+      inputImageUrls: ['/api/v1/media/in-1'],
+    });
+
+    expect(reuseTarget(item)).toEqual({
+      path: '/photoshoot',
+      state: {
+        inputImages: ['/api/v1/media/in-1'],
+        prompt: 'On a marble table',
+        style: 'luxury',
+        variations: 3,
+        recreatingFrom: item.generationId,
+      },
+    });
+  });
+
+  it('keeps the canvas tool of an upscale', () => {
+    const item = galleryItem({ type: 'upscaler', imageUrlList: ['/api/v1/media/up'] });
+    expect(reuseTarget(item)).toMatchObject({
+      path: '/canvas-editor',
+      state: { tool: 'upscaler' },
+    });
+    expect(reuseTarget(item).state.generatedImages).toBeUndefined();
+  });
+
+  it('links "Made from" to the gallery filtered to the source generation', () => {
+    expect(madeFromHref('gen_abc')).toBe('/gallery?search=gen_abc');
   });
 });

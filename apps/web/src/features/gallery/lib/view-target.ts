@@ -60,3 +60,19 @@ export function viewTarget(
 
   return { path: toolPath(item.type), state };
 }
+
+/**
+ * Where Reuse settings takes a generation (ADR 030): the same tool, primed with the same inputs
+ * and settings as View, but without the old results, so the screen is ready to run again. The
+ * new run names this generation as its source, for the gallery's "Made from" link.
+ */
+export function reuseTarget(item: Parameters<typeof viewTarget>[0]): ViewTarget {
+  const { path, state } = viewTarget(item);
+  const { generatedImages: _images, generatedVideos: _videos, ...settings } = state;
+  return { path, state: settings };
+}
+
+/** The gallery filtered to one generation: where a card's "Made from" link leads. */
+export function madeFromHref(generationId: string): string {
+  return `${paths.gallery.path}?${new URLSearchParams({ search: generationId }).toString()}`;
+}

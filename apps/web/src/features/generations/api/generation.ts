@@ -24,10 +24,15 @@ export function startGeneration(
   body: Record<string, unknown>,
   idempotencyKey: string,
   signal?: AbortSignal,
+  /** The past generation the screen was opened from, kept with the new one (ADR 030). */
+  madeFrom?: string,
 ): Promise<GenerationAccepted> {
   return api.post(path, body, {
     parse: schemaParser(generationAcceptedSchema),
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: {
+      'Idempotency-Key': idempotencyKey,
+      ...(madeFrom ? { 'X-Made-From': madeFrom } : {}),
+    },
     signal,
   });
 }

@@ -4,6 +4,7 @@ import {
   readToolNavigationState,
   type ToolNavigationState,
 } from '@/features/generations/lib/navigation-state';
+import { rememberMadeFrom } from '../lib/made-from';
 
 /**
  * What another screen handed over in router state (document 2 §2), read once when the page
@@ -15,6 +16,12 @@ export function useArrivalState(): ToolNavigationState {
   const navigate = useNavigate();
   const [arrival] = useState(() => readToolNavigationState(location.state));
   const hasState = location.state !== null && location.state !== undefined;
+
+  // Once per opening of the screen; the cleared history entry below must not forget it.
+  const openedAt = location.pathname;
+  useEffect(() => {
+    rememberMadeFrom(openedAt, arrival.recreatingFrom);
+  }, [openedAt, arrival.recreatingFrom]);
 
   useEffect(() => {
     if (!hasState) return;

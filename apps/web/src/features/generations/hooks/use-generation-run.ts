@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import type { Generation } from '@studio/contract';
 import type { AccessPlan } from '@studio/contract/tools';
 import { useCurrentUser } from '@/features/auth';
@@ -21,6 +22,7 @@ import {
 } from '../lib/active-generation';
 import { classifyStartFailure } from '../lib/generation-errors';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { madeFromOf } from '../lib/made-from';
 import { useStopwatch } from './use-stopwatch';
 
 export type GenerationPhase = 'idle' | 'generating' | 'results' | 'error' | 'canceled';
@@ -127,6 +129,7 @@ export function useGenerationRun<C>({
       resumed: true,
     };
   });
+  const { pathname } = useLocation();
   const [dialog, setDialog] = useState<GenerationDialog | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   // Set in the click itself: two clicks within one frame both see the pre-click render.
@@ -157,7 +160,13 @@ export function useGenerationRun<C>({
     // start that `reset` detached, and its answer still decides whether the key was used up.
     mutationFn: async (input: { path: string; body: Record<string, unknown>; key: string }) => {
       try {
-        const accepted = await startGeneration(input.path, input.body, input.key);
+        const accepted = await startGeneration(
+          input.path,
+          input.body,
+          input.key,
+          undefined,
+          madeFromOf(pathname),
+        );
         forgetAttempt(input.key);
         return accepted;
       } catch (failure) {

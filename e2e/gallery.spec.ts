@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { buyPlan, expectNoHorizontalScroll, signUp, upscaleThroughApi } from './fixtures';
+
+/*
+ * The gallery for real volumes (issue 16 item 4, ADR 030): three upscales made through the API,
+ * then in the browser: pick them (click, shift-click) and download one zip named as the gallery
+ * downloads each file; delete one with undo; Reuse settings opens the tool, a run there is
+ * "made from" the source, and its card links back to it.
+ */
+
+const photo = fs.readFileSync(new URL('./assets/garment.jpg', import.meta.url).pathname);
+
+test.describe.configure({ timeout: 180_000 });
+
+/** The file names in a zip, from its central directory (enough to check what the server sent). */
+function zipEntryNames(zip: Buffer): string[] {
+  const names: string[] = [];
+  for (let at = zip.indexOf('PK\x01\x02'); at !== -1; at = zip.indexOf('PK\x01\x02', at + 4)) {
+    const length = zip.readUInt16LE(at + 28);
+    names.push(zip.subarray(at + 46, at + 46 + length).toString('utf8'));
+  }
+  return names;
+}
+
+async function galleryIds(page: Page): Promise<string[]> {
+  const res = await page.request.post('/api/v1/gallery/past-generations', {
+    data: { page: 1, limit: 12 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  const body = (await res.json()) as { data: { generationId: string }[] };
+  return body.data.map((item) => item.generationId);
+}
+
+const checkbox = (page: Page, index: number) =>
+  page.getByRole('checkbox', { name: /^Select / }).nth(index);
+
+test('select three cards into one zip, delete with undo, reuse settings and made from', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, baseURL ?? '');
+  await buyPlan(page, baseURL ?? '');
+  await upscaleThroughApi(page, baseURL ?? '', photo, 3);
+
+  await page.goto('/gallery');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  const ids = await galleryIds(page);
+  const toolbar = page.getByRole('toolbar', { name: 'Selected items' });
+
+  // Click the first, shift-click the third: all three are picked.
+  await checkbox(page, 0).click();
+  await checkbox(page, 2).click({ modifiers: ['Shift'] });
+  await expect(toolbar.getByText('3 selected')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    toolbar.getByRole('button', { name: 'Download as zip' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('gallery-3-items.zip');
+  const zip = fs.readFileSync(await download.path());
+  expect(zipEntryNames(zip)).toEqual(ids.map((id) => `upscaler-${id}-image-1.jpg`));
+
+  // Delete one, undo within the window: nothing is sent, the card comes back.
+  await toolbar.getByRole('button', { name: 'Clear' }).click();
+  const deletes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes.push(request.url());
+  });
+  await checkbox(page, 0).click();
+  await toolbar.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted 1 item' })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await page.waitForTimeout(9_000);
+  expect(deletes).toEqual([]);
+
+  // Delete it for real: after the window the server deletes it, and the totals follow.
+  await checkbox(page, 0).click();
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'DELETE' && request.url().endsWith('/gallery/generations'),
+    { timeout: 15_000 },
+  );
+  await toolbar.getByRole('button', { name: 'Delete' }).click();
+  await sent;
+  await expect(page.getByText('2 total items')).toBeVisible();
+  expect(await galleryIds(page)).toEqual(ids.slice(1));
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(2);
+
+  // Reuse settings: the upscaler opens primed with the source's input, ready to run again.
+  const sourceId = ids[1] ?? '';
+  await page.getByRole('link', { name: 'Reuse settings' }).first().click();
+  await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
+  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
+  await expect(page.getByText('Loaded from a past generation', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: /^Generate/ }).click();
+  await expect(
+    page.getByRole('region', { name: 'Generated Result' }).getByRole('img', {
+      name: 'Generated result',
+    }),
+  ).toBeVisible({ timeout: 60_000 });
+
+  // The new card says what it was made from, and the link leads to that card.
+  await page.goto('/gallery');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await page.getByRole('link', { name: 'Made from' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gallery\\?search=${sourceId}`));
+  await expect(page.getByRole('article')).toHaveCount(1);
+  expect(await galleryIds(page)).toContain(sourceId);
+
+  // A phone: the toolbar and cards fit without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/gallery');
+  await checkbox(page, 0).click();
+  await expect(page.getByRole('toolbar', { name: 'Selected items' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
