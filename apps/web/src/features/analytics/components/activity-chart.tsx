@@ -83,29 +83,34 @@ export function ActivityChart({
             );
           })}
         </svg>
-        {/* The drawing is hidden from assistive tech; the same numbers as a table are not. */}
-        <table className="sr-only" aria-labelledby="daily-activity">
-          <thead>
-            <tr>
-              <th scope="col">{PERIOD_NAMES[range]}</th>
-              {ANALYTICS_CATEGORIES.map((category) => (
-                <th key={category} scope="col">
-                  {CATEGORY_LABELS[category]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((period) => (
-              <tr key={period.start || period.label}>
-                <th scope="row">{period.label}</th>
+        {/*
+          The drawing is hidden from assistive tech; the same numbers as a table are not. The
+          wrapper is what is visually hidden: a table ignores the 1 px width and would widen the page.
+        */}
+        <div className="sr-only">
+          <table aria-labelledby="daily-activity">
+            <thead>
+              <tr>
+                <th scope="col">{PERIOD_NAMES[range]}</th>
                 {ANALYTICS_CATEGORIES.map((category) => (
-                  <td key={category}>{period[category]}</td>
+                  <th key={category} scope="col">
+                    {CATEGORY_LABELS[category]}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {periods.map((period) => (
+                <tr key={period.start || period.label}>
+                  <th scope="row">{period.label}</th>
+                  {ANALYTICS_CATEGORIES.map((category) => (
+                    <td key={category}>{period[category]}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </CardContent>
     </Card>
   );
