@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PoseItem } from '@studio/contract';
 import type { QueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import {
   posesPageHandlers,
 } from '@/testing/poses-handlers';
 import { useCredits } from '@/features/credits';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server, testUser } from '@/testing/server';
 import { AiPosesPage } from './ai-poses-page';
 
@@ -621,6 +621,24 @@ describe('AI poses: arriving from the gallery', () => {
 });
 
 describe('AI poses: coming back to the page', () => {
+  it('still chooses the pose on load after a reload that came before the presets did', async () => {
+    // First visit, in the app as a reload sees it (the session known before the page mounts):
+    // the presets never arrive (a slow line) before the page is reloaded.
+    mockSignedIn();
+    server.use(...posesPageHandlers({ plan: 'free' }));
+    server.use(http.get('/api/v1/poses', () => delay('infinite')));
+    const first = renderApp('/ai-poses');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toBeEnabled();
+    });
+    first.unmount();
+
+    // The reload, with the presets answering: the first female standing pose is chosen.
+    server.use(...posesPageHandlers({ plan: 'free' }));
+    renderApp('/ai-poses');
+    await expectPoseChosen('Confident Stand');
+  });
+
   it('finds the image, choices, pose, prompt and result as they were left', async () => {
     const { user, unmount, queryClient } = await ready({
       subscription: 'pro_monthly',

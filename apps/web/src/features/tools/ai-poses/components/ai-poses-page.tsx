@@ -144,7 +144,9 @@ export function AiPosesPage() {
   }, []);
   const poses = useMemo(() => toPoseList(posesQuery.data?.poses), [posesQuery.data]);
   const [start] = useState<{ settings: PoseSettings; pending: PendingPose }>(() =>
-    draft ? { settings: draft.settings, pending: { kind: 'none' } } : arrivalSettings(arrival),
+    draft
+      ? { settings: draft.settings, pending: { kind: draft.autoPosePending ? 'auto' : 'none' } }
+      : arrivalSettings(arrival),
   );
   const [settings, setSettings] = useState<PoseSettings>(start.settings);
   const [handedOver, setHandedOver] = useState<HandedOverResults | null>(() =>
@@ -161,10 +163,12 @@ export function AiPosesPage() {
   // Once the presets are listed: the pose chosen on load (document 2 §4), the one handed over,
   // and a kept pose that is no longer live let go.
   const pendingPose = useRef<PendingPose>(start.pending);
+  const [autoPosePending, setAutoPosePending] = useState(start.pending.kind === 'auto');
   useEffect(() => {
     if (!posesQuery.data) return;
     const pending = pendingPose.current;
     pendingPose.current = { kind: 'none' };
+    setAutoPosePending(false);
     setSettings((current) => {
       let pose = null;
       if (pending.kind === 'auto' && !promptLocks(current)) pose = autoPose(poses);
@@ -192,6 +196,7 @@ export function AiPosesPage() {
     settings,
     mode: modeChoice.mode,
     handedOver,
+    autoPosePending,
   } satisfies PosesDraft);
   const checks = usePreSendChecks(run, upload.image);
   const estimate = useCreditEstimate(

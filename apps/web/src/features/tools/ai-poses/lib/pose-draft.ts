@@ -19,6 +19,12 @@ export interface PosesDraft {
   settings: PoseSettings;
   mode: Mode;
   handedOver: HandedOverResults | null;
+  /**
+   * The page was still waiting for the presets to choose its pose on load (document 2 §4): a
+   * draft kept before they arrived (a reload on a slow line) chooses it on return, rather than
+   * reading "no pose" as the user's choice.
+   */
+  autoPosePending: boolean;
 }
 
 function readSettings(value: unknown): PoseSettings | null {
@@ -59,6 +65,7 @@ export function readPosesDraft(stored: unknown): PosesDraft | null {
     settings,
     mode: stored.mode,
     handedOver: readHandedOver(stored.handedOver),
+    autoPosePending: stored.autoPosePending === true,
   };
 }
 export type { HandedOverResults };
