@@ -163,12 +163,12 @@ export function AiPosesPage() {
   // Once the presets are listed: the pose chosen on load (document 2 §4), the one handed over,
   // and a kept pose that is no longer live let go.
   const pendingPose = useRef<PendingPose>(start.pending);
-  const [autoPosePending, setAutoPosePending] = useState(start.pending.kind === 'auto');
+  // Until the presets have arrived, the pose chosen on load is still to be chosen.
+  const autoPosePending = start.pending.kind === 'auto' && posesQuery.data === undefined;
   useEffect(() => {
     if (!posesQuery.data) return;
     const pending = pendingPose.current;
     pendingPose.current = { kind: 'none' };
-    setAutoPosePending(false);
     setSettings((current) => {
       let pose = null;
       if (pending.kind === 'auto' && !promptLocks(current)) pose = autoPose(poses);
