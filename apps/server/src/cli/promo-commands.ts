@@ -80,6 +80,6 @@ export async function runPromoCommand(
       return 0;
     }
     default:
-      throw new AppError(400, 'bad_request', `Unknown command ${command}.`);
+      throw new AppError(400, 'bad_request', `Unknown command ${command}.\n\n${promoUsage}`);
   }
 }

@@ -1,10 +1,4 @@
-import {
-  PROMO_LIMITS,
-  PROMO_VARIANTS,
-  isPromoCtaLink,
-  type PromoBanner,
-  type PromoVariant,
-} from '@studio/contract';
+import { PROMO_LIMITS, PROMO_VARIANTS, isPromoCtaLink, type PromoBanner } from '@studio/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -33,7 +27,7 @@ const line = (max: number, min = 0) =>
     .refine((value) => !hasControl(value), 'must be one line of plain text');
 
 /** Why a call-to-action link is refused, or null: a same-site path, or https to an allowed host. */
-export function ctaLinkProblem(link: string, linkHosts: readonly string[]): string | null {
+function ctaLinkProblem(link: string, linkHosts: readonly string[]): string | null {
   if (!isPromoCtaLink(link)) {
     return 'must be a same-site path such as /subscription, or an https:// URL';
   }
@@ -67,7 +61,7 @@ const instant = z.iso
   .transform((value) => new Date(value));
 
 /** The operator's input (admin CLI): every field bounded, dates unambiguous. */
-export const promoInputSchema = (linkHosts: readonly string[], now: Date) =>
+const promoInputSchema = (linkHosts: readonly string[], now: Date) =>
   contentSchema(linkHosts)
     .extend({
       startsAt: instant.optional(),
@@ -99,25 +93,6 @@ export const promoInputSchema = (linkHosts: readonly string[], now: Date) =>
         });
       }
     });
-export type PromoInput = z.input<ReturnType<typeof promoInputSchema>>;
-
-function readVariant(value: string): PromoVariant {
-  return PROMO_VARIANTS.find((v) => v === value) ?? 'default';
-}
-
-/** The row as the API sends it (the spec's field names, document 1 §3). */
-function toResponse(row: repo.PromoBannerRow): PromoBanner {
-  return {
-    title: row.title,
-    discount: row.discount,
-    sub_message: row.subMessage,
-    cta_text: row.ctaText,
-    cta_link: row.ctaLink,
-    variant: readVariant(row.variant),
-    end_date: row.endDate.toISOString(),
-    timer_duration: row.timerDuration,
-  };
-}
 
 /**
  * The banner the dashboard shows at `now`, or null. A row edited by hand into something the CLI
@@ -135,7 +110,18 @@ export async function liveBanner(
     warn(`promo banner not served: ${z.prettifyError(checked.error)}`, row.id);
     return null;
   }
-  return toResponse(row);
+  const content = checked.data;
+  // The spec's field names (document 1 §3).
+  return {
+    title: content.title,
+    discount: content.discount,
+    sub_message: content.subMessage,
+    cta_text: content.ctaText,
+    cta_link: content.ctaLink,
+    variant: content.variant,
+    end_date: row.endDate.toISOString(),
+    timer_duration: row.timerDuration,
+  };
 }
 
 /** Creates a banner from the operator's input; a refused field is a 400 naming each problem. */
@@ -153,7 +139,7 @@ export async function createBanner(
 }
 
 export type PromoState = 'shown' | 'live' | 'scheduled' | 'ended' | 'stopped';
-export const LIST_LIMIT = 50;
+const LIST_LIMIT = 50;
 
 /** The newest banners with their state at `now`: `shown` is the one the dashboard serves. */
 export async function listBanners(
