@@ -39,7 +39,7 @@ describe('guarded pages', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Product AI Photoshoot.*Open/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Product photography/ })).toHaveAttribute(
       'href',
       '/photoshoot',
     );

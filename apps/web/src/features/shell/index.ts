@@ -3,3 +3,4 @@ export { AppLayout } from './components/app-layout';
 export { ComingSoon } from './components/coming-soon';
 export { NotFound } from './components/not-found';
 export { RouteErrorBoundary } from './components/route-error-boundary';
+export { toolIcons } from './lib/nav-items';

@@ -1,19 +1,17 @@
-import {
-  BarChart3,
-  Camera,
-  Clapperboard,
-  Eraser,
-  ImageUp,
-  LayoutGrid,
-  Palette,
-  PersonStanding,
-  Scissors,
-  Shirt,
-  Sparkles,
-  Wand2,
-  type LucideIcon,
-} from 'lucide-react';
+import { BarChart3, Eraser, ImageUp, LayoutGrid, Wand2, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { toolIcons } from '@/features/shell';
+
+// The sidebar's icon for each tool (one module imports them; see nav-items.ts).
+const {
+  tryOn,
+  realisticPhotoshoot,
+  aiDesigner,
+  aiPoses,
+  fashionExtractor,
+  photoshoot,
+  canvasEditor,
+} = toolIcons;
 
 export interface FeatureCard {
   title: string;
@@ -37,31 +35,31 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Fashion Reels',
     description: 'Turn a still into a short fashion video from a motion template.',
     href: paths.canvasEditor.path,
-    icon: Clapperboard,
+    icon: canvasEditor ?? Wand2,
   },
   {
     title: paths.realisticPhotoshoot.title,
     description: 'Photorealistic on-model shots from model templates, with finer style control.',
     href: paths.realisticPhotoshoot.path,
-    icon: Sparkles,
+    icon: realisticPhotoshoot ?? Wand2,
   },
   {
     title: 'Outfit Picker',
     description: 'Lift an outfit off a photo and get clean product images of each piece.',
     href: paths.fashionExtractor.path,
-    icon: Scissors,
+    icon: fashionExtractor ?? Wand2,
   },
   {
     title: paths.aiPoses.title,
     description: 'Re-pose a model photo to build every catalogue angle from one shot.',
     href: paths.aiPoses.path,
-    icon: PersonStanding,
+    icon: aiPoses ?? Wand2,
   },
   {
     title: 'Dummy/Mannequin to AI Model',
     description: 'Flat lays and mannequin shots become on-model photos.',
     href: paths.tryOn.path,
-    icon: Shirt,
+    icon: tryOn ?? Wand2,
   },
   {
     title: 'Clothes Catalogue Generator',
@@ -91,14 +89,14 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Product photography',
     description: 'Place your product in studio and lifestyle scenes with realistic shadows.',
     href: paths.photoshoot.path,
-    icon: Camera,
+    icon: photoshoot ?? Wand2,
   },
   {
     title: paths.aiDesigner.title,
     description:
       'Redesign a garment from one photo: new colourways by cloth type, theme and palette.',
     href: paths.aiDesigner.path,
-    icon: Palette,
+    icon: aiDesigner ?? Wand2,
   },
   {
     title: paths.analytics.title,

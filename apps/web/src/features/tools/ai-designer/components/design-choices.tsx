@@ -5,13 +5,12 @@ import { RadioGroup } from '@/components/ui/radio-group';
 import {
   ASPECT_RATIO_LABELS,
   ASPECT_RATIO_LIST,
-  CLOTH_TYPE_LABELS,
   CLOTH_TYPE_LIST,
+  optionLabel,
   CUSTOM_CLOTH_TYPE_MAX,
   oneOf,
   PALETTE_NAMES,
   PALETTES,
-  THEME_LABELS,
   THEME_LIST,
   VARIATIONS,
   type DesignerSettings,
@@ -46,12 +45,12 @@ function ClothTypeField({ settings, onChange, disabled }: DesignChoicesProps) {
               if (oneOf(CLOTH_TYPE_LIST, next)) onChange({ clothType: next });
             }}
           >
-            <option value="auto">{CLOTH_TYPE_LABELS.auto}</option>
-            <option value="custom">{CLOTH_TYPE_LABELS.custom}</option>
+            <option value="auto">{optionLabel('auto')}</option>
+            <option value="custom">{optionLabel('custom')}</option>
             <optgroup label="Garments">
               {garments.map((type) => (
                 <option key={type} value={type}>
-                  {CLOTH_TYPE_LABELS[type]}
+                  {optionLabel(type)}
                 </option>
               ))}
             </optgroup>
@@ -147,7 +146,7 @@ export function DesignChoices(props: DesignChoicesProps) {
           >
             {THEME_LIST.map((theme) => (
               <option key={theme} value={theme}>
-                {THEME_LABELS[theme]}
+                {optionLabel(theme)}
               </option>
             ))}
           </NativeSelect>

@@ -36,48 +36,48 @@ const DEFAULT_STYLE = 'modern';
 /** The server's limit on a cloth type's text. */
 export const CUSTOM_CLOTH_TYPE_MAX = 60;
 
-export const CLOTH_TYPE_LABELS: Record<ClothType, string> = {
-  auto: 'Auto detect',
-  custom: 'Custom',
-  saree: 'Saree',
-  lehenga: 'Lehenga',
-  kurta: 'Kurta',
-  kurti: 'Kurti',
-  'salwar-kameez': 'Salwar kameez',
-  anarkali: 'Anarkali',
-  sherwani: 'Sherwani',
-  'nehru-jacket': 'Nehru jacket',
-  dhoti: 'Dhoti',
-  dupatta: 'Dupatta',
-  churidar: 'Churidar',
-  palazzo: 'Palazzo',
-  blouse: 'Blouse',
-  dress: 'Dress',
-  gown: 'Gown',
-  jumpsuit: 'Jumpsuit',
-  'co-ord-set': 'Co-ord set',
-  kaftan: 'Kaftan',
-  top: 'Top',
-  'crop-top': 'Crop top',
-  'tank-top': 'Tank top',
-  shirt: 'Shirt',
-  't-shirt': 'T-shirt',
-  polo: 'Polo',
-  hoodie: 'Hoodie',
-  sweatshirt: 'Sweatshirt',
-  sweater: 'Sweater',
-  cardigan: 'Cardigan',
-  jacket: 'Jacket',
-  blazer: 'Blazer',
-  coat: 'Coat',
-  suit: 'Suit',
-  jeans: 'Jeans',
-  trousers: 'Trousers',
-  shorts: 'Shorts',
-  skirt: 'Skirt',
-  leggings: 'Leggings',
-  swimwear: 'Swimwear',
-};
+export const CLOTH_TYPE_LIST = [
+  'auto',
+  'custom',
+  'saree',
+  'lehenga',
+  'kurta',
+  'kurti',
+  'salwar-kameez',
+  'anarkali',
+  'sherwani',
+  'nehru-jacket',
+  'dhoti',
+  'dupatta',
+  'churidar',
+  'palazzo',
+  'blouse',
+  'dress',
+  'gown',
+  'jumpsuit',
+  'co-ord-set',
+  'kaftan',
+  'top',
+  'crop-top',
+  'tank-top',
+  'shirt',
+  't-shirt',
+  'polo',
+  'hoodie',
+  'sweatshirt',
+  'sweater',
+  'cardigan',
+  'jacket',
+  'blazer',
+  'coat',
+  'suit',
+  'jeans',
+  'trousers',
+  'shorts',
+  'skirt',
+  'leggings',
+  'swimwear',
+] as const satisfies readonly ClothType[];
 
 export const ASPECT_RATIO_LABELS: Record<AspectRatio, string> = {
   '9:16': '9:16',
@@ -85,26 +85,38 @@ export const ASPECT_RATIO_LABELS: Record<AspectRatio, string> = {
   '1:1': '1:1',
 };
 
-export const THEME_LABELS: Record<DesignTheme, string> = {
-  automatic: 'Automatic',
-  bohemian: 'Bohemian',
-  bridal: 'Bridal',
-  casual: 'Casual',
-  contemporary: 'Contemporary',
-  ethnic: 'Ethnic',
-  formal: 'Formal',
-  minimalist: 'Minimalist',
-  western: 'Western',
-  vintage: 'Vintage',
+export const THEME_LIST = [
+  'automatic',
+  'bohemian',
+  'bridal',
+  'casual',
+  'contemporary',
+  'ethnic',
+  'formal',
+  'minimalist',
+  'western',
+  'vintage',
+] as const satisfies readonly DesignTheme[];
+
+// Every cloth type and theme of the contract is listed: a missing one is a type error here.
+type Complete<All, Listed extends All> = [Exclude<All, Listed>] extends [never] ? true : false;
+export const CLOTH_TYPES_LISTED: Complete<ClothType, (typeof CLOTH_TYPE_LIST)[number]> = true;
+export const THEMES_LISTED: Complete<DesignTheme, (typeof THEME_LIST)[number]> = true;
+
+/** A cloth type's or theme's label: its words, capitalised ('salwar-kameez' → 'Salwar kameez'). */
+const LABEL_EXCEPTIONS: Partial<Record<string, string>> = {
+  auto: 'Auto detect',
+  'co-ord-set': 'Co-ord set',
+  't-shirt': 'T-shirt',
 };
+export const optionLabel = (key: ClothType | DesignTheme): string =>
+  LABEL_EXCEPTIONS[key] ?? `${key.charAt(0).toUpperCase()}${key.slice(1).replaceAll('-', ' ')}`;
 
 /*
- * The contract's lists (CLOTH_TYPES, DESIGN_THEMES, ASPECT_RATIOS), in their order, read from the
- * label records, which the types make complete: importing the arrays themselves would keep them in
- * the shared chunk every page loads (the contract's tools module rides in the entry).
+ * The contract's lists (CLOTH_TYPES, DESIGN_THEMES, ASPECT_RATIOS) are written out here, in their
+ * order: importing the arrays themselves would keep them in the shared chunk every page loads (the
+ * contract's tools module rides in the entry).
  */
-export const CLOTH_TYPE_LIST = Object.keys(CLOTH_TYPE_LABELS) as [ClothType, ...ClothType[]];
-export const THEME_LIST = Object.keys(THEME_LABELS) as [DesignTheme, ...DesignTheme[]];
 export const ASPECT_RATIO_LIST = Object.keys(ASPECT_RATIO_LABELS) as [
   AspectRatio,
   ...AspectRatio[],
@@ -199,7 +211,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function garmentNoun(settings: Pick<DesignerSettings, 'clothType' | 'customClothType'>): string {
   const sent = sentClothType(settings);
   if (sent === 'auto') return 'garment';
-  return oneOf(CLOTH_TYPE_LIST, sent) ? CLOTH_TYPE_LABELS[sent].toLowerCase() : sent;
+  return oneOf(CLOTH_TYPE_LIST, sent) ? optionLabel(sent).toLowerCase() : sent;
 }
 
 const AUTO_THEME_WORD = 'fresh';
@@ -241,8 +253,7 @@ export function readDefaultPrompt(
     return { clothType: 'auto', customClothType: '', designTheme, colorPalette };
   }
   const listed = CLOTH_TYPE_LIST.find(
-    (type) =>
-      type !== 'auto' && type !== 'custom' && CLOTH_TYPE_LABELS[type].toLowerCase() === garment,
+    (type) => type !== 'auto' && type !== 'custom' && optionLabel(type).toLowerCase() === garment,
   );
   return listed
     ? { clothType: listed, customClothType: '', designTheme, colorPalette }
