@@ -140,12 +140,14 @@ async function rechain(tx: Tx, queue: readonly Plan[], from: Date): Promise<void
  * plan whose start has come becomes `active` (or `expired` if its whole period has passed). Each
  * plan's due cycles are granted before it is closed, so none is lost to a late job.
  */
-export async function settlePlans(tx: Tx, userId: string, now: Date): Promise<void> {
+export async function settlePlans(tx: Tx, userId: string, now: Date): Promise<Plan[]> {
   const plans = await repo.listSubscriptions(tx, userId);
+  let changed = false;
   for (const plan of plans) {
     if (plan.status === 'active' && plan.endsAt <= now) {
       await grantDueCycles(tx, plan, now);
       await repo.updateSubscription(tx, plan.id, { status: 'expired' });
+      changed = true;
     }
   }
   const started = plans
@@ -157,7 +159,10 @@ export async function settlePlans(tx: Tx, userId: string, now: Date): Promise<vo
       status: ended ? 'expired' : 'active',
     });
     await grantDueCycles(tx, updated, now);
+    changed = true;
   }
+  // The user's plans as they now stand (read again only when something moved).
+  return changed ? repo.listSubscriptions(tx, userId) : plans;
 }
 
 /**
@@ -172,8 +177,7 @@ export async function applyPlanPurchase(
   product: Product,
   now: Date,
 ): Promise<Plan> {
-  await settlePlans(tx, order.userId, now);
-  const plans = await repo.listSubscriptions(tx, order.userId);
+  const plans = await settlePlans(tx, order.userId, now);
   const running = runningPlan(plans, now);
   const queue = upcomingPlans(plans, now);
   const monthly = MONTHLY_PLAN_CREDITS[product.family as 'plus' | 'pro'];
@@ -324,6 +328,8 @@ export async function subscriptionStatus(
     scheduled_start: next?.startedAt.toISOString() ?? null,
   };
   if (running) {
+    const unusedUsd = unusedValue(running, 'USD', now);
+    const unusedInr = unusedValue(running, 'INR', now);
     return {
       type: running.type,
       subscriptionCode: running.code,
@@ -333,11 +339,8 @@ export async function subscriptionStatus(
       previous_type: running.previousType,
       previous_subscriptionCode: running.previousCode,
       ...scheduled,
-      upgrade_credit: {
-        USD: toUnits(unusedValue(running, 'USD', now).minor),
-        INR: toUnits(unusedValue(running, 'INR', now).minor),
-      },
-      upgrade_cycles: unusedValue(running, 'USD', now).cycles,
+      upgrade_credit: { USD: toUnits(unusedUsd.minor), INR: toUnits(unusedInr.minor) },
+      upgrade_cycles: unusedUsd.cycles,
     };
   }
   // Cancelled, refunded and lapsed plans read as free, with the latest as the previous plan.
@@ -373,8 +376,7 @@ export async function endRunningPlan(
   status: 'canceled' | 'refunded',
   now: Date,
 ): Promise<Plan | undefined> {
-  await settlePlans(tx, userId, now);
-  const plans = await repo.listSubscriptions(tx, userId);
+  const plans = await settlePlans(tx, userId, now);
   const running = runningPlan(plans, now);
   if (!running) return undefined;
   const ended = await repo.updateSubscription(tx, running.id, {
