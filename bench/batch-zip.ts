@@ -23,6 +23,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
+import { printTable } from './report';
 
 const ORIGIN = 'http://localhost:3000';
 const IMAGES_PER_PAIR = 4;
@@ -132,16 +133,6 @@ async function download(job: ClientJob): Promise<ClientResult> {
   ]);
   await exited;
   return result;
-}
-
-function printTable(rows: string[][]): void {
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-  for (const row of rows)
-    console.log(
-      row
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
-        .join('  '),
-    );
 }
 
 async function main(): Promise<void> {

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { printTable, quantile } from './report';
 
 const ROWS = 100_000;
 const LIMIT = 12;
@@ -62,19 +63,6 @@ interface ClientResult {
   latencies: Record<string, number[]>;
   statuses: Record<string, number>;
   elapsedMs: number;
-}
-
-const quantile = (sorted: number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-
-function printTable(rows: string[][]): void {
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-  for (const row of rows)
-    console.log(
-      row
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
-        .join('  '),
-    );
 }
 
 // --- Load generator (child process) --------------------------------------------------------------

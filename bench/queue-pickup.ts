@@ -13,15 +13,13 @@ import { createDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
 import { createJobQueue } from '../apps/server/src/platform/queue/job-queue';
+import { quantile } from './report';
 
 const JOBS = Number(process.argv[2] ?? 300);
 const SPACING_MS = Number(process.argv[3] ?? 20);
 const BURST = Number(process.argv[4] ?? 50);
 const WARMUP = 10;
 const BUDGET_P50_MS = 50;
-
-const quantile = (sorted: number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 function summary(label: string, latencies: number[]): string[] {
   const s = latencies.slice().sort((a, b) => a - b);
