@@ -368,7 +368,11 @@ export async function renderMotionVideo(
   const report = (fraction: number) => {
     if (!options.onProgress || fraction <= reported) return;
     reported = fraction;
-    options.onProgress(fraction);
+    try {
+      options.onProgress(fraction);
+    } catch {
+      // A failing progress listener (e.g. a lost DB connection) must not kill the render.
+    }
   };
   report(LAYERS_PROGRESS);
 
