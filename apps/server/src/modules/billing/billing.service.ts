@@ -1,4 +1,5 @@
 import {
+  CURRENCY_SYMBOLS,
   findProduct,
   productDisplayName,
   type OrderStatus,
@@ -135,7 +136,7 @@ function checkoutName(product: Product, order: repo.OrderRow): string {
 }
 
 const formatMinor = (minor: number, currency: string) =>
-  `${currency === 'INR' ? '₹' : '$'}${(minor / 100).toFixed(2)}`;
+  `${CURRENCY_SYMBOLS[currency] ?? `${currency} `}${(minor / 100).toFixed(2)}`;
 
 const formatDay = (date: Date) =>
   date.toLocaleDateString('en-US', {
