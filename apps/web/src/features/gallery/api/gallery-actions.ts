@@ -1,6 +1,7 @@
 import { API_BASE } from '@studio/contract';
 import { galleryDeleteResponseSchema } from '@studio/contract/responses';
 import { request, schemaParser } from '@/lib/api-client';
+import { saveBlob } from '@/features/generations';
 
 /*
  * The many-card actions (ADR 030), loaded only when the user acts on a selection, so the
@@ -38,20 +39,7 @@ export async function downloadZip(generationIds: readonly string[]): Promise<str
   });
   if (!response.ok) throw new Error(await failureMessage(response));
   const name = zipName(response.headers.get('content-disposition'), generationIds.length);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click is handled: revoking at once cancels the save in some browsers.
-    setTimeout(() => {
-      URL.revokeObjectURL(objectUrl);
-    }, 10_000);
-  }
+  saveBlob(await response.blob(), name);
   return name;
 }
 

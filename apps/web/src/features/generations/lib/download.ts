@@ -31,8 +31,12 @@ export async function saveFile(url: string, filename: string, signal?: AbortSign
   const response = await fetch(url, { credentials: 'include', signal: signal ?? null });
   if (!response.ok) throw new Error(`HTTP error! status: ${String(response.status)}`);
   const blob = await response.blob();
+  saveBlob(blob, nameForContent(filename, blob.type));
+}
+
+/** Saves bytes already in memory under `name`, as a link click would. */
+export function saveBlob(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
-  const name = nameForContent(filename, blob.type);
   try {
     const link = document.createElement('a');
     link.href = objectUrl;
