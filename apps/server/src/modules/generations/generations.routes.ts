@@ -7,6 +7,7 @@ import {
   GENERATE_REQUESTS_PER_MINUTE,
   GENERATION_TYPES,
   generationAcceptedSchema,
+  generationDetailResponseSchema,
   generationResponseSchema,
   generationResultSchema,
   MAX_WAIT_SECONDS,
@@ -114,9 +115,10 @@ export const generationRoutes =
       {
         schema: {
           tags,
-          summary: 'One generation: status, queue position, progress, outputs, error',
+          summary:
+            'One generation: status, queue position, progress, outputs, error and the settings to reuse',
           params: idParams,
-          response: { 200: generationResponseSchema },
+          response: { 200: generationDetailResponseSchema },
         },
       },
       async (request) => {
@@ -125,7 +127,7 @@ export const generationRoutes =
           requireUser(request).id,
           request.params.id,
         );
-        return { success: true as const, generation: await generations.toDto(deps.db, row) };
+        return { success: true as const, generation: await generations.toDetailDto(deps.db, row) };
       },
     );
 

@@ -298,6 +298,31 @@ export function toDtoAt(row: repo.GenerationRow, queuePosition: number | null): 
   };
 }
 
+/**
+ * What a tool screen needs to run a generation again (Reuse settings, ADR 030): its stored
+ * settings read through the tool's own request schema, as the runner reads them, which leaves out
+ * what the server added (`madeFrom`) and anything no longer part of the tool. `userId` goes too:
+ * it names the account, not a setting, and the session decides who pays. Settings the schema no
+ * longer accepts (an old row, a removed tool) read as none rather than failing the answer.
+ */
+export function reusableSettings(
+  row: Pick<repo.GenerationRow, 'type' | 'settings'>,
+): Record<string, unknown> {
+  if (!isGenerationType(row.type)) return {};
+  const parsed = TOOLS[row.type].schema.safeParse(row.settings);
+  if (!parsed.success) return {};
+  const { userId: _userId, ...settings } = toRecord(parsed.data);
+  return settings;
+}
+
+/** `GET /generations/:id`: the DTO with the settings to reuse. */
+export async function toDetailDto(
+  db: DbOrTx,
+  row: repo.GenerationRow,
+): Promise<Generation & { settings: Record<string, unknown> }> {
+  return { ...(await toDto(db, row)), settings: reusableSettings(row) };
+}
+
 export const isFinished = (row: repo.GenerationRow) =>
   FINISHED_STATUSES.some((s) => s === row.status);
 
