@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -103,3 +104,15 @@ export const pageViews = pgTable(
   },
   (t) => [index('page_views_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A counter per user that triggers on `generations` (migration 0011) raise whenever the user's
+ * work changes in a way that counts: a generation created or deleted, or its status, type,
+ * credits, outputs or creation time changed. Progress and lease renewals do not move it. Caches
+ * of what is computed from a user's generations (analytics, ADR 032) are valid while it stands
+ * still, in every API process, with one primary-key read.
+ */
+export const generationActivity = pgTable('generation_activity', {
+  userId: text('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -62,3 +62,14 @@ export async function usageByDay(db: Db, w: Window): Promise<DayRow[]> {
     order by days.day`);
   return result.rows;
 }
+
+/**
+ * The user's activity version (migration 0011's triggers raise it with every change that counts):
+ * 0 for a user whose generations never changed. One primary-key read.
+ */
+export async function activityVersion(db: Db, userId: string): Promise<number> {
+  const result = await db.execute<{ version: string }>(
+    sql`select version from generation_activity where user_id = ${userId}`,
+  );
+  return Number(result.rows[0]?.version ?? 0);
+}

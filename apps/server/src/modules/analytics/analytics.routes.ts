@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../auth/session-guard';
-import { analytics } from './analytics.service';
+import { cachedAnalytics } from './analytics.service';
 
 /**
  * A zone the runtime's time-zone database knows, canonical or alias (Asia/Kolkata is listed as
@@ -37,6 +37,7 @@ const querystring = z.object({
 export const analyticsRoutes =
   (deps: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
+    const analytics = cachedAnalytics(deps.db);
     app.get(
       '/analytics',
       {
@@ -51,7 +52,7 @@ export const analyticsRoutes =
         const { range, tz } = request.query;
         return {
           success: true as const,
-          ...(await analytics(deps.db, { userId: requireUser(request).id, range, timeZone: tz })),
+          ...(await analytics({ userId: requireUser(request).id, range, timeZone: tz })),
         };
       },
     );

@@ -8,6 +8,7 @@ import {
   type GenerationType,
   toolLabel,
 } from '@studio/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import * as repo from './analytics.repository';
@@ -117,10 +118,10 @@ export function summarise(
   return { range, timeZone, periods, totals, averages, peak, tools, outcomes };
 }
 
-export async function analytics(
-  db: Db,
-  input: { userId: string; range: AnalyticsRange; timeZone: string; now?: Date },
-): Promise<Omit<AnalyticsResponse, 'success'>> {
+type AnalyticsInput = { userId: string; range: AnalyticsRange; timeZone: string; now?: Date };
+type AnalyticsAnswer = Omit<AnalyticsResponse, 'success'>;
+
+export async function analytics(db: Db, input: AnalyticsInput): Promise<AnalyticsAnswer> {
   const window: repo.Window = {
     userId: input.userId,
     timeZone: input.timeZone,
@@ -134,6 +135,51 @@ export async function analytics(
     if (isPgError(error, '22023')) throw new AppError(400, 'bad_request', 'Unknown time zone.');
     throw error;
   }
+}
+
+/** Answers kept per process; each is a few KiB, so the bound is about memory, not hit rate. */
+const CACHED_ANSWERS = 5_000;
+
+/**
+ * `analytics` behind a cache that is exact (ADR 032): an answer is reused only while the user's
+ * activity version (raised by triggers with every change that counts) and the local date in the
+ * asked zone are what they were when it was computed. The version is read before the query, so a
+ * change landing during the query makes the next read miss rather than keep a stale answer. The
+ * entry holds the answer's promise, so requests arriving while it is computed share one query
+ * instead of each running it (a page open in several tabs, or a refetch on focus).
+ */
+export function cachedAnalytics(db: Db): (input: AnalyticsInput) => Promise<AnalyticsAnswer> {
+  const answers = new LRUCache<string, { version: number; answer: Promise<AnalyticsAnswer> }>({
+    max: CACHED_ANSWERS,
+  });
+  return async (input) => {
+    const now = input.now ?? new Date();
+    const version = await repo.activityVersion(db, input.userId);
+    const key = [input.userId, input.range, input.timeZone, localDate(now, input.timeZone)].join(
+      ' ',
+    );
+    const cached = answers.get(key);
+    if (cached?.version === version) return cached.answer;
+    const entry = { version, answer: analytics(db, { ...input, now }) };
+    answers.set(key, entry);
+    // A failed computation is not kept: the next request tries again.
+    entry.answer.catch(() => {
+      if (answers.get(key) === entry) answers.delete(key);
+    });
+    return entry.answer;
+  };
+}
+
+const dateFormats = new LRUCache<string, Intl.DateTimeFormat>({ max: 1_000 });
+
+/** YYYY-MM-DD of `now` in `timeZone` (en-CA formats dates that way). */
+function localDate(now: Date, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 function isPgError(error: unknown, code: string): boolean {
