@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { generationDetailResponseSchema, type GenerationDetailResponse } from './generations';
+import { generationDetailResponseSchema, type GenerationDetailResponse } from './generation-detail';
 
 const body: GenerationDetailResponse = {
   success: true,
