@@ -220,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           storage,
           publicUrl: config.publicUrl,
           rateLimitMultiplier: config.rateLimitMultiplier,
+          authSecret: deps.authSecret,
         }),
       );
       await api.register(

@@ -54,3 +54,15 @@ export type PastGenerationsResponse = z.infer<typeof pastGenerationsResponseSche
 /** `DELETE /gallery/generations` (ADR 030): how many generations went, with their media. */
 export const galleryDeleteResponseSchema = z.object({ success, deleted: int });
 export type GalleryDeleteResponse = z.infer<typeof galleryDeleteResponseSchema>;
+
+/**
+ * `POST /gallery/zip` (ADR 030): the selection passed every check; `downloadUrl` (same origin,
+ * `/api/v1/gallery/zip/{token}`) streams its zip to the same user's session until `expiresAt`
+ * (ISO 8601, five minutes on). Strict: without a link there is nothing to download.
+ */
+export const galleryZipResponseSchema = z.object({
+  success,
+  downloadUrl: z.string().check(z.minLength(1)),
+  expiresAt: z.string(),
+});
+export type GalleryZipResponse = z.infer<typeof galleryZipResponseSchema>;

@@ -5,10 +5,9 @@ import {
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors';
 import { requireUser } from '../auth/session-guard';
-import { streamZip } from './batch-zip';
 import * as batches from './batches.service';
+import { perUserLimits, sendZip } from './zip-reply';
 
 const tags = ['try-on catalogues'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -24,13 +23,7 @@ const ZIP_REQUESTS_PER_MINUTE = 10;
 export const batchRoutes =
   (deps: batches.BatchDeps & { rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
   async (app) => {
-    const limit = (name: string, perMinute: number, message: string) =>
-      app.rateLimit({
-        max: Math.ceil(perMinute * deps.rateLimitMultiplier),
-        timeWindow: '1 minute',
-        keyGenerator: (request) => `${name}:${request.sessionUser?.id ?? request.ip}`,
-        errorResponseBuilder: () => new AppError(429, 'rate_limited', message),
-      });
+    const limit = perUserLimits(app, deps.rateLimitMultiplier);
     const startLimit = limit(
       'batches',
       BATCH_REQUESTS_PER_MINUTE,
@@ -111,17 +104,7 @@ export const batchRoutes =
       },
       async (request, reply) => {
         const zip = await batches.batchZip(deps, requireUser(request).id, request.params.id);
-        // The client going away ends the zip at once: no more reads from storage for nobody.
-        const gone = new AbortController();
-        reply.raw.once('close', () => {
-          gone.abort();
-        });
-        reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', zip.disposition)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff');
-        return reply.send(streamZip(zip.sources, gone.signal));
+        return sendZip(reply, zip);
       },
     );
   };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   giveCredits,
   post,
@@ -15,6 +15,7 @@ import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/
 import { readZip } from '../../../test/read-zip';
 import { creditEntries, generations, media } from '../../db/schema';
 import { createGeneration } from './generations.service';
+import { ZIP_TOKEN_TTL_MS } from './zip-token';
 
 /*
  * The gallery's many-card actions (ADR 030) on real PostgreSQL and storage: the zip's names and
@@ -64,6 +65,28 @@ function zip(cookie: string, generationIds: unknown) {
   return post(t.app, cookie, '/api/v1/gallery/zip', { generationIds });
 }
 
+/** The link `POST /gallery/zip` answers for a selection of `owner`'s. */
+async function zipLink(owner: { cookie: string }, generationIds: string[]) {
+  const res = await zip(owner.cookie, generationIds);
+  expect(res.statusCode).toBe(201);
+  return res.json<{ success: true; downloadUrl: string; expiresAt: string }>();
+}
+
+/** The GET the browser makes with a link: its session cookie, or none. */
+function download(url: string, cookie?: string) {
+  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+/** A stored photo of `owner`'s in a finished generation. */
+async function storedGeneration(owner: { cookie: string; id: string }) {
+  const photo = await uploadImage(t.app, owner.cookie, await productPhoto(200, 200, '#777777'));
+  return generation(owner, 'photoshoot', { images: [photo] });
+}
+
+/** The JSON error body every failure carries (AppError through the error handler). */
+const errorOf = (res: Awaited<ReturnType<typeof download>>) =>
+  res.json<{ success: false; error: { code: string; message: string } }>().error;
+
 function remove(cookie: string, generationIds: unknown) {
   return t.app.inject({
     method: 'DELETE',
@@ -80,20 +103,35 @@ beforeAll(async () => {
   bob = await account();
 });
 
-describe('POST /gallery/zip', () => {
-  it('streams one zip of three generations, files named as the gallery downloads them', async () => {
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('POST /gallery/zip and its link', () => {
+  it('answers a link, and the link streams one zip named as the gallery downloads each file', async () => {
     const red = await uploadImage(t.app, alice.cookie, await productPhoto(300, 300, '#d23c3c'));
     const blue = await uploadImage(t.app, alice.cookie, await productPhoto(300, 300, '#3c3cd2'));
     const green = await uploadImage(t.app, alice.cookie, await productPhoto(300, 300, '#3cd23c'));
     const a = await generation(alice, 'photoshoot', { images: [red, blue] });
     const b = await generation(alice, 'fashion-extractor', { images: [green] });
     const c = await generation(alice, 'try-on', { images: [blue] });
+    const before = Date.now();
 
-    const res = await zip(alice.cookie, [a, b, c]);
+    const link = await zipLink(alice, [a, b, c]);
+
+    expect(link.success).toBe(true);
+    expect(link.downloadUrl).toMatch(/^\/api\/v1\/gallery\/zip\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    const expiresIn = Date.parse(link.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThan(ZIP_TOKEN_TTL_MS - 2000);
+    expect(expiresIn).toBeLessThanOrEqual(ZIP_TOKEN_TTL_MS);
+
+    const res = await download(link.downloadUrl, alice.cookie);
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toContain('gallery-3-items.zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; .*gallery-3-items\.zip/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const entries = await readZip(res.rawPayload);
     expect(entries.map((entry) => entry.name)).toEqual([
       `photoshoot-${a}-image-1.jpg`,
@@ -106,6 +144,76 @@ describe('POST /gallery/zip', () => {
       expect(entry.method).toBe(0);
       expect(entry.data.equals(await originalBytes(alice.cookie, expected[i] ?? ''))).toBe(true);
     }
+  });
+
+  it("answers 404 to another user's session with the link, as to an unknown one", async () => {
+    const link = await zipLink(alice, [await storedGeneration(alice)]);
+
+    const res = await download(link.downloadUrl, bob.cookie);
+
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res)).toEqual({
+      code: 'not_found',
+      message: 'This download link is not valid. Select the items and download them again.',
+    });
+  });
+
+  it('answers 404 to a link whose selection or signature was changed', async () => {
+    const mine = await storedGeneration(alice);
+    const other = await storedGeneration(alice);
+    const link = await zipLink(alice, [mine]);
+    const [payload = '', sig = ''] = (link.downloadUrl.split('/').at(-1) ?? '').split('.');
+    const statement = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+      g: string[];
+    };
+    const widened = Buffer.from(JSON.stringify({ ...statement, g: [mine, other] })).toString(
+      'base64url',
+    );
+    const flipped = `${sig.slice(0, 5)}${sig[5] === 'A' ? 'B' : 'A'}${sig.slice(6)}`;
+
+    for (const token of [`${widened}.${sig}`, `${payload}.${flipped}`]) {
+      const res = await download(`/api/v1/gallery/zip/${token}`, alice.cookie);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).code).toBe('not_found');
+    }
+  });
+
+  it('answers 410 with a clear message once the link has expired', async () => {
+    const link = await zipLink(alice, [await storedGeneration(alice)]);
+    const later = Date.now() + ZIP_TOKEN_TTL_MS + 1000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+
+    const res = await download(link.downloadUrl, alice.cookie);
+
+    expect(res.statusCode).toBe(410);
+    expect(errorOf(res)).toEqual({
+      code: 'link_expired',
+      message: 'This download link has expired. Select the items and download them again.',
+    });
+    // Expired or not, a link that was never yours reads as unknown.
+    expect((await download(link.downloadUrl, bob.cookie)).statusCode).toBe(404);
+  });
+
+  it('answers 401 to the link without a session', async () => {
+    const link = await zipLink(alice, [await storedGeneration(alice)]);
+
+    const res = await download(link.downloadUrl);
+
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res).code).toBe('unauthorized');
+  });
+
+  it('refuses a token longer than the route allows', async () => {
+    const res = await download(`/api/v1/gallery/zip/${'a'.repeat(9000)}.b`, alice.cookie);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 404 when a generation of the link was deleted since', async () => {
+    const id = await storedGeneration(alice);
+    const link = await zipLink(alice, [id]);
+    expect((await remove(alice.cookie, [id])).statusCode).toBe(200);
+
+    expect((await download(link.downloadUrl, alice.cookie)).statusCode).toBe(404);
   });
 
   it('refuses an empty list, more than 100 ids and a repeated id', async () => {

@@ -1,3 +1,4 @@
+import { API_BASE } from '@studio/contract';
 import { notFound, AppError } from '../../http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { Db } from '../../db/client';
@@ -6,6 +7,7 @@ import { findOwnMediaByIds, mediaIdOf, openOriginal } from '../media/media.servi
 import { forgetGalleryCounts } from './gallery.service';
 import * as repo from './gallery-manage.repository';
 import type { GenerationRow } from './generations.repository';
+import { readZipToken, signZipToken } from './zip-token';
 
 /*
  * Managing many gallery cards at once (issue 16, ADR 030): one zip of the selection, streamed,
@@ -82,9 +84,10 @@ function plannedFiles(rows: readonly GenerationRow[]): PlannedFile[] {
 }
 
 /**
- * What `POST /gallery/zip` streams: the selection's stored files, named as the spec's download
+ * What the gallery zip streams: the selection's stored files, named as the spec's download
  * names, each opened only when the zip reaches it (ADR 017's streaming zip). A file that is not
- * in our storage (an old provider URL) is left out; 409 when none of the selection is.
+ * in our storage (an old provider URL) is left out; 409 when none of the selection is. Nothing is
+ * read from storage here, so the link's POST can run every check without starting a download.
  */
 export async function galleryZip(
   deps: GalleryManageDeps,
@@ -117,6 +120,54 @@ export async function galleryZip(
     open: () => openOriginal(deps, file.media),
   }));
   return { disposition: contentDisposition(`gallery-${String(rows.length)}-items`), sources };
+}
+
+/** A link that is not the caller's reads exactly as one that never existed. */
+const unknownLink = () =>
+  notFound('This download link is not valid. Select the items and download them again.');
+
+/**
+ * `POST /gallery/zip`: every check the download makes (ownership, a stored file), made now while
+ * the page can still show the error, then a signed link the browser fetches with a plain GET and
+ * streams to disk. The link is good for five minutes, and only with the same user's session.
+ */
+export async function galleryZipLink(
+  deps: GalleryManageDeps,
+  key: Buffer,
+  userId: string,
+  ids: readonly string[],
+  now = Date.now(),
+): Promise<{ downloadUrl: string; expiresAt: string }> {
+  await galleryZip(deps, userId, ids);
+  const { token, expiresAt } = signZipToken(key, { userId, generationIds: ids }, now);
+  return { downloadUrl: `${API_BASE}/gallery/zip/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * `GET /gallery/zip/:token`: the zip a link names, for the user it was made for. A forged or
+ * foreign link is 404; an expired one of the caller's is 410. The selection is checked again:
+ * a generation deleted since the link was made answers 404 as it would have then.
+ */
+export async function galleryZipFromLink(
+  deps: GalleryManageDeps,
+  key: Buffer,
+  userId: string,
+  token: string,
+  now = Date.now(),
+): Promise<{ disposition: string; sources: ZipSource[] }> {
+  const reading = readZipToken(key, token, now);
+  if (!reading.ok) {
+    if (reading.reason === 'expired' && reading.userId === userId) {
+      throw new AppError(
+        410,
+        'link_expired',
+        'This download link has expired. Select the items and download them again.',
+      );
+    }
+    throw unknownLink();
+  }
+  if (reading.statement.userId !== userId) throw unknownLink();
+  return galleryZip(deps, userId, reading.statement.generationIds);
 }
 
 /** The media a generation made (its outputs and their thumbnail), by media id. */

@@ -11,6 +11,7 @@ import {
 import { currentLocation, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server } from '@/testing/server';
 import type { GalleryItem } from '@studio/contract';
+import { notify } from '@/components/ui/toast';
 import { UNDO_WINDOW_MS } from '../hooks/use-deferred-delete';
 import { GalleryPage } from './gallery-page';
 
@@ -85,6 +86,108 @@ describe('gallery selection', () => {
 
     await user.click(within(toolbar()).getByRole('button', { name: 'Clear' }));
     expect(checked()).toEqual([false, false, false]);
+  });
+});
+
+const ZIP_URL = '/api/v1/gallery/zip';
+
+/** The links the page clicked, as the browser would follow them: where, and under which name. */
+function recordLinkClicks() {
+  const clicks: { href: string; download: string | null; attached: boolean }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicks.push({
+      href: this.getAttribute('href') ?? '',
+      download: this.getAttribute('download'),
+      attached: this.isConnected,
+    });
+  });
+  return clicks;
+}
+
+describe('gallery zip download', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('asks for a link, shows it is preparing, then hands the link to the browser to save', async () => {
+    const items = galleryItems(3);
+    const { user } = await openGallery(items);
+    const clicks = recordLinkClicks();
+    const bodies: unknown[] = [];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.post(ZIP_URL, async ({ request }) => {
+        bodies.push(await request.json());
+        await answered;
+        return HttpResponse.json(
+          {
+            success: true,
+            downloadUrl: '/api/v1/gallery/zip/abc.def',
+            expiresAt: '2026-11-24T12:05:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+
+    await user.click(checkboxes()[0] as HTMLElement);
+    await user.click(checkboxes()[2] as HTMLElement);
+    await user.click(within(toolbar()).getByRole('button', { name: 'Download as zip' }));
+
+    const preparing = await within(toolbar()).findByRole('button', {
+      name: 'Preparing download…',
+    });
+    expect(preparing).toBeDisabled();
+    expect(clicks).toEqual([]);
+    answer();
+
+    await waitFor(() => {
+      expect(clicks).toEqual([
+        { href: '/api/v1/gallery/zip/abc.def', download: '', attached: true },
+      ]);
+    });
+    expect(bodies).toEqual([{ generationIds: [items[0]?.generationId, items[2]?.generationId] }]);
+    expect(await within(toolbar()).findByRole('button', { name: 'Download as zip' })).toBeEnabled();
+    expect(notify.success).toHaveBeenCalledWith(
+      'Download started: 2 item(s) in one zip.',
+      'Your browser shows its progress.',
+    );
+  });
+
+  it("shows the server's reason when the zip is refused, and starts no download", async () => {
+    const { user } = await openGallery(galleryItems(2));
+    const clicks = recordLinkClicks();
+    server.use(
+      http.post(ZIP_URL, () =>
+        HttpResponse.json(
+          {
+            success: false,
+            error: {
+              code: 'conflict',
+              message: 'None of the selected generations has a stored file.',
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+
+    await user.click(checkboxes()[1] as HTMLElement);
+    await user.click(within(toolbar()).getByRole('button', { name: 'Download as zip' }));
+
+    await waitFor(() => {
+      expect(notify.error).toHaveBeenCalledWith(
+        'The zip could not be downloaded.',
+        'None of the selected generations has a stored file.',
+      );
+    });
+    expect(clicks).toEqual([]);
+    expect(within(toolbar()).getByRole('button', { name: 'Download as zip' })).toBeEnabled();
   });
 });
 

@@ -2,6 +2,15 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+
+/** Why the zip was refused, in words for the user: the server's, or what a 404 means here. */
+function zipFailure(error: unknown): string {
+  if (isApiError(error) && error.status === 404) {
+    return 'Some of the selected items no longer exist. Refresh the gallery and try again.';
+  }
+  return isApiError(error) ? error.message : 'Please try again.';
+}
 
 interface SelectionToolbarProps {
   /** The picked cards, in page order. */
@@ -33,13 +42,14 @@ export function SelectionToolbar({
     try {
       // Loaded on first use: the gallery's first load does not carry the zip code.
       const actions = await import('../api/gallery-actions');
-      const name = await actions.downloadZip(selected);
-      notify.success(`Download complete! ${name} saved with ${String(count)} item(s).`);
-    } catch (error) {
-      notify.error(
-        'The zip could not be downloaded.',
-        error instanceof Error ? error.message : undefined,
+      await actions.downloadZip(selected);
+      // The browser saves the zip itself and shows its progress; all we know is that it started.
+      notify.success(
+        `Download started: ${String(count)} item(s) in one zip.`,
+        'Your browser shows its progress.',
       );
+    } catch (error) {
+      notify.error('The zip could not be downloaded.', zipFailure(error));
     } finally {
       setZipping(false);
     }
@@ -76,7 +86,7 @@ export function SelectionToolbar({
             }}
           >
             {zipping ? null : <Download aria-hidden="true" />}
-            {zipping ? 'Preparing zip…' : 'Download as zip'}
+            {zipping ? 'Preparing download…' : 'Download as zip'}
           </Button>
           <Button
             variant="destructive"

@@ -1,0 +1,101 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { GALLERY_SELECTION_MAX } from '@studio/contract';
+import { z } from 'zod';
+
+/*
+ * The gallery zip's download link (ADR 030): `POST /gallery/zip` checks the selection and signs
+ * what it checked, so the browser can fetch the zip with a plain GET it streams to disk. The
+ * token is `base64url(statement).base64url(HMAC-SHA256)`: nothing is stored on the server, and
+ * a token proves only what was checked moments ago (the GET still checks it against the session).
+ */
+
+/** How long a link works: long enough to start a download, short enough that a leak is moot. */
+export const ZIP_TOKEN_TTL_MS = 5 * 60_000;
+
+/**
+ * Longest token the GET route accepts. Our generation ids are 20 characters, so 100 of them sign
+ * to about 3,300 characters; 8,192 leaves room for longer ids while the request line stays well
+ * inside Node's 16 KiB header limit next to the session cookie.
+ */
+export const ZIP_TOKEN_MAX_LENGTH = 8192;
+
+/** What a token states: this user may download these generations until `exp`. */
+export interface ZipStatement {
+  userId: string;
+  generationIds: string[];
+  /** Expiry, in milliseconds since the epoch (kept to whole seconds in the token). */
+  exp: number;
+}
+
+/** The token's payload, with one-letter keys: it travels in a URL. */
+const payloadSchema = z.object({
+  u: z.string().min(1),
+  g: z.array(z.string().min(1)).min(1).max(GALLERY_SELECTION_MAX),
+  e: z.number().int().positive(),
+});
+
+/**
+ * Why a token was refused: not ours (forged, cut, garbled), or ours but too old. An expired one
+ * still names its user, so a link that was never the caller's reads as unknown, expired or not.
+ */
+export type ZipTokenReading =
+  | { ok: true; statement: ZipStatement }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'expired'; userId: string };
+
+/**
+ * The zip links' own key, derived from the auth secret with HKDF and a label: no new setting to
+ * manage, and a zip token can never pass for anything else signed with the auth secret.
+ */
+export function zipTokenKey(authSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', authSecret, '', 'studio/gallery-zip-link/v1', 32));
+}
+
+function signature(key: Buffer, payload: string): Buffer {
+  return createHmac('sha256', key).update(payload).digest();
+}
+
+/** A token stating that `userId` may download `generationIds` for the next five minutes. */
+export function signZipToken(
+  key: Buffer,
+  grant: { userId: string; generationIds: readonly string[] },
+  now = Date.now(),
+): { token: string; expiresAt: Date } {
+  const exp = Math.floor((now + ZIP_TOKEN_TTL_MS) / 1000);
+  const payload = Buffer.from(
+    JSON.stringify({ u: grant.userId, g: grant.generationIds, e: exp }),
+  ).toString('base64url');
+  const token = `${payload}.${signature(key, payload).toString('base64url')}`;
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+/**
+ * The statement of a token this server signed and that has not expired. The signature is checked
+ * first and in constant time, so a forged token is only ever "invalid" and reveals nothing.
+ */
+export function readZipToken(key: Buffer, token: string, now = Date.now()): ZipTokenReading {
+  const parts = token.split('.');
+  if (parts.length !== 2) return { ok: false, reason: 'invalid' };
+  const [payload = '', sent = ''] = parts;
+  const expected = signature(key, payload);
+  const given = Buffer.from(sent, 'base64url');
+  // Comparing the re-encoded text too refuses the other spellings base64url decoding tolerates.
+  if (
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected) ||
+    given.toString('base64url') !== sent
+  ) {
+    return { ok: false, reason: 'invalid' };
+  }
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+  const parsed = payloadSchema.safeParse(decoded);
+  if (!parsed.success) return { ok: false, reason: 'invalid' };
+  const exp = parsed.data.e * 1000;
+  if (now >= exp) return { ok: false, reason: 'expired', userId: parsed.data.u };
+  return { ok: true, statement: { userId: parsed.data.u, generationIds: parsed.data.g, exp } };
+}
