@@ -1,10 +1,19 @@
-import { useId } from 'react';
-import { Download, ExternalLink, Eye, History, Images, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import {
+  Download,
+  ExternalLink,
+  Eye,
+  History,
+  Images,
+  LoaderCircle,
+  RotateCcw,
+} from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { fetchGenerationSettings } from '@/features/generations';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
 import { typeLabel } from '../lib/gallery-query';
@@ -38,7 +47,6 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
   const { downloading, download, failed } = useGenerationDownload(item);
   const failedListId = useId();
   const target = viewTarget(item);
-  const reuse = reuseTarget(item);
 
   return (
     <article
@@ -109,14 +117,7 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
           </Link>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
-          <Link
-            to={reuse.path}
-            state={reuse.state}
-            className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline"
-          >
-            <RotateCcw aria-hidden="true" className="size-3.5" />
-            Reuse settings
-          </Link>
+          <ReuseSettingsLink item={item} />
           {item.madeFrom ? (
             <Link
               to={madeFromHref(item.madeFrom)}
@@ -151,5 +152,70 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
         ) : null}
       </div>
     </article>
+  );
+}
+
+const REUSE_FAILED = 'Could not load the settings of this generation. Please try again.';
+
+/**
+ * Reuse settings (ADR 030): asks the server for the settings the generation was made with (the
+ * gallery list stays lean without them), then opens its tool with them. While it asks, the link
+ * shows it is busy; if asking fails, the card says so and stays where it is, rather than opening
+ * the tool without the settings.
+ */
+function ReuseSettingsLink({ item }: { item: GalleryItem }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const asking = useRef<AbortController | null>(null);
+  // A card that leaves the page (paging, filtering) must not open a tool later on its own.
+  useEffect(() => () => asking.current?.abort(), []);
+  const { path } = viewTarget(item);
+
+  const reuse = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (asking.current) return;
+    const controller = new AbortController();
+    asking.current = controller;
+    setStatus('loading');
+    fetchGenerationSettings(item.generationId, controller.signal).then(
+      (settings) => {
+        if (controller.signal.aborted) return;
+        const target = reuseTarget(item, settings);
+        void navigate(target.path, { state: target.state });
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        asking.current = null;
+        setStatus('failed');
+      },
+    );
+  };
+
+  const busy = status === 'loading';
+  return (
+    <>
+      <Link
+        to={path}
+        onClick={reuse}
+        aria-busy={busy}
+        aria-disabled={busy}
+        className={cn(
+          'inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline',
+          busy && 'cursor-progress opacity-70',
+        )}
+      >
+        {busy ? (
+          <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+        ) : (
+          <RotateCcw aria-hidden="true" className="size-3.5" />
+        )}
+        Reuse settings
+      </Link>
+      {status === 'failed' ? (
+        <p role="alert" className="basis-full text-destructive">
+          {REUSE_FAILED}
+        </p>
+      ) : null}
+    </>
   );
 }

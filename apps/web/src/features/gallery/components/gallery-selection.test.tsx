@@ -256,7 +256,22 @@ describe('gallery: made from and reuse settings', () => {
       numberOfImages: 2,
     })[0] as GalleryItem;
     mockSignedIn();
-    server.use(pastGenerationsHandler([item], []), mediaHandler());
+    server.use(
+      pastGenerationsHandler([item], []),
+      mediaHandler(),
+      // The stored settings come from the generation itself (ADR 030).
+      http.get('/api/v1/generations/:id', () =>
+        HttpResponse.json({
+          success: true,
+          generation: {
+            id: item.generationId,
+            type: 'photoshoot',
+            status: 'succeeded',
+            settings: { sceneStyle: 'luxury', mode: 'balanced' },
+          },
+        }),
+      ),
+    );
     const { user } = renderWithProviders(
       <Routes>
         <Route path="/gallery" element={<GalleryPage />} />
@@ -267,13 +282,16 @@ describe('gallery: made from and reuse settings', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Reuse settings' }));
 
-    expect(currentLocation()).toBe('/photoshoot');
+    await waitFor(() => {
+      expect(currentLocation()).toBe('/photoshoot');
+    });
     expect(JSON.parse(screen.getByTestId('tool-state').textContent)).toEqual({
       inputImages: item.inputImageUrls,
       prompt: 'On marble',
       style: 'luxury',
       variations: 2,
       recreatingFrom: item.generationId,
+      settings: { sceneStyle: 'luxury', mode: 'balanced' },
     });
   });
 

@@ -112,7 +112,7 @@ describe('reuse settings target', () => {
       inputImageUrls: ['/api/v1/media/in-1'],
     });
 
-    expect(reuseTarget(item)).toEqual({
+    expect(reuseTarget(item, { sceneStyle: 'luxury', mode: 'quality' })).toEqual({
       path: '/photoshoot',
       state: {
         inputImages: ['/api/v1/media/in-1'],
@@ -120,17 +120,19 @@ describe('reuse settings target', () => {
         style: 'luxury',
         variations: 3,
         recreatingFrom: item.generationId,
+        settings: { sceneStyle: 'luxury', mode: 'quality' },
       },
     });
   });
 
   it('keeps the canvas tool of an upscale', () => {
     const item = galleryItem({ type: 'upscaler', imageUrlList: ['/api/v1/media/up'] });
-    expect(reuseTarget(item)).toMatchObject({
+    const target = reuseTarget(item, { upscaleFactor: '4x' });
+    expect(target).toMatchObject({
       path: '/canvas-editor',
-      state: { tool: 'upscaler' },
+      state: { tool: 'upscaler', settings: { upscaleFactor: '4x' } },
     });
-    expect(reuseTarget(item).state.generatedImages).toBeUndefined();
+    expect(target.state.generatedImages).toBeUndefined();
   });
 
   it('links "Made from" to the gallery filtered to the source generation', () => {

@@ -63,13 +63,18 @@ export function viewTarget(
 
 /**
  * Where Reuse settings takes a generation (ADR 030): the same tool, primed with the same inputs
- * and settings as View, but without the old results, so the screen is ready to run again. The
- * new run names this generation as its source, for the gallery's "Made from" link.
+ * as View plus every setting the generation was made with (`settings`, from
+ * `GET /generations/:id`, which each tool screen reads for its own keys), but without the old
+ * results, so the screen is ready to run again. The new run names this generation as its source,
+ * for the gallery's "Made from" link.
  */
-export function reuseTarget(item: Parameters<typeof viewTarget>[0]): ViewTarget {
+export function reuseTarget(
+  item: Parameters<typeof viewTarget>[0],
+  settings: Record<string, unknown>,
+): ViewTarget {
   const { path, state } = viewTarget(item);
-  const { generatedImages: _images, generatedVideos: _videos, ...settings } = state;
-  return { path, state: settings };
+  const { generatedImages: _images, generatedVideos: _videos, ...reused } = state;
+  return { path, state: { ...reused, settings } };
 }
 
 /** The gallery filtered to one generation: where a card's "Made from" link leads. */

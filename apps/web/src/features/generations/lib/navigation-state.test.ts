@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readToolNavigationState } from './navigation-state';
+import { readToolNavigationState, reusedSetting } from './navigation-state';
 
 describe('readToolNavigationState', () => {
   it('keeps a well-formed hand-over from the gallery', () => {
@@ -41,5 +41,24 @@ describe('readToolNavigationState', () => {
     expect(readToolNavigationState(null)).toEqual({});
     expect(readToolNavigationState('state')).toEqual({});
     expect(readToolNavigationState({ tool: 'photoshoot', variations: -1 })).toEqual({});
+  });
+
+  it('keeps reused settings only as an object of keys', () => {
+    expect(readToolNavigationState({ settings: { duration: 10 } }).settings).toEqual({
+      duration: 10,
+    });
+    expect(readToolNavigationState({ settings: [10] })).toEqual({});
+    expect(readToolNavigationState({ settings: 'duration=10' })).toEqual({});
+  });
+});
+
+describe('reusedSetting', () => {
+  const durations = [5, 10] as const;
+
+  it('reads a reused value the screen offers, and nothing when it offers no such value', () => {
+    expect(reusedSetting({ settings: { duration: 10 } }, 'duration', durations)).toBe(10);
+    expect(reusedSetting({ settings: { duration: 7 } }, 'duration', durations)).toBeUndefined();
+    expect(reusedSetting({ settings: { duration: '10' } }, 'duration', durations)).toBeUndefined();
+    expect(reusedSetting({}, 'duration', durations)).toBeUndefined();
   });
 });

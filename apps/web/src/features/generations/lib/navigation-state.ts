@@ -26,6 +26,11 @@ export interface ToolNavigationState {
   recreatingFrom?: string;
   /** Canvas editor preset. */
   tool?: CanvasTool;
+  /**
+   * The settings the generation was made with (the gallery's Reuse settings, ADR 030): its
+   * tool's request as the server keeps it. Each screen reads its own keys (`reusedSetting`).
+   */
+  settings?: Record<string, unknown>;
 }
 
 /** Reads router state defensively: history entries outlive deploys and can be anything. */
@@ -45,8 +50,19 @@ export function readToolNavigationState(state: unknown): ToolNavigationState {
     out.variations = Math.floor(state.variations);
   }
   if (isCanvasTool(state.tool)) out.tool = state.tool;
+  if (isRecord(state.settings)) out.settings = state.settings;
   return out;
 }
+
+/**
+ * One reused setting (`settings`) when it is one of the screen's own `options`: a value the
+ * screen does not offer (an older or newer server's) is ignored, so the control keeps its default.
+ */
+export const reusedSetting = <T>(
+  arrival: ToolNavigationState,
+  key: string,
+  options: readonly T[],
+): T | undefined => options.find((option) => option === arrival.settings?.[key]);
 
 /** What a result hands the canvas editor (document 2 §2): one image, its prompt and origin. */
 export function resultHandOff({

@@ -1,0 +1,127 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { galleryItem, mediaHandler } from '@/testing/gallery-handlers';
+import { currentLocation, renderWithProviders } from '@/testing/render';
+import { mockSignedIn, server } from '@/testing/server';
+import type { GalleryItem } from '@studio/contract';
+import { GalleryCard } from './gallery-card';
+
+const DETAIL_URL = '/api/v1/generations/:id';
+
+/** Where the card sent the user, with the router state it carried. */
+function ToolProbe() {
+  const location = useLocation();
+  return <pre data-testid="tool-state">{JSON.stringify(location.state)}</pre>;
+}
+
+function openCard(item: GalleryItem) {
+  mockSignedIn();
+  server.use(mediaHandler());
+  return renderWithProviders(
+    <Routes>
+      <Route path="/gallery" element={<GalleryCard item={item} priority={false} />} />
+      <Route path="*" element={<ToolProbe />} />
+    </Routes>,
+    { path: '/gallery' },
+  );
+}
+
+const detail = (item: GalleryItem, settings: unknown) => ({
+  success: true,
+  generation: { id: item.generationId, type: item.type, status: 'succeeded', settings },
+});
+
+const reuseLink = () => screen.getByRole('link', { name: 'Reuse settings' });
+
+describe('gallery card: Reuse settings', () => {
+  it('opens the tool with the settings the generation was made with', async () => {
+    const item = galleryItem({ type: 'video-generation', videoUrlList: ['/api/v1/media/clip'] });
+    const asked: string[] = [];
+    server.use(
+      http.get(DETAIL_URL, ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json(detail(item, { duration: 10, mode: 'quality' }));
+      }),
+    );
+    const { user } = openCard(item);
+
+    await user.click(reuseLink());
+
+    await waitFor(() => {
+      expect(currentLocation()).toBe('/canvas-editor');
+    });
+    expect(asked).toEqual([item.generationId]);
+    const state = JSON.parse(screen.getByTestId('tool-state').textContent) as Record<
+      string,
+      unknown
+    >;
+    expect(state).toMatchObject({
+      tool: 'video-generation',
+      recreatingFrom: item.generationId,
+      settings: { duration: 10, mode: 'quality' },
+    });
+    expect(state).not.toHaveProperty('generatedVideos');
+  });
+
+  it('shows it is busy while the settings load', async () => {
+    const item = galleryItem({ type: 'ai-poses' });
+    server.use(
+      http.get(DETAIL_URL, async () => {
+        await delay('infinite');
+        return HttpResponse.json(detail(item, {}));
+      }),
+    );
+    const { user } = openCard(item);
+
+    await user.click(reuseLink());
+
+    expect(reuseLink()).toHaveAttribute('aria-busy', 'true');
+    expect(currentLocation()).toBe('/gallery');
+  });
+
+  it('says so and stays on the gallery when the settings cannot be loaded', async () => {
+    const item = galleryItem({ type: 'try-on' });
+    server.use(
+      http.get(DETAIL_URL, () =>
+        HttpResponse.json(
+          { success: false, error: { code: 'not_found', message: 'Generation not found' } },
+          { status: 404 },
+        ),
+      ),
+    );
+    const { user } = openCard(item);
+
+    await user.click(reuseLink());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load the settings of this generation. Please try again.',
+    );
+    expect(currentLocation()).toBe('/gallery');
+    expect(reuseLink()).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('tries again on a second click after a failure', async () => {
+    const item = galleryItem({ type: 'photoshoot' });
+    let calls = 0;
+    server.use(
+      http.get(DETAIL_URL, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ error: 'down' }, { status: 503 })
+          : HttpResponse.json(detail(item, { sceneStyle: 'outdoor' }));
+      }),
+    );
+    const { user } = openCard(item);
+
+    await user.click(reuseLink());
+    await screen.findByRole('alert');
+    await user.click(reuseLink());
+
+    await waitFor(() => {
+      expect(currentLocation()).toBe('/photoshoot');
+    });
+    expect(screen.getByTestId('tool-state')).toHaveTextContent('"sceneStyle":"outdoor"');
+  });
+});
