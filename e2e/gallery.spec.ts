@@ -53,10 +53,13 @@ test('select three cards into one zip, delete with undo, reuse settings and made
   await checkbox(page, 2).click({ modifiers: ['Shift'] });
   await expect(toolbar.getByText('3 selected')).toBeVisible();
 
+  // The server checks the selection and answers a short-lived link; the browser downloads from
+  // it to disk (a same-origin GET, not a blob: URL built from bytes held in the page).
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     toolbar.getByRole('button', { name: 'Download as zip' }).click(),
   ]);
+  expect(new URL(download.url()).pathname).toMatch(/^\/api\/v1\/gallery\/zip\/[\w-]+\.[\w-]+$/);
   expect(download.suggestedFilename()).toBe('gallery-3-items.zip');
   const zip = fs.readFileSync(await download.path());
   expect(zipEntryNames(zip)).toEqual(ids.map((id) => `upscaler-${id}-image-1.jpg`));
