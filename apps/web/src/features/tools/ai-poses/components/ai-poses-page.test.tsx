@@ -620,6 +620,73 @@ describe('AI poses: arriving from the gallery', () => {
   });
 });
 
+describe('AI poses: Reuse settings from the gallery', () => {
+  function arriveWith(settings: Record<string, unknown>, style = 'pose 3') {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(...posesPageHandlers({ plan: 'pro' }));
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/ai-poses', {
+          state: { inputImages: [mediaUrl('model')], style, recreatingFrom: 'gen_past', settings },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/ai-poses" element={<AiPosesPage />} />
+      </Routes>,
+    );
+  }
+  const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
+
+  it("selects the run's own view, background, expression, aspect ratio, colour, pose and mode", async () => {
+    arriveWith({
+      viewType: 'back view',
+      background: 'outdoor',
+      expression: 'smiling',
+      aspectRatio: '1:1',
+      colorTheme: 'pastel cream',
+      pose: { poseId: '4', gender: 'male', type: 'standing' },
+      mode: 'quality',
+    });
+
+    expect(await screen.findByLabelText('View')).toHaveValue('back view');
+    expect(screen.getByLabelText('Background')).toHaveValue('outdoor');
+    expect(screen.getByLabelText('Expression')).toHaveValue('smiling');
+    await expectPoseChosen('Straight Stand');
+    expect(group('Aspect ratio').getByRole('radio', { name: '1:1' })).toBeChecked();
+    expect(group('Background colour').getByRole('radio', { name: /Cream/ })).toBeChecked();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('quality');
+    });
+  });
+
+  it('keeps a random pose random, and the defaults for values the form does not offer', async () => {
+    arriveWith(
+      {
+        viewType: 'from above',
+        background: 'space',
+        aspectRatio: '4:3',
+        colorTheme: 'plaid',
+        pose: null,
+        mode: 'turbo',
+      },
+      'random',
+    );
+
+    expect(await screen.findByLabelText('View')).toHaveValue('random');
+    expect(screen.getByLabelText('Background')).toHaveValue('no-change');
+    await screen.findByRole('radio', { name: 'Confident Stand' });
+    expect(poseRadio('Random pose')).toBeChecked();
+    expect(group('Aspect ratio').getByRole('radio', { name: '9:16' })).toBeChecked();
+    expect(group('Background colour').getByRole('radio', { name: /White/ })).toBeChecked();
+    expect(screen.getByLabelText('Mode')).toHaveValue('performance');
+  });
+});
+
 describe('AI poses: coming back to the page', () => {
   it('still chooses the pose on load after a reload that came before the presets did', async () => {
     // First visit, in the app as a reload sees it (the session known before the page mounts):

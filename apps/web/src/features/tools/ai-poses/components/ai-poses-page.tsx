@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Generation } from '@studio/contract';
-import { DEFAULT_MODE } from '@studio/contract/tools';
+import { DEFAULT_MODE, MODES } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
 import { useCurrentUser } from '@/features/auth';
 import {
@@ -23,11 +23,15 @@ import {
   useToolDraft,
   useVideoAccess,
   type ToolNavigationState,
+  reusedSetting,
 } from '@/features/generations';
+import { isRecord, isString } from '@/lib/guards';
 import { usePoses } from '../api/poses';
 import { readPosesDraft, type HandedOverResults, type PosesDraft } from '../lib/pose-draft';
 import {
+  ASPECT_RATIO_LIST,
   autoPose,
+  BACKGROUND_COLOUR_LIST,
   BACKGROUND_LIST,
   ESTIMATE_FEATURE,
   EXPRESSION_LIST,
@@ -40,6 +44,7 @@ import {
   readStyle,
   toPoseList,
   TOOL,
+  VIEW_LIST,
   withFilters,
   withPrompt,
   type PoseSettings,
@@ -96,7 +101,11 @@ const uploadMessages = {
 /** Which pose to choose once the presets are listed. */
 type PendingPose = { kind: 'auto' } | { kind: 'id'; id: string } | { kind: 'none' };
 
-/** The form a hand-over describes (the gallery's View): prompt, view or pose, and the rest. */
+/**
+ * The form a hand-over describes (the gallery's View): prompt, view or pose, and the rest. Reuse
+ * settings (ADR 030) also hands over the run's own settings, which win where the form offers them:
+ * view, background, expression, aspect ratio, colour and the preset (null: a random pose).
+ */
 function arrivalSettings(arrival: ToolNavigationState): {
   settings: PoseSettings;
   pending: PendingPose;
@@ -104,16 +113,33 @@ function arrivalSettings(arrival: ToolNavigationState): {
   const base = initialSettings();
   const prompt = arrival.prompt ?? '';
   const style = readStyle(arrival.style);
+  const reused = arrival.settings ?? {};
   const settings: PoseSettings = {
     ...base,
     prompt,
-    background: oneOf(BACKGROUND_LIST, arrival.background) ? arrival.background : base.background,
-    expression: oneOf(EXPRESSION_LIST, arrival.expression) ? arrival.expression : base.expression,
-    viewType: style && 'viewType' in style ? style.viewType : base.viewType,
+    background:
+      reusedSetting(arrival, 'background', BACKGROUND_LIST) ??
+      (oneOf(BACKGROUND_LIST, arrival.background) ? arrival.background : base.background),
+    expression:
+      reusedSetting(arrival, 'expression', EXPRESSION_LIST) ??
+      (oneOf(EXPRESSION_LIST, arrival.expression) ? arrival.expression : base.expression),
+    viewType:
+      reusedSetting(arrival, 'viewType', VIEW_LIST) ??
+      (style && 'viewType' in style ? style.viewType : base.viewType),
+    aspectRatio: reusedSetting(arrival, 'aspectRatio', ASPECT_RATIO_LIST) ?? base.aspectRatio,
+    // Sent as its name or its pastel name (pose-call.ts).
+    colour:
+      BACKGROUND_COLOUR_LIST.find((colour) =>
+        [colour, `pastel ${colour}`].includes(String(reused.colorTheme)),
+      ) ?? base.colour,
   };
+  const posePreset: unknown = reused.pose;
   let pending: PendingPose = { kind: 'auto' };
-  if (promptLocks(settings) || (style && 'viewType' in style)) pending = { kind: 'none' };
-  else if (style && 'poseId' in style) pending = { kind: 'id', id: style.poseId };
+  if (promptLocks(settings) || (style && 'viewType' in style) || posePreset === null) {
+    pending = { kind: 'none' };
+  } else if (isRecord(posePreset) && isString(posePreset.poseId)) {
+    pending = { kind: 'id', id: posePreset.poseId };
+  } else if (style && 'poseId' in style) pending = { kind: 'id', id: style.poseId };
   return { settings, pending };
 }
 
@@ -132,7 +158,7 @@ export function AiPosesPage() {
     uploadMessages,
     arrival.inputImages?.[0] ?? draft?.imageUrl ?? null,
   );
-  const modeChoice = useModeChoice(draft?.mode);
+  const modeChoice = useModeChoice(draft?.mode ?? reusedSetting(arrival, 'mode', MODES));
   // Read with the page, so Create Video is already right when the first result shows.
   const videoAccess = useVideoAccess();
   const posesQuery = usePoses();

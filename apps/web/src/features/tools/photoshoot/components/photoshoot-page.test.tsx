@@ -503,6 +503,61 @@ describe('Product photoshoot: arriving from the gallery', () => {
   });
 });
 
+describe('Product photoshoot: Reuse settings from the gallery', () => {
+  it("selects the run's own scene, count and mode", async () => {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(...photoshootHandlers({ plan: 'pro' }));
+    function Launcher({ settings }: { settings: Record<string, unknown> }) {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/photoshoot', {
+          state: { inputImages: [mediaUrl('product')], style: 'studio', variations: 1, settings },
+        });
+      }, [navigate, settings]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/"
+          element={<Launcher settings={{ sceneStyle: 'outdoor', numImages: 4, mode: 'quality' }} />}
+        />
+        <Route path="/photoshoot" element={<PhotoshootPage />} />
+      </Routes>,
+    );
+
+    expect(await screen.findByLabelText('Scene style')).toHaveValue('outdoor');
+    expect(count()).toHaveValue(4);
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('quality');
+    });
+  });
+
+  it('keeps the defaults for reused values it does not offer', async () => {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(...photoshootHandlers({ plan: 'pro' }));
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/photoshoot', {
+          state: { settings: { sceneStyle: 'on the moon', numImages: 'many', mode: 'turbo' } },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/photoshoot" element={<PhotoshootPage />} />
+      </Routes>,
+    );
+
+    expect(await screen.findByLabelText('Scene style')).toHaveValue('studio');
+    expect(count()).toHaveValue(1);
+    expect(screen.getByLabelText('Mode')).toHaveValue('performance');
+  });
+});
+
 describe('Product photoshoot: coming back to the page', () => {
   it('finds the image, scene, count, prompt and scenes as they were left', async () => {
     const { user, unmount, queryClient } = await ready({

@@ -1,6 +1,10 @@
 import type { SCENE_STYLES } from '@studio/contract/tools';
 import { TOOL_DEFINITIONS, type GenerationType, type Mode } from '@studio/contract/tools';
-import type { EstimatePayload, ToolNavigationState } from '@/features/generations';
+import {
+  reusedSetting,
+  type EstimatePayload,
+  type ToolNavigationState,
+} from '@/features/generations';
 
 export const TOOL: GenerationType = 'photoshoot';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -111,13 +115,17 @@ export const downloadName = (index: number) => `product-photoshoot-${String(inde
 /**
  * The form as another screen hands it over (the gallery's View): the scene (recorded as the run's
  * style), the number of images and the prompt; the default prompt goes back as an empty field.
+ * Reuse settings also hands over the run's own settings, which win where the screen offers them.
  */
 export function arrivalSettings(arrival: ToolNavigationState): PhotoshootSettings {
   const base = initialSettings();
   const prompt = arrival.prompt ?? '';
+  const count = arrival.settings?.numImages ?? arrival.variations;
   return {
-    sceneStyle: isSceneStyle(arrival.style) ? arrival.style : base.sceneStyle,
-    numImages: arrival.variations === undefined ? base.numImages : clampImages(arrival.variations),
+    sceneStyle:
+      reusedSetting(arrival, 'sceneStyle', SCENE_STYLE_LIST) ??
+      (isSceneStyle(arrival.style) ? arrival.style : base.sceneStyle),
+    numImages: count === undefined ? base.numImages : clampImages(count),
     prompt: prompt.trim() === DEFAULT_PROMPT ? '' : prompt,
   };
 }

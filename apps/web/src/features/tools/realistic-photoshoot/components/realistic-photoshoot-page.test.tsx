@@ -451,6 +451,44 @@ describe('advance clothes AI photoshoot: arriving from the gallery', () => {
   });
 });
 
+describe('advance clothes AI photoshoot: Reuse settings from the gallery', () => {
+  function arriveWith(settings: Record<string, unknown>) {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(modesHandler('pro'), estimateHandler(), modelTemplatesHandler());
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/realistic-photoshoot', {
+          state: { inputImages: [mediaUrl('cloth')], style: '3', settings },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/realistic-photoshoot" element={<RealisticPhotoshootPage />} />
+      </Routes>,
+    );
+  }
+
+  it("selects the run's own ethnicity and mode", async () => {
+    arriveWith({ ethnicity: 'latino', mode: 'balanced' });
+
+    expect(await screen.findByLabelText('Ethnicity')).toHaveValue('latino');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('balanced');
+    });
+  });
+
+  it('keeps the defaults for values the form does not offer', async () => {
+    arriveWith({ ethnicity: 'martian', mode: 42 });
+
+    expect(await screen.findByLabelText('Ethnicity')).toHaveValue('auto');
+    expect(screen.getByLabelText('Mode')).toHaveValue('performance');
+  });
+});
+
 describe('advance clothes AI photoshoot: coming back to the page', () => {
   async function generateOnce(user: ReturnType<typeof open>['user']) {
     server.use(

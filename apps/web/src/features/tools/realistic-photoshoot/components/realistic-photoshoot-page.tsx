@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Generation } from '@studio/contract';
-import { DEFAULT_MODE, ETHNICITIES } from '@studio/contract/tools';
+import { DEFAULT_MODE, ETHNICITIES, MODES } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -32,6 +32,7 @@ import {
   useVideoAccess,
   toggleTemplate,
   toTemplateList,
+  reusedSetting,
 } from '@/features/generations';
 import { getErrorMessage } from '@/lib/api-client';
 import {
@@ -143,7 +144,7 @@ export function RealisticPhotoshootPage() {
     uploadMessages,
     arrival.inputImages?.[0] ?? draft?.imageUrl ?? null,
   );
-  const modeChoice = useModeChoice(draft?.mode);
+  const modeChoice = useModeChoice(draft?.mode ?? reusedSetting(arrival, 'mode', MODES));
   // Read with the page, so Create Video is already right when the first result shows.
   const videoAccess = useVideoAccess();
   const templatesQuery = useModelTemplates();
@@ -151,7 +152,12 @@ export function RealisticPhotoshootPage() {
   const [settings, setSettings] = useState<RealisticSettings>(() =>
     draft
       ? { ...initialSettings(draft.prompt), ethnicity: draft.ethnicity }
-      : initialSettings(arrival.prompt ?? ''),
+      : {
+          ...initialSettings(arrival.prompt ?? ''),
+          // Reuse settings (ADR 030) hands over the run's own ethnicity; the templates come back
+          // from its style below.
+          ethnicity: reusedSetting(arrival, 'ethnicity', ETHNICITIES) ?? 'auto',
+        },
   );
   // A past run's results, handed over by the gallery's View, until the first run here.
   const [handedOver, setHandedOver] = useState<HandedOverResults | null>(() =>

@@ -21,6 +21,8 @@ import { currentLocation, renderWithProviders } from '@/testing/render';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { errorResponse, mockSignedIn, server } from '@/testing/server';
 import type { TryOnBatch } from '@studio/contract';
+import { useEffect } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { TryOnPage } from './try-on-page';
 
 interface Setup {
@@ -504,5 +506,54 @@ describe('clothes AI photoshoot: the catalogue', () => {
     await waitFor(() => {
       expect(templates().getByRole('checkbox', { name: /Noah/ })).toBeChecked();
     });
+  });
+});
+
+describe('Try-on: Reuse settings from the gallery', () => {
+  function arriveWith(settings: Record<string, unknown>) {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(
+      modesHandler('pro'),
+      estimateHandler(),
+      modelTemplatesHandler(),
+      numberedUploadsHandler(),
+      ...catalogueHandlers({ calls: [], states: [batchFixture()], reads: { count: 0 } }),
+    );
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/try-on', {
+          state: { inputImages: [mediaUrl('garment')], recreatingFrom: 'gen_past', settings },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/try-on" element={<TryOnPage />} />
+      </Routes>,
+    );
+  }
+  const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
+
+  it("selects the pair's own category, garment photo type, images per photo and mode", async () => {
+    arriveWith({ category: 'bottoms', garmentPhotoType: 'model', numImages: 3, mode: 'quality' });
+
+    expect(await screen.findByRole('radio', { name: 'Bottoms' })).toBeChecked();
+    expect(screen.getByLabelText('Garment photo')).toHaveValue('model');
+    expect(group('Images per photo').getByRole('radio', { name: '3' })).toBeChecked();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('quality');
+    });
+  });
+
+  it('keeps the defaults for values the form does not offer', async () => {
+    arriveWith({ category: 'hats', garmentPhotoType: 'drawing', numImages: 40, mode: 'turbo' });
+
+    expect(await screen.findByRole('radio', { name: 'Auto' })).toBeChecked();
+    expect(screen.getByLabelText('Garment photo')).toHaveValue('auto');
+    expect(group('Images per photo').getByRole('radio', { name: '1' })).toBeChecked();
+    expect(screen.getByLabelText('Mode')).toHaveValue('performance');
   });
 });

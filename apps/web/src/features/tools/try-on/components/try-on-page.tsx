@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_MODE } from '@studio/contract/tools';
+import { DEFAULT_MODE, MODES } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth';
@@ -21,6 +21,7 @@ import {
   usePrefetchResultView,
   useToolDraft,
   useVideoAccess,
+  reusedSetting,
 } from '@/features/generations';
 import { getErrorMessage } from '@/lib/api-client';
 import { useCatalogueRun } from '../hooks/use-catalogue-run';
@@ -34,6 +35,7 @@ import {
   ESTIMATE_FEATURE,
   FEATURE_NAME,
   formProblem,
+  arrivalSettings,
   initialSettings,
   TOOL,
   TRY_ON_MESSAGES,
@@ -75,12 +77,12 @@ export function TryOnPage() {
     draft?.garments ?? (arrivedGarment ? [{ url: arrivedGarment, name: 'Garment' }] : []),
   );
   const photos = useImageList(userId, BATCH_MODELS_MAX, UPLOAD_MESSAGES, draft?.photos ?? []);
-  const modeChoice = useModeChoice(draft?.mode);
+  const modeChoice = useModeChoice(draft?.mode ?? reusedSetting(arrival, 'mode', MODES));
   const videoAccess = useVideoAccess();
   const templatesQuery = useModelTemplates();
   const templates = useMemo(() => toTemplateList(templatesQuery.data), [templatesQuery.data]);
   const [settings, setSettings] = useState<TryOnSettings>(() =>
-    draft ? { ...draft, templates: [] } : initialSettings(),
+    draft ? { ...draft, templates: [] } : arrivalSettings(arrival),
   );
   const [handedOver, setHandedOver] = useState<HandedOverResults | null>(() =>
     arrival.generatedImages && arrival.recreatingFrom

@@ -10,7 +10,12 @@ import {
   type Mode,
   type TryOnCategory,
 } from '@studio/contract/tools';
-import type { EstimatePayload, ModelTemplate } from '@/features/generations';
+import {
+  reusedSetting,
+  type EstimatePayload,
+  type ModelTemplate,
+  type ToolNavigationState,
+} from '@/features/generations';
 
 export const TOOL: GenerationType = 'try-on';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -70,6 +75,22 @@ export const initialSettings = (): TryOnSettings => ({
   numImages: 1,
   name: '',
 });
+
+const IMAGE_COUNTS = Array.from({ length: TRY_ON_IMAGES_MAX }, (_, index) => index + 1);
+
+/**
+ * The form as Reuse settings hands it over (ADR 030): the pair's category, garment photo type and
+ * images per pair, where the form offers them; the garment and model come as its input images.
+ */
+export function arrivalSettings(arrival: ToolNavigationState): TryOnSettings {
+  const base = initialSettings();
+  return {
+    ...base,
+    category: reusedSetting(arrival, 'category', TRY_ON_CATEGORIES) ?? base.category,
+    photoType: reusedSetting(arrival, 'garmentPhotoType', GARMENT_PHOTO_TYPES) ?? base.photoType,
+    numImages: reusedSetting(arrival, 'numImages', IMAGE_COUNTS) ?? base.numImages,
+  };
+}
 
 /** Why Generate is refused, in the order a seller fills the form, or null when complete. */
 export function formProblem(garments: number, models: number): string | null {
