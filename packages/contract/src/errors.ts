@@ -23,6 +23,7 @@ export const errorCodes = [
   'too_many_generations',
   'too_many_batches',
   'generation_failed',
+  'link_expired',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
