@@ -394,3 +394,66 @@ describe('canvas editor templates and prompt', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('canvas editor: Reuse settings from the gallery', () => {
+  function arriveWith(state: Record<string, unknown>) {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(...canvasHandlers({ plan: 'pro' }));
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/canvas-editor', {
+          state: { inputImages: [mediaUrl('from_gallery')], recreatingFrom: 'gen_past', ...state },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/canvas-editor" element={<CanvasEditorPage />} />
+      </Routes>,
+    );
+  }
+
+  it("selects a video's own duration, mode and template over what its style says", async () => {
+    arriveWith({
+      tool: 'video-generation',
+      style: '5 sec · performance',
+      settings: { duration: 10, mode: 'balanced', templateId: '2', prompt: 'ignored' },
+    });
+
+    expect(await screen.findByRole('button', { name: 'Template 2' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('combobox', { name: 'Duration' })).toHaveValue('10');
+    await waitFor(() => {
+      expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveValue('balanced');
+    });
+  });
+
+  it('selects a non-template video’s duration and mode, ignoring values it does not offer', async () => {
+    arriveWith({
+      tool: 'video-generation',
+      prompt: 'a slow turn',
+      settings: { duration: 7, mode: 'quality', prompt: 'a slow turn' },
+    });
+
+    expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('a slow turn');
+    expect(screen.getByRole('combobox', { name: 'Duration' })).toHaveValue('5');
+    await waitFor(() => {
+      expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveValue('quality');
+    });
+  });
+
+  it("selects an upscale's own factor", async () => {
+    arriveWith({ tool: 'upscaler', settings: { upscaleFactor: '4k' } });
+    expect(await screen.findByRole('radio', { name: '4K' })).toBeChecked();
+  });
+
+  it('keeps the default factor for one it does not offer', async () => {
+    arriveWith({ tool: 'upscaler', settings: { upscaleFactor: '16x' } });
+    expect(await screen.findByRole('radio', { name: '2x' })).toBeChecked();
+  });
+});

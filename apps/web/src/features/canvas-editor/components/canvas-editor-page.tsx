@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Crown } from 'lucide-react';
 import type { VideoTemplate } from '@studio/contract';
+import { UPSCALE_FACTORS } from '@studio/contract/tools';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ import {
   useModeChoice,
   useArrivalState,
   ToolPanel,
+  reusedSetting,
 } from '@/features/generations';
 import type { CanvasTool } from '@/features/generations';
 import { isApiError } from '@/lib/api-client';
@@ -37,7 +39,7 @@ import {
   initialCanvasSettings,
   presetTool,
   promptEnabled,
-  readVideoStyle,
+  arrivalVideoSettings,
   templatesLocked,
 } from '../lib/canvas-state';
 import { VIDEO_PLANS } from '../lib/generate-checks';
@@ -66,15 +68,17 @@ export function CanvasEditorPage() {
   const userId = useCurrentUser()?.id ?? null;
   const subscription = useSubscriptionStatus(userId);
 
-  // The gallery's View of a video hands its style back: template, duration and mode (ADR 024).
+  // The gallery's View of a video hands its style back: template, duration and mode (ADR 024);
+  // Reuse settings its own settings too (ADR 030).
   const [past] = useState(() =>
-    arrival.tool === 'video-generation' ? readVideoStyle(arrival.style) : undefined,
+    arrival.tool === 'video-generation' ? arrivalVideoSettings(arrival) : undefined,
   );
   const [settings, dispatch] = useReducer(canvasReducer, undefined, () =>
     initialCanvasSettings({
       tool: presetTool(arrival.tool, searchParams.get('tool')),
       prompt: arrival.prompt,
       past,
+      upscaleFactor: reusedSetting(arrival, 'upscaleFactor', UPSCALE_FACTORS),
     }),
   );
   const upload = useImageUpload(userId, uploadMessages, arrival.inputImages?.[0] ?? null);

@@ -1,11 +1,17 @@
 import {
   DEFAULT_VIDEO_PROMPT,
   MODES,
+  VIDEO_DURATIONS,
   type Mode,
   type UpscaleFactor,
   type VideoDuration,
 } from '@studio/contract/tools';
-import { isCanvasTool, type CanvasTool } from '@/features/generations';
+import {
+  isCanvasTool,
+  reusedSetting,
+  type CanvasTool,
+  type ToolNavigationState,
+} from '@/features/generations';
 
 export const DEFAULT_CANVAS_TOOL: CanvasTool = 'video-generation';
 
@@ -74,11 +80,31 @@ export function readVideoStyle(style: string | undefined): PastVideoSettings {
   return past;
 }
 
+/**
+ * A past video's settings as another screen hands them over: its style (View), and its own
+ * settings where Reuse settings hands them over (ADR 030), which win where the editor offers them.
+ */
+export function arrivalVideoSettings(arrival: ToolNavigationState): PastVideoSettings {
+  const past = readVideoStyle(arrival.style);
+  const templateId = arrival.settings?.templateId;
+  return {
+    templateId: typeof templateId === 'string' && templateId !== '' ? templateId : past.templateId,
+    duration: reusedSetting(arrival, 'duration', VIDEO_DURATIONS) ?? past.duration,
+    mode: reusedSetting(arrival, 'mode', MODES) ?? past.mode,
+  };
+}
+
 export function initialCanvasSettings({
   tool = DEFAULT_CANVAS_TOOL,
   prompt = '',
   past,
-}: { tool?: CanvasTool; prompt?: string; past?: PastVideoSettings } = {}): CanvasSettings {
+  upscaleFactor = '2x',
+}: {
+  tool?: CanvasTool;
+  prompt?: string;
+  past?: PastVideoSettings;
+  upscaleFactor?: UpscaleFactor;
+} = {}): CanvasSettings {
   const duration = past?.duration ?? 5;
   // A template run was sent with the default prompt: the template, not that prompt, comes back.
   const template = past?.templateId ? { id: past.templateId, duration } : null;
@@ -87,7 +113,7 @@ export function initialCanvasSettings({
     prompt: template ? '' : prompt,
     template,
     duration,
-    upscaleFactor: '2x',
+    upscaleFactor,
   };
 }
 

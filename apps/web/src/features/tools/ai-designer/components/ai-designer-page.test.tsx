@@ -552,6 +552,65 @@ describe('AI designer: arriving from the gallery', () => {
   });
 });
 
+describe('AI designer: Reuse settings from the gallery', () => {
+  function arriveWith(settings: Record<string, unknown>) {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(...designerHandlers({ plan: 'pro' }));
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/ai-designer', {
+          state: {
+            inputImages: [mediaUrl('cloth')],
+            prompt: 'mirror work, festive',
+            variations: 1,
+            settings,
+          },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/ai-designer" element={<AiDesignerPage />} />
+      </Routes>,
+    );
+  }
+  const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
+
+  it("selects the run's own cloth type, theme, palette, aspect ratio, variations and mode", async () => {
+    arriveWith({
+      clothType: 'kurta',
+      designTheme: 'bridal',
+      colorPalette: 'jewel',
+      aspectRatio: '16:9',
+      numImages: 3,
+      mode: 'quality',
+    });
+
+    expect(await screen.findByLabelText('Cloth type')).toHaveValue('kurta');
+    expect(screen.getByLabelText('Design theme')).toHaveValue('bridal');
+    expect(screen.getByLabelText('Colour palette')).toHaveValue('jewel');
+    expect(group('Aspect ratio').getByRole('radio', { name: '16:9' })).toBeChecked();
+    expect(group('Variations').getByRole('radio', { name: '3' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('mirror work, festive');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('quality');
+    });
+  });
+
+  it('puts an unlisted cloth type in the custom field and keeps defaults for unknown values', async () => {
+    arriveWith({ clothType: 'poncho', designTheme: 'space age', colorPalette: 'plaid', mode: 1 });
+
+    expect(await screen.findByLabelText('Cloth type')).toHaveValue('custom');
+    expect(screen.getByRole('textbox', { name: 'Custom cloth type' })).toHaveValue('poncho');
+    expect(screen.getByLabelText('Design theme')).toHaveValue('automatic');
+    expect(screen.getByLabelText('Colour palette')).toHaveValue('auto');
+    expect(screen.getByLabelText('Mode')).toHaveValue('performance');
+  });
+});
+
 describe('AI designer: coming back to the page', () => {
   it('finds the image, choices, prompt and designs as they were left', async () => {
     const { user, unmount, queryClient } = await ready({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Generation } from '@studio/contract';
-import { DEFAULT_MODE } from '@studio/contract/tools';
+import { DEFAULT_MODE, MODES } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
 import { useCurrentUser } from '@/features/auth';
 import {
@@ -24,6 +24,7 @@ import {
   usePreSendChecks,
   useToolDraft,
   useVideoAccess,
+  reusedSetting,
 } from '@/features/generations';
 import {
   arrivalSettings,
@@ -89,7 +90,7 @@ export function AiDesignerPage() {
     uploadMessages,
     arrival.inputImages?.[0] ?? draft?.imageUrl ?? null,
   );
-  const modeChoice = useModeChoice(draft?.mode);
+  const modeChoice = useModeChoice(draft?.mode ?? reusedSetting(arrival, 'mode', MODES));
   // Read with the page, so Create Video is already right when the first result shows.
   const videoAccess = useVideoAccess();
   const [settings, setSettings] = useState<DesignerSettings>(

@@ -5,7 +5,11 @@ import {
   type GenerationType,
   type Mode,
 } from '@studio/contract/tools';
-import type { EstimatePayload, ToolNavigationState } from '@/features/generations';
+import {
+  reusedSetting,
+  type EstimatePayload,
+  type ToolNavigationState,
+} from '@/features/generations';
 
 export const TOOL: GenerationType = 'ai-designer';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -302,15 +306,29 @@ export const downloadName = (index: number) => `ai-designer-${String(index + 1)}
 
 /**
  * The form as another screen hands it over (document 2 §2; the gallery's View): the prompt, or the
- * theme, type and palette a default prompt was built from; the style; the variation count.
+ * theme, type and palette a default prompt was built from; the style; the variation count. Reuse
+ * settings also hands over the run's own settings (ADR 030), which win where the form offers them;
+ * a cloth type the list does not name was a custom one.
  */
 export function arrivalSettings(arrival: ToolNavigationState): DesignerSettings {
   const base = initialSettings();
   const prompt = arrival.prompt ?? '';
-  return {
+  const { clothType, numImages } = arrival.settings ?? {};
+  const settings: DesignerSettings = {
     ...base,
     ...(readDefaultPrompt(prompt) ?? { prompt }),
     style: arrival.style ?? base.style,
-    variations: toVariations(arrival.variations),
+    variations: toVariations(typeof numImages === 'number' ? numImages : arrival.variations),
   };
+  if (typeof clothType === 'string' && clothType !== 'custom') {
+    const listed = oneOf(CLOTH_TYPE_LIST, clothType);
+    settings.clothType = listed ? clothType : 'custom';
+    settings.customClothType = listed ? '' : clothType.slice(0, CUSTOM_CLOTH_TYPE_MAX);
+  }
+  settings.designTheme = reusedSetting(arrival, 'designTheme', THEME_LIST) ?? settings.designTheme;
+  settings.colorPalette =
+    reusedSetting(arrival, 'colorPalette', PALETTE_NAMES) ?? settings.colorPalette;
+  settings.aspectRatio =
+    reusedSetting(arrival, 'aspectRatio', ASPECT_RATIO_LIST) ?? settings.aspectRatio;
+  return settings;
 }

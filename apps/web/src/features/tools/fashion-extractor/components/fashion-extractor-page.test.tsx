@@ -358,6 +358,45 @@ describe('Fashion extractor: extracting', () => {
   });
 });
 
+describe('Fashion extractor: Reuse settings from the gallery', () => {
+  function arriveWith(settings: Record<string, unknown>) {
+    mockSignedIn({ plan: 'pro_monthly' });
+    server.use(...extractorHandlers({ plan: 'pro' }));
+    function Launcher() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/fashion-extractor', {
+          state: { inputImages: [mediaUrl('photo')], prompt: 'Only the scarf', settings },
+        });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Launcher />} />
+        <Route path="/fashion-extractor" element={<FashionExtractorPage />} />
+      </Routes>,
+    );
+  }
+
+  it("selects the run's own mode with its instructions", async () => {
+    arriveWith({ extractionType: 'full-outfit', prompt: 'Only the scarf', mode: 'quality' });
+
+    expect(
+      await screen.findByRole('textbox', { name: 'Custom instructions' }, { timeout: 5000 }),
+    ).toHaveValue('Only the scarf');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mode')).toHaveValue('quality');
+    });
+  });
+
+  it('keeps the default mode for one it does not offer', async () => {
+    arriveWith({ mode: 'warp speed' });
+
+    expect(await screen.findByLabelText('Mode', {}, { timeout: 5000 })).toHaveValue('performance');
+  });
+});
+
 describe('Fashion extractor: arriving from the gallery and coming back', () => {
   it('shows the photo, the instructions and the past items, then clears the state', async () => {
     mockSignedIn({ plan: 'plus' });

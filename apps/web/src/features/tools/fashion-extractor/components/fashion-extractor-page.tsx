@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import type { Generation } from '@studio/contract';
-import { DEFAULT_MODE, requiredPlansForTool } from '@studio/contract/tools';
+import { DEFAULT_MODE, requiredPlansForTool, MODES } from '@studio/contract/tools';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -26,6 +26,7 @@ import {
   usePreSendChecks,
   useToolDraft,
   type ToolExample,
+  reusedSetting,
 } from '@/features/generations';
 import { cn } from '@/lib/cn';
 import {
@@ -105,7 +106,9 @@ function ExtractorScreen() {
     uploadMessages,
     arrival.inputImages?.[0] ?? draft?.imageUrl ?? null,
   );
-  const modeChoice = useModeChoice(draft?.mode);
+  // The extraction type is fixed (document 2 §9), so of a reused run's settings only its mode and
+  // prompt (handed over as the instructions) apply here.
+  const modeChoice = useModeChoice(draft?.mode ?? reusedSetting(arrival, 'mode', MODES));
   const [instructions, setInstructions] = useState(
     () => draft?.instructions ?? arrivalInstructions(arrival),
   );
