@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { generationDetailResponseSchema, type GenerationDetailResponse } from './generation-detail';
+import {
+  generationDetailResponseSchema,
+  generationSettingsResponseSchema,
+  type GenerationDetailResponse,
+} from './generation-detail';
 
 const body: GenerationDetailResponse = {
   success: true,
@@ -42,5 +46,12 @@ describe('a generation with its settings (GET /generations/:id)', () => {
     });
     expect(read.generation.settings).toEqual({});
     expect(read.generation.videoUrls).toEqual(['/api/v1/media/clip']);
+  });
+
+  it('gives the browser the settings alone', () => {
+    expect(generationSettingsResponseSchema.parse(body)).toEqual({
+      success: true,
+      generation: { settings: body.generation.settings },
+    });
   });
 });

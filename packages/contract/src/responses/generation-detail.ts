@@ -2,6 +2,14 @@ import { z } from 'zod/mini';
 import { generationSchema } from './generations';
 import { success } from './read';
 
+/*
+ * `GET /generations/:id` with the settings to reuse (Reuse settings, ADR 030). A module of its own,
+ * read in the browser through `generationSettingsResponseSchema` alone: that keeps the generation's
+ * own schema (generations.ts, which every tool page carries) out of the gallery's chunk, and these
+ * schemas out of the tool pages' chunks. The server's full schema is built by a pure function, so
+ * a bundle that does not use it drops it and its import.
+ */
+
 /**
  * A generation's stored settings: the validated request of its tool as the server keeps it (input
  * URLs resolved to our media), server-only keys left out. Each tool screen reads its own keys and
@@ -12,12 +20,24 @@ export const generationSettingsSchema = z.catch(z.catchall(z.object({}), z.unkno
 export type GenerationSettings = z.infer<typeof generationSettingsSchema>;
 
 /**
- * `GET /generations/:id`: the generation with its settings (Reuse settings, ADR 030). Only this
- * answer carries them: polls read it with the lean `generationResponseSchema`, and cancels and
- * catalogues answer without them. Its own module, so only the gallery's chunk carries it.
+ * The answer as the server sends it: the generation (polls read it too) with its settings. Built by
+ * a function marked free of side effects, so a bundle that does not use it drops it together with
+ * the generation's schema (a spread or a property read at module level would be kept).
  */
-export const generationDetailResponseSchema = z.object({
-  success,
-  generation: z.extend(generationSchema, { settings: generationSettingsSchema }),
-});
+const withSettings = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodLooseShape>(generation: {
+  shape: T;
+}) =>
+  z.object({
+    success,
+    // The shape spread rather than `z.extend`: that would add its code to the entry chunk, where
+    // zod lives, and so to every route's initial JS.
+    generation: z.object({ ...generation.shape, settings: generationSettingsSchema }),
+  });
+export const generationDetailResponseSchema = withSettings(generationSchema);
 export type GenerationDetailResponse = z.infer<typeof generationDetailResponseSchema>;
+
+/** The part of the answer Reuse settings reads: the settings. */
+export const generationSettingsResponseSchema = z.object({
+  success,
+  generation: z.object({ settings: generationSettingsSchema }),
+});

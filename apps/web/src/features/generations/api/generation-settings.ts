@@ -1,4 +1,4 @@
-import { generationDetailResponseSchema } from '@studio/contract/responses';
+import { generationSettingsResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ export function fetchGenerationSettings(
   signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
   return api.get(`/generations/${encodeURIComponent(id)}`, {
-    parse: (data) => generationDetailResponseSchema.parse(data).generation.settings,
+    parse: (data) => generationSettingsResponseSchema.parse(data).generation.settings,
     signal,
   });
 }
