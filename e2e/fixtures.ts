@@ -121,3 +121,35 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** Uploads a photo through the API with the page's cookies; answers its media URL. */
+export async function uploadThroughApi(page: Page, baseURL: string, photo: Buffer) {
+  const upload = await page.request.post('/api/v1/uploads', {
+    multipart: {
+      userId: await currentUserId(page),
+      files: { name: 'look.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+    headers: { origin: new URL(baseURL).origin },
+  });
+  if (!upload.ok()) throw new Error(`upload failed: ${String(upload.status())}`);
+  return ((await upload.json()) as { url: string }).url;
+}
+
+/**
+ * Runs one generation to the end through the API (`path`: a generate path such as
+ * '/api/v1/video/generate', `body`: its settings); answers its id.
+ */
+export async function generateThroughApi(
+  page: Page,
+  baseURL: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const res = await apiPost(page, baseURL, `${path}?wait=120`, {
+    ...body,
+    userId: await currentUserId(page),
+  });
+  const result = (await res.json()) as { success: boolean; generationId: string; message: string };
+  if (!result.success) throw new Error(`${path} failed: ${result.message}`);
+  return result.generationId;
+}
