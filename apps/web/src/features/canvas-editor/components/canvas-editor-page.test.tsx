@@ -416,11 +416,11 @@ describe('canvas editor: Reuse settings from the gallery', () => {
     );
   }
 
-  it("selects a video's own duration, mode and template over what its style says", async () => {
+  it("selects a video's own duration and mode over what its style says, with its template", async () => {
     arriveWith({
       tool: 'video-generation',
-      style: '5 sec · performance',
-      settings: { duration: 10, mode: 'balanced', templateId: '2', prompt: 'ignored' },
+      style: 'template 2',
+      settings: { duration: 10, mode: 'balanced', templateId: '2' },
     });
 
     expect(await screen.findByRole('button', { name: 'Template 2' })).toHaveAttribute(

@@ -81,14 +81,14 @@ export function readVideoStyle(style: string | undefined): PastVideoSettings {
 }
 
 /**
- * A past video's settings as another screen hands them over: its style (View), and its own
- * settings where Reuse settings hands them over (ADR 030), which win where the editor offers them.
+ * A past video's settings as another screen hands them over: its style (View; the template always
+ * shows there), and its own duration and mode where Reuse settings hands them over (ADR 030), which
+ * win where the editor offers them (an older run's style has no duration or mode).
  */
 export function arrivalVideoSettings(arrival: ToolNavigationState): PastVideoSettings {
   const past = readVideoStyle(arrival.style);
-  const templateId = arrival.settings?.templateId;
   return {
-    templateId: typeof templateId === 'string' && templateId !== '' ? templateId : past.templateId,
+    ...past,
     duration: reusedSetting(arrival, 'duration', VIDEO_DURATIONS) ?? past.duration,
     mode: reusedSetting(arrival, 'mode', MODES) ?? past.mode,
   };
