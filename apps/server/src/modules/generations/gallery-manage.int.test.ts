@@ -279,6 +279,32 @@ describe('DELETE /gallery/generations', () => {
     expect(ledgerAfter).toEqual(ledgerBefore);
   });
 
+  it('keeps a result that a later run took as its input, in any spelling of its URL', async () => {
+    const asInput = await uploadImage(t.app, alice.cookie, await productPhoto(200, 200, '#333333'));
+    const inSettings = await uploadImage(t.app, alice.cookie, await productPhoto(200, 200, '#444'));
+    const alone = await uploadImage(t.app, alice.cookie, await productPhoto(200, 200, '#555555'));
+    const gone = await generation(alice, 'photoshoot', { images: [asInput, inSettings, alone] });
+    await createGeneration(t.database.db, {
+      id: newId(),
+      userId: alice.id,
+      type: 'upscaler',
+      status: 'succeeded',
+      credits: 1,
+      inputImageUrls: [`${asInput}/preview`],
+      settings: { imageUrl: `https://studio.example${inSettings}` },
+    });
+
+    expect((await remove(alice.cookie, [gone])).statusCode).toBe(200);
+
+    const mediaLeft = await t.database.db
+      .select({ id: media.id })
+      .from(media)
+      .where(inArray(media.id, [mediaId(asInput), mediaId(inSettings), mediaId(alone)]));
+    expect(mediaLeft.map((row) => row.id).sort()).toEqual(
+      [mediaId(asInput), mediaId(inSettings)].sort(),
+    );
+  });
+
   it("answers 404 for another user's generation and deletes nothing of it", async () => {
     const photo = await uploadImage(t.app, bob.cookie, await productPhoto(200, 200, '#333333'));
     const theirs = await generation(bob, 'photoshoot', { images: [photo] });

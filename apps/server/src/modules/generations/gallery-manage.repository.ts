@@ -33,9 +33,11 @@ export async function deleteGenerations(db: DbOrTx, userId: string, ids: readonl
 }
 
 /**
- * Which of `mediaIds` some generation of the user still names (as input, output or setting).
- * A text search over the user's rows: bounded by the request (≤ 100 generations' media) and run
- * only on delete, so no index is kept for it.
+ * Which of `mediaIds` some generation of the user still names (as input, output or setting). One
+ * pass over the user's rows: every media URL in a row (`…/media/{id}`, relative or absolute,
+ * with or without a variant) is read out once and matched against the set, instead of searching
+ * each row's text once per id (300 ids over 100k rows was 30 million searches). Run only on
+ * delete, so no index is kept for it.
  */
 export async function stillReferenced(
   db: DbOrTx,
@@ -44,16 +46,15 @@ export async function stillReferenced(
 ): Promise<Set<string>> {
   if (mediaIds.length === 0) return new Set();
   const result = await db.execute<{ id: string }>(sql`
-    select m.id from unnest(array[${sql.join(
-      mediaIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::text[]) as m(id)
-    where exists (
-      select 1 from ${generations} g
-      where g.user_id = ${userId}
-        and position(m.id in g.image_urls::text || g.video_urls::text || g.input_image_urls::text
-          || coalesce(g.thumbnail_url, '') || g.settings::text) > 0
-    )`);
+    select distinct ref[1] as id
+    from ${generations} g,
+      regexp_matches(g.image_urls::text || g.video_urls::text || g.input_image_urls::text
+        || coalesce(g.thumbnail_url, '') || g.settings::text, '/media/([A-Za-z0-9_-]+)', 'g') as ref
+    where g.user_id = ${userId}
+      and ref[1] = any(${sql.raw('array[')}${sql.join(
+        mediaIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}${sql.raw(']::text[]')})`);
   return new Set(result.rows.map((row) => row.id));
 }
 
