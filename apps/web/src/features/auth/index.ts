@@ -1,6 +1,7 @@
 // The feature's public entry: other features and the app import only what is exported here.
 export { sessionQueryKey, sessionQueryOptions, useCurrentUser, useSession } from './api/session';
 export { useEndSession, useSignOut } from './api/sign-out';
+export { useSignOutOnClick } from './lib/sign-out-on-click';
 export { LoginScreen } from './components/login-screen';
 export { NewPasswordFields } from './components/new-password-fields';
 export { PasswordInput } from './components/password-input';

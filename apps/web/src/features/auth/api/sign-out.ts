@@ -1,47 +1,24 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { notify } from '@/components/ui/toast';
-import { paths } from '@/config/paths';
-import { authApi, ignoreBody } from '@/lib/api-client';
-import { forgetSignInMethod } from '../lib/sign-in-method';
-import { sessionQueryKey, type SessionState } from './session';
+import { endSession, notifySignOutFailed, postSignOut } from './end-session';
 
-function postSignOut(): Promise<void> {
-  return authApi.post('/sign-out', {}, { parse: ignoreBody });
-}
-
-/**
- * Forgets the signed-in user in this tab and leaves for /login: every cached query of the old
- * user is dropped, and the session is marked `signedOut`, so the route guard (which reacts
- * first) also goes to plain /login. Whichever redirect wins, the user lands on the same page.
- * `callServer` also ends the server session, ignoring failures (used after account deletion,
- * when the session is already gone with the account).
- */
+/** Ends this tab's session (see `endSession`), bound to the app's query client and router. */
 export function useEndSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async ({ callServer }: { callServer: boolean }) => {
-      if (callServer) await postSignOut().catch(() => undefined);
-      forgetSignInMethod();
-      // Session first: the shell's account queries are disabled before their data is removed.
-      queryClient.setQueryData<SessionState>(sessionQueryKey, { user: null, signedOut: true });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      void navigate(paths.login.path, { replace: true });
-    },
+    (options: { callServer: boolean }) => endSession(queryClient, navigate, options),
     [queryClient, navigate],
   );
 }
 
 /** Logout: ends the server session, then forgets the user here (spec §2 Header: to /login). */
 export function useSignOut() {
-  const endSession = useEndSession();
+  const endSessionHere = useEndSession();
   return useMutation({
     mutationFn: postSignOut,
-    onSuccess: () => endSession({ callServer: false }),
-    onError: () => {
-      notify.error("Couldn't sign out", 'Check your connection and try again.');
-    },
+    onSuccess: () => endSessionHere({ callServer: false }),
+    onError: notifySignOutFailed,
   });
 }

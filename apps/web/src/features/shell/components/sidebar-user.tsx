@@ -2,7 +2,7 @@ import { Coins, LogOut } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSignOut } from '@/features/auth';
+import { useSignOutOnClick } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { formatCredits } from '@/lib/format';
 import { useAccountSummary } from '@/features/account';
@@ -11,7 +11,7 @@ import { RailTooltip } from './rail-tooltip';
 /** Bottom of the sidebar: who is signed in, their plan and available credits, and Logout. */
 export function SidebarUser({ collapsed }: { collapsed: boolean }) {
   const account = useAccountSummary();
-  const signOut = useSignOut();
+  const signOut = useSignOutOnClick();
 
   return (
     <section aria-label="Your account" className="border-t border-border p-3">
@@ -34,7 +34,7 @@ export function SidebarUser({ collapsed }: { collapsed: boolean }) {
               aria-label="Logout"
               loading={signOut.isPending}
               onClick={() => {
-                signOut.mutate();
+                void signOut.signOut();
               }}
               className="text-muted-foreground hover:text-foreground"
             >
