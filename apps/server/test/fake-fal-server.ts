@@ -16,17 +16,70 @@ import { z } from 'zod';
  * - reading the result before COMPLETED answers 400 `{detail:'Request is still in progress'}`;
  * - a cancelled request reports COMPLETED from then on and its result answers 400
  *   `{detail:'Request was cancelled'}`; cancelling a completed one answers 400 ALREADY_COMPLETED.
+ *   fal only signals a running request to stop; `ignoresCancel` plays a model that finishes anyway.
  * Output files are served without auth at `/files/<name>`, as fal's CDN serves them.
+ * A scripted `FakeFalAnswer` plays any documented failure (see `requestError` and `modelError`).
  */
+
+/** One HTTP answer the fake gives verbatim: status, extra headers and a JSON body. */
+export interface FakeFalAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * fal's request error (docs: "Request Error Types"): `{detail, error_type}` with the same type in
+ * `X-Fal-Error-Type`, and `X-Fal-Retryable` when given.
+ */
+export function requestError(
+  status: number,
+  errorType: string,
+  options: { retryable?: boolean; inBody?: boolean; inHeader?: boolean } = {},
+): FakeFalAnswer {
+  const { retryable, inBody = true, inHeader = true } = options;
+  return {
+    status,
+    headers: {
+      ...(inHeader ? { 'x-fal-error-type': errorType } : {}),
+      ...(retryable === undefined ? {} : { 'x-fal-retryable': String(retryable) }),
+    },
+    body: inBody
+      ? { detail: 'Request failed', error_type: errorType }
+      : { detail: 'Request failed' },
+  };
+}
+
+/** fal's model error (docs: "Model Errors"): `{detail: [{loc, msg, type, url}]}`. */
+export function modelError(
+  status: number,
+  type: string,
+  msg: string,
+  options: { retryable?: boolean } = {},
+): FakeFalAnswer {
+  return {
+    status,
+    headers:
+      options.retryable === undefined ? {} : { 'x-fal-retryable': String(options.retryable) },
+    body: {
+      detail: [
+        { loc: ['body', 'image_url'], msg, type, url: `https://docs.fal.ai/errors#${type}` },
+      ],
+    },
+  };
+}
 
 export interface FakeFalScript {
   /** Status polls answering IN_QUEUE, with queue_position counting down to 0. */
   queueSteps: number;
   /** Status polls answering IN_PROGRESS after the queue steps. */
   progressSteps: number;
-  outcome: 'ok' | '422' | '500' | 'expired';
+  /** How the result read ends: the model output, a canned failure, or any scripted answer. */
+  outcome: 'ok' | '422' | '500' | 'expired' | FakeFalAnswer;
   /** Replaces the model output the fake would make up for this model id. */
   output?: unknown;
+  /** A cancel of a running request is acknowledged (202) but the run ends with its outcome. */
+  ignoresCancel?: boolean;
 }
 
 export type FakeFalCallKind = 'submit' | 'status' | 'result' | 'cancel';
@@ -49,8 +102,16 @@ export interface FakeFal {
   setModelScript(modelId: string, script: Partial<FakeFalScript>): void;
   /** Changes the script of a submitted request; its poll count is kept. */
   setRequestScript(requestId: string, script: Partial<FakeFalScript>): void;
-  /** The next `times` calls of that kind answer `httpStatus` with a JSON detail, before anything else. */
-  failNext(kind: FakeFalCallKind, httpStatus: number, times?: number): void;
+  /**
+   * The next `times` calls of that kind answer `httpStatus` with a JSON detail (or the given
+   * headers and body), before anything else.
+   */
+  failNext(
+    kind: FakeFalCallKind,
+    httpStatus: number,
+    times?: number,
+    answer?: Omit<FakeFalAnswer, 'status'>,
+  ): void;
   fileUrl(name: string): string;
   close(): Promise<void>;
 }
@@ -85,7 +146,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
   let defaultScript: FakeFalScript = { queueSteps: 0, progressSteps: 0, outcome: 'ok' };
   const modelScripts = new Map<string, Partial<FakeFalScript>>();
   const requests = new Map<string, QueuedRequest>();
-  const failures: { kind: FakeFalCallKind; httpStatus: number }[] = [];
+  const failures: { kind: FakeFalCallKind; answer: FakeFalAnswer }[] = [];
   let origin = '';
   const fake: Omit<FakeFal, 'url' | 'close'> = {
     submissions: [],
@@ -98,8 +159,13 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
       if (!request) throw new Error(`fake fal: no request ${requestId}`);
       request.script = { ...request.script, ...script };
     },
-    failNext: (kind, httpStatus, times = 1) => {
-      for (let i = 0; i < times; i++) failures.push({ kind, httpStatus });
+    failNext: (kind, httpStatus, times = 1, answer) => {
+      const scripted: FakeFalAnswer = {
+        status: httpStatus,
+        headers: answer?.headers ?? {},
+        body: answer ? answer.body : { detail: 'Service temporarily unavailable' },
+      };
+      for (let i = 0; i < times; i++) failures.push({ kind, answer: scripted });
     },
     fileUrl: (name) => `${origin}/files/${name}`,
   };
@@ -128,7 +194,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     }
     return { image: image() };
   };
-  const resultFailures: Record<Exclude<FakeFalScript['outcome'], 'ok'>, [number, unknown]> = {
+  const resultFailures: Record<'422' | '500' | 'expired', [number, unknown]> = {
     '422': [422, { detail: [{ loc: ['body', 'image_url'], msg: NO_PERSON, type: 'value_error' }] }],
     '500': [500, { detail: 'Internal server error' }],
     expired: [410, { detail: 'Request result has expired' }],
@@ -147,8 +213,8 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { ...headers, 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
       const { pathname } = new URL(req.url ?? '/', origin);
@@ -175,9 +241,12 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
             : 'result';
       const appId = match?.[1] ?? pathname.slice(1);
       const requestId = match?.[2] ?? '';
-      const answer = (status: number, payload: unknown) => {
+      const answer = (status: number, payload: unknown, headers?: Record<string, string>) => {
         fake.calls.push({ kind, appId, requestId, httpStatus: status });
-        send(status, payload);
+        send(status, payload, headers);
+      };
+      const answerWith = (scripted: FakeFalAnswer) => {
+        answer(scripted.status, scripted.body, scripted.headers);
       };
       const authorization = req.headers.authorization ?? '';
       fake.authorizations.push(authorization);
@@ -188,7 +257,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
       const failureIndex = failures.findIndex((f) => f.kind === kind);
       const failure = failureIndex >= 0 ? failures.splice(failureIndex, 1)[0] : undefined;
       if (failure) {
-        answer(failure.httpStatus, { detail: 'Service temporarily unavailable' });
+        answerWith(failure.answer);
         return;
       }
 
@@ -207,7 +276,14 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
         const id = randomUUID();
         const app = appId.split('/').slice(0, 2).join('/');
         const script = { ...defaultScript, ...modelScripts.get(appId) };
-        requests.set(id, { modelId: appId, appId: app, input, script, polls: 0, cancelled: false });
+        requests.set(id, {
+          modelId: appId,
+          appId: app,
+          input,
+          script,
+          polls: 0,
+          cancelled: false,
+        });
         fake.submissions.push({ modelId: appId, input, requestId: id });
         answer(200, { status: 'IN_QUEUE', queue_position: script.queueSteps, ...urls(app, id) });
         return;
@@ -240,12 +316,14 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
       } else if (kind === 'cancel' && method === 'PUT') {
         if (completed) answer(400, { status: 'ALREADY_COMPLETED' });
         else {
-          request.cancelled = true;
+          // A model that ignores the signal runs on; the request ends as its script says.
+          if (!script.ignoresCancel) request.cancelled = true;
           answer(202, { status: 'CANCELLATION_REQUESTED' });
         }
       } else if (kind === 'result' && method === 'GET') {
         if (!completed) answer(400, { detail: 'Request is still in progress' });
         else if (request.cancelled) answer(400, { detail: 'Request was cancelled' });
+        else if (typeof script.outcome === 'object') answerWith(script.outcome);
         else if (script.outcome !== 'ok') answer(...resultFailures[script.outcome]);
         else answer(200, script.output ?? outputFor(request.modelId, request.input));
       } else {

@@ -10,7 +10,13 @@ import {
 } from '@studio/contract';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeFal, NO_PERSON, startFakeFal } from '../../../test/fake-fal-server';
+import {
+  type FakeFal,
+  modelError,
+  NO_PERSON,
+  requestError,
+  startFakeFal,
+} from '../../../test/fake-fal-server';
 import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
 import { type InputImage, type ProviderContext, ProviderError } from './types';
 
@@ -230,6 +236,127 @@ describe('fal provider', () => {
     expect(error.message).toBe('The provider result expired');
   });
 
+  describe('fal’s typed failures', () => {
+    it('fails at once when the result answers 504 with X-Fal-Error-Type request_timeout', async () => {
+      fake.setDefaultScript({ outcome: requestError(504, 'request_timeout', { inBody: false }) });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe('The provider timed out before the result was ready');
+      expect(calls('result')).toHaveLength(1);
+    });
+
+    it('reads the error type from the body’s error_type when the header is missing', async () => {
+      fake.setDefaultScript({
+        outcome: requestError(503, 'runner_disconnected', { inHeader: false }),
+      });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe('The provider failed while generating');
+    });
+
+    it('leaves a typed failure transient when fal says X-Fal-Retryable: true', async () => {
+      fake.setDefaultScript({
+        outcome: requestError(503, 'runner_scheduling_failure', { retryable: true }),
+      });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(true);
+      expect(error.message).toBe('The provider is temporarily unavailable');
+    });
+
+    it('makes a typed failure final when fal says X-Fal-Retryable: false', async () => {
+      fake.setDefaultScript({
+        outcome: requestError(504, 'startup_timeout', { retryable: false }),
+      });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe('The provider timed out before the result was ready');
+    });
+
+    it('keeps an untyped 504 on the result transient (a gateway hiccup, the result can be read again)', async () => {
+      fake.setDefaultScript({ outcome: { status: 504, body: { detail: 'Gateway timeout' } } });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(true);
+      expect(error.message).toBe('The provider is temporarily unavailable');
+    });
+
+    it('calls an unknown error type a final failure with an honest generic reason', async () => {
+      fake.setDefaultScript({ outcome: requestError(503, 'something_new') });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe('The provider could not finish this generation');
+    });
+
+    it.each([
+      ['content_policy_violation', 422, "The image was refused by the provider's content policy"],
+      ['face_detection_error', 422, 'No person was found in the photo'],
+      ['PoseError', 422, 'No person was found in the photo'],
+      ['image_too_small', 422, 'The photo is too small for this tool'],
+      ['image_too_large', 422, 'The photo is too large for this tool'],
+      ['file_download_error', 422, 'The provider could not download the photo'],
+      ['generation_timeout', 504, 'The provider timed out before the result was ready'],
+    ])('maps the model error %s to a reason the user can act on', async (type, status, message) => {
+      fake.setDefaultScript({ outcome: modelError(status, type, 'raw model text') });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe(message);
+    });
+
+    it('keeps the model’s own message for a validation type it has no mapping for', async () => {
+      fake.setDefaultScript({ outcome: modelError(422, 'less_than_equal', 'Too many images') });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.message).toBe('The provider rejected the input: Too many images');
+    });
+
+    it('fails a status poll with an error type at once instead of riding it out', async () => {
+      fake.setDefaultScript({ progressSteps: 2 });
+      const timeout = requestError(504, 'request_timeout');
+      fake.failNext('status', 504, 5, timeout);
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe('The provider timed out before the result was ready');
+      expect(calls('status')).toHaveLength(1);
+    });
+
+    it('refuses a typed submit as final, with nothing submitted', async () => {
+      const refused = modelError(422, 'content_policy_violation', 'flagged');
+      fake.failNext('submit', 422, 1, refused);
+      const { ctx, handles } = context();
+
+      const error = await rejection(provider().upscale(upscaleJob(), ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.nothingSubmitted).toBe(true);
+      expect(error.message).toBe("The image was refused by the provider's content policy");
+      expect(handles).toEqual([]);
+    });
+
+    it('keeps a 503 on submit without an error type transient', async () => {
+      fake.failNext('submit', 503, 1, { body: { detail: 'Service Unavailable' } });
+
+      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(true);
+    });
+  });
+
   it('rides out a single 503 on status and completes', async () => {
     fake.setDefaultScript({ progressSteps: 2 });
     fake.failNext('status', 503);
@@ -328,6 +455,22 @@ describe('fal provider', () => {
     ]);
     expect(error.transient).toBe(false);
     expect(error.message).toBe('The generation was cancelled at the provider');
+  });
+
+  it('takes a cancel as a signal only: a running request fal still completes returns its result', async () => {
+    fake.setDefaultScript({ progressSteps: 5, ignoresCancel: true });
+    const fal = provider();
+    const { ctx } = context({
+      onSubmitted: async (handle) => {
+        await fal.cancel?.(handle);
+      },
+    });
+
+    const result = await fal.upscale(upscaleJob(), ctx);
+
+    expect(calls('cancel').map((call) => call.httpStatus)).toEqual([202]);
+    expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
+    expect(calls('result').map((call) => call.httpStatus)).toEqual([200]);
   });
 
   it('treats cancelling a finished request as done', async () => {
