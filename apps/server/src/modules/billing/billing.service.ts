@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CURRENCY_SYMBOLS,
   findProduct,
@@ -33,9 +34,8 @@ export interface BillingDeps {
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Order ids are UUIDs; anything else (another integration's notes) is not ours. */
-const isUuid = (value: string) => UUID.test(value);
+const isUuid = (value: string) => z.guid().safeParse(value).success;
 
 export const paymentLinkFailed = () =>
   new AppError(502, 'payment_provider_error', 'Failed to generate payment link. Please try again.');

@@ -157,11 +157,10 @@ export async function listBanners(
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ends a banner now (it stops being served at once); its row stays for the record. */
 export async function endBanner(db: Db, id: string): Promise<repo.PromoBannerRow> {
-  const row = UUID.test(id) ? await repo.deactivate(db, id) : undefined;
+  // Banner ids are UUIDs: anything else cannot be one, and must not reach the uuid column.
+  const row = z.guid().safeParse(id).success ? await repo.deactivate(db, id) : undefined;
   if (!row) throw new AppError(404, 'not_found', `No promo banner with the id ${id}.`);
   return row;
 }
