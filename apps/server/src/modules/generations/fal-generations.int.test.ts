@@ -8,6 +8,7 @@ import {
   type FakeFal,
   type FakeFalScript,
   NO_PERSON,
+  requestError,
   startFakeFal,
 } from '../../../test/fake-fal-server';
 import {
@@ -389,6 +390,76 @@ describe('provider failures', () => {
     );
     expect([...polled]).toEqual([requestId]);
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+  }, 60_000);
+});
+
+describe('fal’s typed failures through the runner', () => {
+  it('fails a try-on whose result answers 504 request_timeout at once: refunded, no retry, a readable reason', async () => {
+    // fal has already retried a request_timeout itself; reading it again cannot change it.
+    scriptModel(DEFAULT_FAL_MODELS['try-on'], {
+      outcome: requestError(504, 'request_timeout', { inBody: false }),
+    });
+    const user = await newUser({ credits: 40 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const template = await templateOf(user.cookie);
+    const url = '/api/v1/try-on/generate';
+    const before = await balanceOf(t.database.db, user.id);
+    const submitted = fake.submissions.length;
+    const started = Date.now();
+
+    // A short wait: before the fix the job was still retrying (running) long after this.
+    const res = await post(
+      t.app,
+      user.cookie,
+      `${url}?wait=10`,
+      toolPayloads(image, template)[url],
+    );
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const body = res.json<GenerationBody>();
+    expect(body).toMatchObject({ success: false, status: 'failed', imageUrls: [] });
+    const reason = 'The provider timed out before the result was ready';
+    expect(body.message).toContain(reason);
+    const state = await get(user.cookie, `/api/v1/generations/${body.generationId}`);
+    expect(state.json<GenerationState>().generation).toMatchObject({
+      status: 'failed',
+      error: reason,
+    });
+
+    const submissions = fake.submissions.slice(submitted);
+    expect(submissions).toHaveLength(1);
+    expect(callsFor(submissions[0]?.requestId ?? '', 'result').map((c) => c.httpStatus)).toEqual([
+      504,
+    ]);
+    await waitUntil('the job to end', () => jobsSettled(body.generationId));
+    expect((await rowOf(body.generationId)).attempts).toBe(1);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before);
+    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  }, 30_000);
+
+  it('still retries a result that answers a plain 504 without an error type, and succeeds', async () => {
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const submitted = fake.submissions.length;
+    fake.failNext('result', 504, 1, { body: { detail: 'Gateway Timeout' } });
+
+    const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
+      imageUrl: image,
+    });
+
+    const body = res.json<GenerationBody>();
+    expect(body.success, body.message).toBe(true);
+    const submissions = fake.submissions.slice(submitted);
+    expect(submissions).toHaveLength(1);
+    const requestId = submissions[0]?.requestId ?? '';
+    // The same fal request, its result read again by the queue's retry: nothing paid twice.
+    expect(callsFor(requestId, 'result').map((c) => c.httpStatus)).toEqual([504, 200]);
+    expect((await rowOf(body.generationId)).attempts).toBe(2); // the queue ran the job again
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
   }, 60_000);
 });
 
