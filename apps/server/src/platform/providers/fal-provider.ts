@@ -524,9 +524,9 @@ function failure(call: Call, error: unknown): ProviderError {
   // `request_timeout`, a 503 `runner_disconnected`…) comes after fal's queue already retried the
   // work up to 10 times: asking again only keeps the user waiting and the credits held.
   // A model error's `detail[].type` is the model's verdict on this input: just as final.
-  const typed = typedFailureMessage(error);
   if (error.retryable === true) return transient('The provider is temporarily unavailable');
   if (error.retryable === false || error.errorType !== null || modelErrorTypes(error).length > 0) {
+    const typed = typedFailureMessage(error);
     const untyped =
       status === 400 || status === 422
         ? rejectedInputMessage(error.body)
@@ -537,18 +537,16 @@ function failure(call: Call, error: unknown): ProviderError {
   if (call === 'result') {
     // The run is over (status said COMPLETED); how it ended shows only here.
     if (status === 404 || status === 410) return permanent('The provider result expired');
-    if (status === 422) return permanent(typed ?? rejectedInputMessage(error.body));
+    if (status === 422) return permanent(rejectedInputMessage(error.body));
     // Untyped gateway answers, not the model's verdict: reading the result again later is free.
     if (status === 502 || status === 503 || status === 504) {
       return transient('The provider is temporarily unavailable');
     }
-    if (status >= 500) return permanent(typed ?? 'The provider failed to produce a result');
+    if (status >= 500) return permanent('The provider failed to produce a result');
     const detail = detailSchema.safeParse(error.body);
     const cancelled =
       detail.success && JSON.stringify(detail.data.detail).toLowerCase().includes('cancel');
-    return permanent(
-      cancelled ? CANCELLED_MESSAGE : (typed ?? 'The provider failed to produce a result'),
-    );
+    return permanent(cancelled ? CANCELLED_MESSAGE : 'The provider failed to produce a result');
   }
   if (status >= 500) return transient('The provider is temporarily unavailable');
   if (status === 404) {
@@ -558,8 +556,8 @@ function failure(call: Call, error: unknown): ProviderError {
         : 'The provider no longer knows this request',
     );
   }
-  if (status === 400 || status === 422) return permanent(typed ?? rejectedInputMessage(error.body));
-  return permanent(typed ?? 'The provider refused the request');
+  if (status === 400 || status === 422) return permanent(rejectedInputMessage(error.body));
+  return permanent('The provider refused the request');
 }
 
 const TIMED_OUT_MESSAGE = 'The provider timed out before the result was ready';
