@@ -83,6 +83,18 @@ const SCHEMA_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](?:core|mini)[\\/]/
 const LAZY_UI_MODULE =
   /[\\/]components[\\/]ui[\\/](?:dialog|dropdown-menu|select|tabs|tooltip|toaster)\.tsx$/;
 
+/**
+ * What the app shell (layout.tsx) reads on every signed-in page: the account summary, plan,
+ * credits and profile-prompt helpers. Each is also used by some page, so the splitter gave each
+ * its own small chunk (8 requests and their overhead on every shell route); as one chunk every
+ * route under the shell loads ~1.1 KiB less. Only these modules, not their dependencies
+ * (`includeDependenciesRecursively: false`): with them the group took the session code too, and
+ * the entry, so every page outside the shell, had to load it (+2.7 KiB on /login). Measured with
+ * bench/bundle-size.mjs; the chunk graph stays acyclic.
+ */
+const SHELL_DATA_MODULE =
+  /[\\/](?:features[\\/](?:shell[\\/]lib[\\/]nav-items|account[\\/](?:hooks[\\/](?:use-account-summary|use-profile)|lib[\\/](?:first-session|registration|profile-prompt|skip-marker-storage|display-name)|api[\\/](?:profile-details|register))|billing[\\/](?:lib[\\/]plan|api[\\/]subscription-status)|credits[\\/]api[\\/]credits)|contract[\\/]src[\\/]plans)\.ts$/;
+
 // One file for the Vite build, the dev server and the `web` Vitest project (the root
 // vitest.config.ts lists this file as a project, so the test block must live here).
 /**
@@ -125,6 +137,7 @@ export default defineConfig(({ command }) => ({
               test: (id: string) =>
                 (SHARED_APP_MODULE.test(id) && !LAZY_UI_MODULE.test(id)) || SCHEMA_LIBRARY.test(id),
             },
+            { name: 'shell-data', test: SHELL_DATA_MODULE, includeDependenciesRecursively: false },
           ],
         },
       },

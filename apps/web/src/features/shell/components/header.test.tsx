@@ -160,4 +160,26 @@ describe('user menu', () => {
     expect(signedOut).toBe(true);
     expect(currentLocation()).toBe('/login');
   });
+
+  it("logs out from the sidebar's Logout too (its code loads on the click)", async () => {
+    let signedOut = false;
+    mockSignedIn();
+    server.use(
+      http.post('/api/auth/sign-out', () => {
+        signedOut = true;
+        mockSession(null);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const { user } = renderApp('/gallery');
+    const account = await screen.findByRole('region', { name: 'Your account' });
+
+    await user.click(await within(account).findByRole('button', { name: 'Logout' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to AI Product Studio' }),
+    ).toBeInTheDocument();
+    expect(signedOut).toBe(true);
+    expect(currentLocation()).toBe('/login');
+  });
 });
