@@ -52,6 +52,17 @@ const contentSchema = (linkHosts: readonly string[]) =>
     variant: z.enum(PROMO_VARIANTS).default('default'),
   });
 
+/** The served banner's check, built once per allowlist (the config's one array), not per GET. */
+const servedSchemas = new WeakMap<readonly string[], ReturnType<typeof contentSchema>>();
+function servedSchema(linkHosts: readonly string[]): ReturnType<typeof contentSchema> {
+  let schema = servedSchemas.get(linkHosts);
+  if (!schema) {
+    schema = contentSchema(linkHosts);
+    servedSchemas.set(linkHosts, schema);
+  }
+  return schema;
+}
+
 /** An ISO 8601 date and time with its offset (`2026-12-31T23:59:00+05:30` or `…Z`): no guessing. */
 const instant = z.iso
   .datetime({
@@ -105,7 +116,7 @@ export async function liveBanner(
 ): Promise<PromoBanner | null> {
   const row = await repo.findLive(deps.db, now);
   if (!row) return null;
-  const checked = contentSchema(deps.linkHosts).safeParse(row);
+  const checked = servedSchema(deps.linkHosts).safeParse(row);
   if (!checked.success) {
     warn(`promo banner not served: ${z.prettifyError(checked.error)}`, row.id);
     return null;
