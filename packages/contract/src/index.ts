@@ -10,3 +10,4 @@ export * from './responses/index';
 export * from './pagination';
 export * from './site-info';
 export * from './promo';
+export * from './gallery';

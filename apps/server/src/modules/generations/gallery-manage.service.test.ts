@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueEntryNames } from '../batches/batch-zip';
-import { galleryDownloadName, withRealExtension } from './gallery-manage.service';
+import { galleryDownloadName } from '@studio/contract';
+import { withRealExtension } from './gallery-manage.service';
 
 describe('gallery zip names', () => {
   it('follow the gallery download names of document 1 §2', () => {

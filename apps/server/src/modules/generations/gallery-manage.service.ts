@@ -1,4 +1,4 @@
-import { API_BASE } from '@studio/contract';
+import { API_BASE, galleryDownloadName } from '@studio/contract';
 import { notFound, AppError } from '../../http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { Db } from '../../db/client';
@@ -20,25 +20,6 @@ export interface GalleryManageDeps {
   db: Db;
   storage: Storage;
   publicUrl: string;
-}
-
-/** Keeps a file name to safe characters whatever the server stored as type or id. */
-function safePart(value: string): string {
-  return value.replace(/[^a-zA-Z0-9_-]+/g, '-');
-}
-
-/**
- * Document 1 §2's download name, as the web's per-card Download saves it:
- * `{type}-{generationId}-image-{N}.jpg` or `…-video-{N}.mp4`, N counting from 1 within the kind.
- */
-export function galleryDownloadName(
-  type: string,
-  generationId: string,
-  kind: 'image' | 'video',
-  position: number,
-): string {
-  const extension = kind === 'image' ? 'jpg' : 'mp4';
-  return `${safePart(type)}-${safePart(generationId)}-${kind}-${String(position)}.${extension}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { GalleryItem } from '@studio/contract';
+import { galleryDownloadName } from '@studio/contract/gallery';
 import { toHttpUrl } from '@/lib/media-url';
 
 export interface DownloadFile {
@@ -9,21 +10,8 @@ export interface DownloadFile {
 /** Document 1 §2 Download: 500 ms between files, so browsers do not treat the burst as spam. */
 export const DOWNLOAD_GAP_MS = 500;
 
-/** Keeps a file name to safe characters whatever the server stored as type or id. */
-function safePart(value: string): string {
-  return value.replace(/[^a-zA-Z0-9_-]+/g, '-');
-}
-
-/** `{type}-{generationId}-image-{N}.jpg` or `…-video-{N}.mp4`, N counting from 1. */
-export function downloadFileName(
-  type: string,
-  generationId: string,
-  kind: 'image' | 'video',
-  position: number,
-): string {
-  const extension = kind === 'image' ? 'jpg' : 'mp4';
-  return `${safePart(type)}-${safePart(generationId)}-${kind}-${String(position)}.${extension}`;
-}
+/** `{type}-{generationId}-image-{N}.jpg` or `…-video-{N}.mp4`, as the zip names them too. */
+export const downloadFileName = galleryDownloadName;
 
 /** Every image, then every video, of a generation, each with its download name. */
 export function downloadFiles(
