@@ -12,9 +12,6 @@
 // Usage: node --import tsx bench/analytics-api.ts [seconds=20] [connections=20] [--writes=2] [--plans]
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { printTable, quantile } from './report';
@@ -116,54 +113,16 @@ async function main(): Promise<void> {
   const writesArg = process.argv.find((a) => a.startsWith('--writes='));
   const writesPerSecond = Number(writesArg?.slice('--writes='.length) ?? 2);
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config/env');
-  const { createDatabase } = await import('../apps/server/src/db/client');
-  const { runMigrations } = await import('../apps/server/src/db/migrate');
   const schema = await import('../apps/server/src/db/schema');
   const repo = await import('../apps/server/src/modules/analytics/analytics.repository');
-  const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
+  const { startBenchApp } = await import('./lib/bench-app');
 
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-analytics-'));
-  await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
-  const server = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
-  const database = createDatabase(server.url, { max: 20 });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const bench = await startBenchApp('analytics');
+  const { address, database } = bench;
   try {
-    await runMigrations(database.pool);
-    app = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: '3000', // trusted origin http://localhost:3000; the server listens on a free port
-        DATA_DIR: path.join(root, 'data'),
-        RATE_LIMIT_MULTIPLIER: '1000',
-      }),
-      database,
-      authSecret: 'bench-secret-bench-secret-bench-secret-01',
-      mailer: { send: async () => undefined },
-      worker: false,
-      logger: false,
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-    // One user, signed up through the real endpoint.
-    const signUp = await fetch(`${address}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({
-        name: 'Bench User',
-        email: 'bench@example.com',
-        password: 'correct horse battery',
-      }),
-    });
-    if (signUp.status !== 200) throw new Error(`sign-up failed: ${String(signUp.status)}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const session = await fetch(`${address}/api/v1/session`, { headers: { cookie } });
-    const { user } = (await session.json()) as { user: { id: string } };
+    const account = await bench.signUp('bench@example.com');
+    const cookie = account.cookie;
+    const user = { id: account.id };
 
     // 100 000 generations over the past year, types cycling, one image each; every 20th failed.
     // Each has its reserve in the ledger, and a failed one its release (the refund), as the
@@ -325,9 +284,6 @@ async function main(): Promise<void> {
     if (showPlans) console.log(`\n${plans.join('\n\n')}`);
     process.exitCode = ok ? 0 : 1;
   } finally {
-    await app?.close();
-    await database.close();
-    await server.stop();
-    await fs.rm(root, { recursive: true, force: true });
+    await bench.close();
   }
 }

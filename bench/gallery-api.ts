@@ -10,9 +10,6 @@
 // Usage: node --import tsx bench/gallery-api.ts [seconds=20] [connections=50] [--plans]
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { printTable, quantile } from './report';
@@ -133,56 +130,18 @@ async function main(): Promise<void> {
   const connections = Number(numbers[1] ?? 50);
   const showPlans = process.argv.includes('--plans');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config/env');
-  const { createDatabase } = await import('../apps/server/src/db/client');
-  const { runMigrations } = await import('../apps/server/src/db/migrate');
   const schema = await import('../apps/server/src/db/schema');
   const repo = await import('../apps/server/src/modules/generations/generations.repository');
   const { galleryType, gallerySearch } =
     await import('../apps/server/src/modules/generations/gallery.service');
-  const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
+  const { startBenchApp } = await import('./lib/bench-app');
 
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-gallery-'));
-  await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
-  const server = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
-  const database = createDatabase(server.url, { max: 20 });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const bench = await startBenchApp('gallery');
+  const { address, database } = bench;
   try {
-    await runMigrations(database.pool);
-    app = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: '3000', // trusted origin http://localhost:3000; the server listens on a free port
-        DATA_DIR: path.join(root, 'data'),
-        RATE_LIMIT_MULTIPLIER: '1000',
-      }),
-      database,
-      authSecret: 'bench-secret-bench-secret-bench-secret-01',
-      mailer: { send: async () => undefined },
-      worker: false,
-      logger: false,
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-    // One user, signed up through the real endpoint.
-    const signUp = await fetch(`${address}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({
-        name: 'Bench User',
-        email: 'bench@example.com',
-        password: 'correct horse battery',
-      }),
-    });
-    if (signUp.status !== 200) throw new Error(`sign-up failed: ${String(signUp.status)}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const session = await fetch(`${address}/api/v1/session`, { headers: { cookie } });
-    const { user } = (await session.json()) as { user: { id: string } };
+    const account = await bench.signUp('bench@example.com');
+    const cookie = account.cookie;
+    const user = { id: account.id };
 
     // 100 000 succeeded generations over the past year, types cycling, prompts from word lists
     // (every 8th has "silk"), one image each.
@@ -326,9 +285,6 @@ async function main(): Promise<void> {
     if (showPlans) console.log(`\n${plans.join('\n\n')}`);
     process.exitCode = ok ? 0 : 1;
   } finally {
-    await app?.close();
-    await database.close();
-    await server.stop();
-    await fs.rm(root, { recursive: true, force: true });
+    await bench.close();
   }
 }
