@@ -1,10 +1,8 @@
+import { FINISHED_STATUSES } from '@studio/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { generations, media } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 import type { GenerationRow } from './generations.repository';
-
-/** Finished work only: a queued or running generation is still the worker's to write. */
-const FINISHED = ['succeeded', 'failed', 'canceled'];
 
 /** The user's finished generations among `ids` (ids that are not theirs are left out). */
 export async function findOwnFinished(
@@ -20,7 +18,8 @@ export async function findOwnFinished(
       and(
         eq(generations.userId, userId),
         inArray(generations.id, [...ids]),
-        inArray(generations.status, FINISHED),
+        // Finished work only: a queued or running generation is still the worker's to write.
+        inArray(generations.status, [...FINISHED_STATUSES]),
       ),
     );
   return lock ? query.for('update') : query;
