@@ -1,13 +1,10 @@
 import { z } from 'zod/mini';
-import { generationSchema } from './generations';
 import { success } from './read';
 
 /*
- * `GET /generations/:id` with the settings to reuse (Reuse settings, ADR 030). A module of its own,
- * read in the browser through `generationSettingsResponseSchema` alone: that keeps the generation's
- * own schema (generations.ts, which every tool page carries) out of the gallery's chunk, and these
- * schemas out of the tool pages' chunks. The server's full schema is built by a pure function, so
- * a bundle that does not use it drops it and its import.
+ * `GET /generations/:id/settings`: the settings a generation was made with, for Reuse settings
+ * (ADR 030). A call of its own, so the status poll every open tool page makes carries none of
+ * this, and a module of its own, so only the gallery's chunk carries the schema.
  */
 
 /**
@@ -19,22 +16,12 @@ import { success } from './read';
 export const generationSettingsSchema = z.catch(z.catchall(z.object({}), z.unknown()), {});
 export type GenerationSettings = z.infer<typeof generationSettingsSchema>;
 
-/**
- * The answer as the server sends it: the generation (polls read it too) with its settings. Built by
- * a function marked free of side effects, so a bundle that does not use it drops it together with
- * the generation's schema (a spread or a property read at module level would be kept).
- */
-const withSettings = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodLooseShape>(generation: {
-  shape: T;
-}) =>
-  z.object({
-    success,
-    // The shape spread rather than `z.extend`: that would add its code to the entry chunk, where
-    // zod lives, and so to every route's initial JS.
-    generation: z.object({ ...generation.shape, settings: generationSettingsSchema }),
-  });
-export const generationDetailResponseSchema = withSettings(generationSchema);
-export type GenerationDetailResponse = z.infer<typeof generationDetailResponseSchema>;
+/** The answer: which generation, and its settings. */
+export const generationSettingsAnswerSchema = z.object({
+  success,
+  generation: z.object({ id: z.string(), type: z.string(), settings: generationSettingsSchema }),
+});
+export type GenerationSettingsAnswer = z.infer<typeof generationSettingsAnswerSchema>;
 
 /** The part of the answer Reuse settings reads: the settings. */
 export const generationSettingsResponseSchema = z.object({

@@ -17,7 +17,7 @@ import { generations } from '../../db/schema';
 import { createGeneration } from './generations.service';
 
 /*
- * Reuse settings (ADR 030): `GET /generations/:id` hands back the settings a generation was made
+ * Reuse settings (ADR 030): `GET /generations/:id/settings` hands back the settings a generation was made
  * with, as its tool's request schema reads them, without what the server added, and only to its
  * owner.
  */
@@ -34,7 +34,11 @@ async function account() {
 }
 
 function read(cookie: string, id: string) {
-  return t.app.inject({ method: 'GET', url: `/api/v1/generations/${id}`, headers: { cookie } });
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/generations/${id}/settings`,
+    headers: { cookie },
+  });
 }
 
 interface Detail {
@@ -68,7 +72,7 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-describe('GET /generations/:id settings', () => {
+describe('GET /generations/:id/settings', () => {
   it("answers a video's own settings, not the server's source link nor the account", async () => {
     const source = await start('/api/v1/background-removal', { imageUrl: image });
     const id = await start(

@@ -7,7 +7,7 @@ import {
   GENERATE_REQUESTS_PER_MINUTE,
   GENERATION_TYPES,
   generationAcceptedSchema,
-  generationDetailResponseSchema,
+  generationSettingsAnswerSchema,
   generationResponseSchema,
   generationResultSchema,
   MAX_WAIT_SECONDS,
@@ -115,10 +115,9 @@ export const generationRoutes =
       {
         schema: {
           tags,
-          summary:
-            'One generation: status, queue position, progress, outputs, error and the settings to reuse',
+          summary: 'One generation: status, queue position, progress, outputs, error',
           params: idParams,
-          response: { 200: generationDetailResponseSchema },
+          response: { 200: generationResponseSchema },
         },
       },
       async (request) => {
@@ -127,7 +126,30 @@ export const generationRoutes =
           requireUser(request).id,
           request.params.id,
         );
-        return { success: true as const, generation: await generations.toDetailDto(deps.db, row) };
+        return { success: true as const, generation: await generations.toDto(deps.db, row) };
+      },
+    );
+
+    app.get(
+      '/generations/:id/settings',
+      {
+        schema: {
+          tags,
+          summary: 'The settings a generation was made with, to run it again (Reuse settings)',
+          params: idParams,
+          response: { 200: generationSettingsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const row = await generations.findOwnGeneration(
+          deps.db,
+          requireUser(request).id,
+          request.params.id,
+        );
+        return {
+          success: true as const,
+          generation: { id: row.id, type: row.type, settings: generations.reusableSettings(row) },
+        };
       },
     );
 

@@ -315,14 +315,6 @@ export function reusableSettings(
   return settings;
 }
 
-/** `GET /generations/:id`: the DTO with the settings to reuse. */
-export async function toDetailDto(
-  db: DbOrTx,
-  row: repo.GenerationRow,
-): Promise<Generation & { settings: Record<string, unknown> }> {
-  return { ...(await toDto(db, row)), settings: reusableSettings(row) };
-}
-
 export const isFinished = (row: repo.GenerationRow) =>
   FINISHED_STATUSES.some((s) => s === row.status);
 

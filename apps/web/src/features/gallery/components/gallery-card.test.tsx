@@ -8,7 +8,7 @@ import { mockSignedIn, server } from '@/testing/server';
 import type { GalleryItem } from '@studio/contract';
 import { GalleryCard } from './gallery-card';
 
-const DETAIL_URL = '/api/v1/generations/:id';
+const DETAIL_URL = '/api/v1/generations/:id/settings';
 
 /** Where the card sent the user, with the router state it carried. */
 function ToolProbe() {
@@ -30,7 +30,7 @@ function openCard(item: GalleryItem) {
 
 const detail = (item: GalleryItem, settings: unknown) => ({
   success: true,
-  generation: { id: item.generationId, type: item.type, status: 'succeeded', settings },
+  generation: { id: item.generationId, type: item.type, settings },
 });
 
 const reuseLink = () => screen.getByRole('link', { name: 'Reuse settings' });

@@ -260,13 +260,12 @@ describe('gallery: made from and reuse settings', () => {
       pastGenerationsHandler([item], []),
       mediaHandler(),
       // The stored settings come from the generation itself (ADR 030).
-      http.get('/api/v1/generations/:id', () =>
+      http.get('/api/v1/generations/:id/settings', () =>
         HttpResponse.json({
           success: true,
           generation: {
             id: item.generationId,
             type: 'photoshoot',
-            status: 'succeeded',
             settings: { sceneStyle: 'luxury', mode: 'balanced' },
           },
         }),
