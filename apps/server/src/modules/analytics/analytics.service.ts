@@ -15,7 +15,7 @@ import * as repo from './analytics.repository';
 import type { DayRow } from './analytics.repository';
 
 /** Local days per range and how they split into the spec's periods (ADR 029). */
-export const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /**
  * Which tools feed which card (ADR 029): product images are the Product AI Photoshoot's output
@@ -33,7 +33,7 @@ const CATEGORY_OF: Partial<Record<GenerationType, AnalyticsCategory>> = {
  * The period a day falls in, by its place in the window (0 = oldest). 7d: each day. 30d: four
  * weeks ending today, Week 1 taking the two oldest days as well (9 days). 90d: three 30-day months.
  */
-export function periodOf(range: AnalyticsRange, index: number): number {
+function periodOf(range: AnalyticsRange, index: number): number {
   if (range === '7d') return index;
   if (range === '30d') return Math.max(0, 3 - Math.floor((29 - index) / 7));
   return Math.floor(index / 30);
@@ -53,8 +53,8 @@ function categoryAmount(row: DayRow): [AnalyticsCategory, number] | null {
   return [category, category === 'productImages' ? row.images : row.succeeded];
 }
 
-/** The response from the query's rows (pure, so the period rules are tested without SQL). */
-export function summarise(
+/** The response from the query's rows. */
+function summarise(
   range: AnalyticsRange,
   timeZone: string,
   rows: readonly DayRow[],

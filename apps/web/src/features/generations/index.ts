@@ -21,7 +21,7 @@ export { useModeChoice } from './hooks/use-mode-choice';
 export { useKeepToolDraft, useToolDraft } from './hooks/use-tool-draft';
 export { usePreSendChecks } from './hooks/use-pre-send-checks';
 export { useVideoAccess } from './hooks/use-video-access';
-export { openInNewTab, saveBlob, saveFile } from './lib/download';
+export { openInNewTab, saveFile } from './lib/download';
 export { templatePayload, toTemplateList, toggleTemplate } from './lib/model-templates';
 export type { ModelTemplate } from './lib/model-templates';
 export { isCanvasTool, reusedSetting } from './lib/navigation-state';

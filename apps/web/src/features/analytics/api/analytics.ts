@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { analyticsResponseSchema, type AnalyticsRange } from '@studio/contract/responses';
 import { api, schemaParser } from '@/lib/api-client';
+import { getBrowserTimeZone } from '@/lib/time-zone';
 
-/** The browser's IANA zone, so days and weeks start at the user's midnight; UTC if unknown. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-export const analyticsQueryOptions = (range: AnalyticsRange, timeZone: string) =>
+const analyticsQueryOptions = (range: AnalyticsRange, timeZone: string) =>
   queryOptions({
     queryKey: ['analytics', range, timeZone],
     queryFn: ({ signal }) =>
@@ -26,8 +18,9 @@ export const analyticsQueryOptions = (range: AnalyticsRange, timeZone: string) =
  * screen (dimmed by the page) rather than flashing a skeleton on every switch.
  */
 export function useAnalytics(range: AnalyticsRange) {
+  // The browser's zone, so days and weeks start at the user's midnight; UTC if unknown.
   return useQuery({
-    ...analyticsQueryOptions(range, browserTimeZone()),
+    ...analyticsQueryOptions(range, getBrowserTimeZone() || 'UTC'),
     placeholderData: keepPreviousData,
   });
 }

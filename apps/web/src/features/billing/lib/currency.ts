@@ -1,16 +1,8 @@
 import type { PaymentCurrency } from '@studio/contract/plans';
+import { getBrowserTimeZone } from '@/lib/time-zone';
 
 /** Both names of India's time zone (Asia/Calcutta is the older alias some browsers still report). */
 const INDIA_TIME_ZONES: ReadonlySet<string> = new Set(['Asia/Kolkata', 'Asia/Calcutta']);
-
-/** The browser's IANA time zone, or undefined where Intl cannot tell. */
-export function getBrowserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Prices show in INR for customers in India and in USD elsewhere (spec §9). The time zone is the
