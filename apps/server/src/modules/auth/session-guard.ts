@@ -26,13 +26,16 @@ function claimedUserIds(request: FastifyRequest): unknown[] {
 }
 
 /**
- * The session decides the user. Runs after validation on every /api/v1 route: loads the session,
- * answers 401 without one (unless the route is public), and 403 when the request names another user
- * in a `userId` body field, path parameter or query parameter.
+ * The session decides the user, on every /api/v1 route. `onRequest`, before the body is read and
+ * validated: a caller without a session (on a non-public route) gets 401 and never a validation
+ * answer that would describe the schema. Loading the session this early also lets the per-user
+ * rate limits (route `onRequest` hooks, which run after this one) key on the user.
+ * `preValidation`, on the body, path and query as sent: 403 when a `userId` names another user,
+ * also on routes whose schema does not declare `userId` (validation would strip it unnoticed).
  */
 export function registerSessionGuard(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('sessionUser', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const isPublic = request.routeOptions.config.public === true;
     const session = request.headers.cookie
       ? await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
@@ -48,7 +51,10 @@ export function registerSessionGuard(app: FastifyInstance, auth: Auth): void {
       name: user.name,
       image: user.image ?? null,
     };
-    if (claimedUserIds(request).some((id) => id !== user.id)) {
+  });
+  app.addHook('preValidation', async (request) => {
+    const user = request.sessionUser;
+    if (user && claimedUserIds(request).some((id) => id !== user.id)) {
       throw forbidden('You can only act on your own account.');
     }
   });

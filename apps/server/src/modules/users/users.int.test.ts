@@ -107,6 +107,28 @@ describe('authorization on user routes', () => {
     expect(theirs.statusCode).toBe(200);
   });
 
+  it('PUT /user/name refuses another user id with 403 and renames nobody', async () => {
+    const { app } = await createTestApp();
+    const me = await signedIn(app, 'Me');
+    const other = await signedIn(app, 'Other');
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/name',
+      headers: { cookie: me.cookie, ...json },
+      payload: { userId: other.userId, name: 'Renamed' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'forbidden' } });
+    for (const user of [me, other]) {
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/v1/session',
+        headers: { cookie: user.cookie },
+      });
+      expect(session.json()).toMatchObject({ user: { name: user === me ? 'Me' : 'Other' } });
+    }
+  });
+
   it.each([
     ...userIdRoutes,
     ['PUT', '/api/v1/user/name'],
