@@ -14,7 +14,7 @@ import {
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/read-zip';
 import { createLocalProvider } from '../../platform/providers/local-provider';
-import type { GenerationProvider, TryOnJob } from '../../platform/providers/types';
+import type { GenerationProvider } from '../../platform/providers/types';
 import { createLocalStorage } from '../../platform/storage/local-storage';
 import { seedCatalog } from '../catalog/catalog.seed';
 import { balanceOf, findBalanceMismatches, listEntries } from '../credits/credits.service';
@@ -42,8 +42,8 @@ function hold(...garmentUrls: string[]) {
     };
   });
 }
-async function waitAtProvider(job: TryOnJob, signal: AbortSignal) {
-  if (!held.has(job.garment.url)) return;
+async function waitAtProvider(garmentUrl: string, signal: AbortSignal) {
+  if (!held.has(garmentUrl)) return;
   await new Promise<void>((resolve, reject) => {
     signal.addEventListener('abort', () => {
       reject(signal.reason as Error);
@@ -54,9 +54,9 @@ async function waitAtProvider(job: TryOnJob, signal: AbortSignal) {
 const provider: GenerationProvider = {
   ...local,
   capabilities: () => [...local.capabilities(), 'try-on'],
-  tryOn: async (job, ctx) => {
-    await waitAtProvider(job, ctx.signal);
-    return local.tryOn(job, ctx);
+  run: async (job, ctx) => {
+    if (job.type === 'try-on') await waitAtProvider(job.garment.url, ctx.signal);
+    return local.run(job, ctx);
   },
 };
 

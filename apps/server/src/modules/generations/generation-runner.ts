@@ -201,7 +201,7 @@ async function execute(
     },
   });
   let lastProgressAt = 0;
-  const result = await def.run(deps.provider, settings, input, {
+  const result = await deps.provider.run(def.job(settings, input), {
     signal,
     requestId: row.providerRequestId,
     beforeSubmit: async () => {

@@ -9,7 +9,6 @@ import {
   upscaleRequestSchema,
   RANDOM_TEMPLATE_ID,
   TOOL_DEFINITIONS,
-  VIDEO_RESOLUTIONS,
   videoRequestSchema,
   type GenerationType,
   type Mode,
@@ -21,12 +20,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/errors';
 import * as catalog from '../catalog/catalog.service';
 import type { CatalogDeps } from '../catalog/catalog.service';
-import type {
-  GenerationProvider,
-  InputImage,
-  ProviderContext,
-  ProviderResult,
-} from '../../platform/providers/types';
+import type { GenerationJob, InputImage } from '../../platform/providers/types';
 
 /*
  * The server's half of each tool: its payload schema, deadline, what the gallery records and how the
@@ -48,12 +42,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   mode(settings: z.output<S>): Mode;
   prompt(settings: z.output<S>): string;
   styleName(settings: z.output<S>): string | null;
-  run(
-    provider: GenerationProvider,
-    settings: z.output<S>,
-    input: (url: string) => InputImage,
-    ctx: ProviderContext,
-  ): Promise<ProviderResult>;
+  /** What the provider runs: the tool, its settings and its input images by role. */
+  job(settings: z.output<S>, input: (url: string) => InputImage): GenerationJob;
 }
 
 const tool = <S extends z.ZodType>(def: ToolDef<S>) => def;
@@ -163,11 +153,12 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     // What the gallery's search finds: the seller's names for the garment and model, when given.
     prompt: (s) => [s.garment.name, s.model.name].filter(Boolean).join(' on '),
     styleName: (s) => (s.model.kind === 'photo' ? 'own model' : s.model.templateId),
-    run: (provider, s, input, ctx) =>
-      provider.tryOn(
-        { garment: input(s.garment.imageUrl), model: input(tryOnModelUrl(s.model)), settings: s },
-        ctx,
-      ),
+    job: (s, input) => ({
+      type: 'try-on',
+      settings: s,
+      garment: input(s.garment.imageUrl),
+      model: input(tryOnModelUrl(s.model)),
+    }),
   }),
   'realistic-try-on': tool({
     schema: realisticTryOnRequestSchema,
@@ -177,20 +168,17 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: modeOf,
     prompt: (s) => s.prompt,
     styleName: (s) => s.template.map((t) => t.templateId).join(', '),
-    run: (provider, s, input, ctx) =>
-      provider.realisticTryOn(
-        {
-          garment: input(first(s.clothing.imageUrl)),
-          templates: s.template.map((t) => ({
-            id: t.templateId,
-            // `prepare` gave every choice a URL; a stored job from before it cannot lack one.
-            image: input(t.templateUrl ?? ''),
-            prompt: t.prompt ?? '',
-          })),
-          settings: s,
-        },
-        ctx,
-      ),
+    job: (s, input) => ({
+      type: 'realistic-try-on',
+      settings: s,
+      garment: input(first(s.clothing.imageUrl)),
+      templates: s.template.map((t) => ({
+        id: t.templateId,
+        // `prepare` gave every choice a URL; a stored job from before it cannot lack one.
+        image: input(t.templateUrl ?? ''),
+        prompt: t.prompt ?? '',
+      })),
+    }),
   }),
   'ai-designer': tool({
     schema: designerRequestSchema,
@@ -199,8 +187,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: modeOf,
     prompt: (s) => s.prompt || `${s.designTheme} ${s.clothType} design, ${s.colorPalette} palette`,
     styleName: (s) => s.style,
-    run: (provider, s, input, ctx) =>
-      provider.design({ garment: input(s.clothImage), settings: s }, ctx),
+    job: (s, input) => ({ type: 'ai-designer', settings: s, garment: input(s.clothImage) }),
   }),
   'ai-poses': tool({
     schema: posesRequestSchema,
@@ -209,16 +196,14 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: modeOf,
     prompt: (s) => s.prompt,
     styleName: (s) => (s.pose ? `pose ${s.pose.poseId}` : s.viewType),
-    run: (provider, s, input, ctx) => {
+    job: (s, input) => {
       const poseUrl = Array.isArray(s.pose?.imageUrl) ? s.pose.imageUrl[0] : s.pose?.imageUrl;
-      return provider.pose(
-        {
-          model: input(first(s.inputImageUrls)),
-          poseImage: poseUrl ? input(poseUrl) : null,
-          settings: s,
-        },
-        ctx,
-      );
+      return {
+        type: 'ai-poses',
+        settings: s,
+        model: input(first(s.inputImageUrls)),
+        poseImage: poseUrl ? input(poseUrl) : null,
+      };
     },
   }),
   photoshoot: tool({
@@ -228,8 +213,11 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: modeOf,
     prompt: (s) => s.prompt,
     styleName: (s) => s.sceneStyle,
-    run: (provider, s, input, ctx) =>
-      provider.photoshoot({ product: input(first(s.inputImageUrls)), settings: s }, ctx),
+    job: (s, input) => ({
+      type: 'photoshoot',
+      settings: s,
+      product: input(first(s.inputImageUrls)),
+    }),
   }),
   'fashion-extractor': tool({
     schema: extractorRequestSchema,
@@ -238,8 +226,11 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: modeOf,
     prompt: (s) => s.prompt,
     styleName: (s) => s.extractionType,
-    run: (provider, s, input, ctx) =>
-      provider.extract({ image: input(first(s.inputImageUrls)), settings: s }, ctx),
+    job: (s, input) => ({
+      type: 'fashion-extractor',
+      settings: s,
+      image: input(first(s.inputImageUrls)),
+    }),
   }),
   'video-generation': tool({
     schema: videoRequestSchema,
@@ -249,15 +240,11 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     prompt: (s) => s.prompt,
     // What the gallery's View hands back to the canvas editor to set it up again (ADR 024).
     styleName: (s) => videoStyleName(s),
-    run: (provider, s, input, ctx) =>
-      provider.video(
-        {
-          image: input(first(s.inputImageUrls)),
-          settings: s,
-          resolution: VIDEO_RESOLUTIONS[s.mode],
-        },
-        ctx,
-      ),
+    job: (s, input) => ({
+      type: 'video-generation',
+      settings: s,
+      image: input(first(s.inputImageUrls)),
+    }),
   }),
   upscaler: tool({
     schema: upscaleRequestSchema,
@@ -266,8 +253,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: () => 'performance',
     prompt: (s) => `Upscale ${s.upscaleFactor}`,
     styleName: (s) => s.method,
-    run: (provider, s, input, ctx) =>
-      provider.upscale({ image: input(s.imageUrl), settings: s }, ctx),
+    job: (s, input) => ({ type: 'upscaler', settings: s, image: input(s.imageUrl) }),
   }),
   'background-removal': tool({
     schema: backgroundRemovalRequestSchema,
@@ -276,8 +262,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     mode: () => 'performance',
     prompt: () => 'Background removal',
     styleName: () => null,
-    run: (provider, s, input, ctx) =>
-      provider.removeBackground({ image: input(s.imageUrl), settings: s }, ctx),
+    job: (s, input) => ({ type: 'background-removal', settings: s, image: input(s.imageUrl) }),
   }),
 };
 

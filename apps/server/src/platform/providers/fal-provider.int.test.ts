@@ -75,13 +75,18 @@ function context(overrides: Partial<ProviderContext> = {}) {
 }
 
 const upscaleJob = () => ({
+  type: 'upscaler' as const,
   image: image('photo'),
   settings: upscaleRequestSchema.parse({ imageUrl: '/api/v1/media/photo', upscaleFactor: '2x' }),
 });
 const videoJob = (duration: number) => ({
+  type: 'video-generation' as const,
   image: image('still'),
-  settings: videoRequestSchema.parse({ inputImageUrls: ['/api/v1/media/still'], duration }),
-  resolution: '720p' as const,
+  settings: videoRequestSchema.parse({
+    inputImageUrls: ['/api/v1/media/still'],
+    duration,
+    mode: 'quality',
+  }),
 });
 const calls = (kind: string) => fake.calls.filter((call) => call.kind === kind);
 
@@ -100,7 +105,7 @@ describe('fal provider', () => {
     fake.setDefaultScript({ queueSteps: 3, progressSteps: 2 });
     const { ctx, progress, handles } = context();
 
-    const result = await provider().upscale(upscaleJob(), ctx);
+    const result = await provider().run(upscaleJob(), ctx);
 
     expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
     expect(fake.submissions).toHaveLength(1);
@@ -131,7 +136,7 @@ describe('fal provider', () => {
   it('announces a submission before making it', async () => {
     const { ctx, submitting } = context();
     const before = fake.submissions.length;
-    await provider().upscale(upscaleJob(), ctx);
+    await provider().run(upscaleJob(), ctx);
     expect(submitting).toEqual([before]);
     expect(fake.submissions).toHaveLength(before + 1);
   });
@@ -145,7 +150,7 @@ describe('fal provider', () => {
       },
     });
 
-    await provider().upscale(upscaleJob(), ctx);
+    await provider().run(upscaleJob(), ctx);
 
     expect(pollsWhenStored).toBe(0);
     expect(calls('status').length).toBeGreaterThan(0);
@@ -163,11 +168,11 @@ describe('fal provider', () => {
         controller.abort();
       },
     });
-    await expect(provider().upscale(upscaleJob(), first.ctx)).rejects.toThrow();
+    await expect(provider().run(upscaleJob(), first.ctx)).rejects.toThrow();
     expect(calls('status')).toHaveLength(0);
 
     const second = context({ requestId: stored });
-    const result = await provider().upscale(upscaleJob(), second.ctx);
+    const result = await provider().run(upscaleJob(), second.ctx);
 
     expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
     expect(fake.submissions).toHaveLength(1);
@@ -178,10 +183,10 @@ describe('fal provider', () => {
   });
 
   it('also resumes a bare fal request id, on the tool’s model', async () => {
-    await provider().upscale(upscaleJob(), context().ctx);
+    await provider().run(upscaleJob(), context().ctx);
     const requestId = fake.submissions[0]?.requestId ?? '';
 
-    const result = await provider().upscale(upscaleJob(), context({ requestId }).ctx);
+    const result = await provider().run(upscaleJob(), context({ requestId }).ctx);
 
     expect(result.outputs).toHaveLength(1);
     expect(fake.submissions).toHaveLength(1);
@@ -193,7 +198,7 @@ describe('fal provider', () => {
       progressSteps: 1,
     });
 
-    const result = await provider().video(videoJob(10), context().ctx);
+    const result = await provider().run(videoJob(10), context().ctx);
 
     expect(result.outputs).toEqual([{ kind: 'video', url: fake.fileUrl('output.mp4') }]);
     expect(fake.submissions[0]?.modelId).toBe('fal-ai/kling-video/v2.1/standard/image-to-video');
@@ -211,7 +216,7 @@ describe('fal provider', () => {
   it('fails permanently with the detail message when a COMPLETED run’s result answers 422', async () => {
     fake.setDefaultScript({ progressSteps: 1, outcome: '422' });
 
-    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+    const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
     expect(error.transient).toBe(false);
     expect(error.message).toBe(`The provider rejected the input: ${NO_PERSON}`);
@@ -221,7 +226,7 @@ describe('fal provider', () => {
   it('fails permanently when a COMPLETED run’s result answers 500', async () => {
     fake.setDefaultScript({ outcome: '500' });
 
-    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+    const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
     expect(error.transient).toBe(false);
     expect(error.message).toBe('The provider failed to produce a result');
@@ -230,7 +235,7 @@ describe('fal provider', () => {
   it('fails permanently when the result has expired', async () => {
     fake.setDefaultScript({ outcome: 'expired' });
 
-    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+    const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
     expect(error.transient).toBe(false);
     expect(error.message).toBe('The provider result expired');
@@ -240,7 +245,7 @@ describe('fal provider', () => {
     it('fails at once when the result answers 504 with X-Fal-Error-Type request_timeout', async () => {
       fake.setDefaultScript({ outcome: requestError(504, 'request_timeout', { inBody: false }) });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(false);
       expect(error.message).toBe('The provider timed out before the result was ready');
@@ -252,7 +257,7 @@ describe('fal provider', () => {
         outcome: requestError(503, 'runner_disconnected', { inHeader: false }),
       });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(false);
       expect(error.message).toBe('The provider failed while generating');
@@ -263,7 +268,7 @@ describe('fal provider', () => {
         outcome: requestError(503, 'runner_scheduling_failure', { retryable: true }),
       });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(true);
       expect(error.message).toBe('The provider is temporarily unavailable');
@@ -274,7 +279,7 @@ describe('fal provider', () => {
         outcome: requestError(504, 'startup_timeout', { retryable: false }),
       });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(false);
       expect(error.message).toBe('The provider timed out before the result was ready');
@@ -283,7 +288,7 @@ describe('fal provider', () => {
     it('keeps an untyped 504 on the result transient (a gateway hiccup, the result can be read again)', async () => {
       fake.setDefaultScript({ outcome: { status: 504, body: { detail: 'Gateway timeout' } } });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(true);
       expect(error.message).toBe('The provider is temporarily unavailable');
@@ -292,7 +297,7 @@ describe('fal provider', () => {
     it('calls an unknown error type a final failure with an honest generic reason', async () => {
       fake.setDefaultScript({ outcome: requestError(503, 'something_new') });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(false);
       expect(error.message).toBe('The provider could not finish this generation');
@@ -309,7 +314,7 @@ describe('fal provider', () => {
     ])('maps the model error %s to a reason the user can act on', async (type, status, message) => {
       fake.setDefaultScript({ outcome: modelError(status, type, 'raw model text') });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(false);
       expect(error.message).toBe(message);
@@ -318,7 +323,7 @@ describe('fal provider', () => {
     it('keeps the model’s own message for a validation type it has no mapping for', async () => {
       fake.setDefaultScript({ outcome: modelError(422, 'less_than_equal', 'Too many images') });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.message).toBe('The provider rejected the input: Too many images');
     });
@@ -328,7 +333,7 @@ describe('fal provider', () => {
       const timeout = requestError(504, 'request_timeout');
       fake.failNext('status', 504, 5, timeout);
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(false);
       expect(error.message).toBe('The provider timed out before the result was ready');
@@ -340,7 +345,7 @@ describe('fal provider', () => {
       fake.failNext('submit', 422, 1, refused);
       const { ctx, handles } = context();
 
-      const error = await rejection(provider().upscale(upscaleJob(), ctx));
+      const error = await rejection(provider().run(upscaleJob(), ctx));
 
       expect(error.transient).toBe(false);
       expect(error.nothingSubmitted).toBe(true);
@@ -351,7 +356,7 @@ describe('fal provider', () => {
     it('keeps a 503 on submit without an error type transient', async () => {
       fake.failNext('submit', 503, 1, { body: { detail: 'Service Unavailable' } });
 
-      const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
       expect(error.transient).toBe(true);
     });
@@ -361,7 +366,7 @@ describe('fal provider', () => {
     fake.setDefaultScript({ progressSteps: 2 });
     fake.failNext('status', 503);
 
-    const result = await provider().upscale(upscaleJob(), context().ctx);
+    const result = await provider().run(upscaleJob(), context().ctx);
 
     expect(result.outputs).toHaveLength(1);
     expect(calls('status').map((call) => call.httpStatus)).toEqual([503, 202, 202, 200]);
@@ -371,7 +376,7 @@ describe('fal provider', () => {
     fake.setDefaultScript({ progressSteps: 2 });
     fake.failNext('status', 503, 10);
 
-    const error = await rejection(provider().upscale(upscaleJob(), context().ctx));
+    const error = await rejection(provider().run(upscaleJob(), context().ctx));
 
     expect(error.transient).toBe(true);
     expect(error.message).toBe('The provider is temporarily unavailable');
@@ -384,8 +389,8 @@ describe('fal provider', () => {
     fake.failNext('submit', 429);
     const { ctx, handles } = context();
 
-    const unavailable = await rejection(provider().upscale(upscaleJob(), ctx));
-    const busy = await rejection(provider().upscale(upscaleJob(), ctx));
+    const unavailable = await rejection(provider().run(upscaleJob(), ctx));
+    const busy = await rejection(provider().run(upscaleJob(), ctx));
 
     expect([unavailable.transient, busy.transient]).toEqual([true, true]);
     expect(fake.submissions).toHaveLength(0);
@@ -393,9 +398,7 @@ describe('fal provider', () => {
   });
 
   it('fails permanently when fal rejects the key', async () => {
-    const error = await rejection(
-      provider({ apiKey: 'wrong' }).upscale(upscaleJob(), context().ctx),
-    );
+    const error = await rejection(provider({ apiKey: 'wrong' }).run(upscaleJob(), context().ctx));
 
     expect(error.transient).toBe(false);
     expect(error.message).toBe('The provider rejected our credentials');
@@ -409,7 +412,7 @@ describe('fal provider', () => {
     await new Promise((resolve) => closed.close(resolve));
 
     const error = await rejection(
-      provider({ baseUrl: `http://127.0.0.1:${port}` }).upscale(upscaleJob(), context().ctx),
+      provider({ baseUrl: `http://127.0.0.1:${port}` }).run(upscaleJob(), context().ctx),
     );
 
     expect(error.transient).toBe(true);
@@ -419,7 +422,7 @@ describe('fal provider', () => {
   it('stops polling when the signal aborts', async () => {
     fake.setDefaultScript({ progressSteps: 10_000 });
     const controller = new AbortController();
-    const run = provider().upscale(upscaleJob(), context({ signal: controller.signal }).ctx);
+    const run = provider().run(upscaleJob(), context({ signal: controller.signal }).ctx);
     while (calls('status').length < 3) await delay(5);
     controller.abort(new Error('shutting down'));
 
@@ -442,7 +445,7 @@ describe('fal provider', () => {
       },
     });
 
-    const error = await rejection(fal.upscale(upscaleJob(), ctx));
+    const error = await rejection(fal.run(upscaleJob(), ctx));
 
     expect(cancelled).toBeDefined();
     expect(calls('cancel')).toEqual([
@@ -466,7 +469,7 @@ describe('fal provider', () => {
       },
     });
 
-    const result = await fal.upscale(upscaleJob(), ctx);
+    const result = await fal.run(upscaleJob(), ctx);
 
     expect(calls('cancel').map((call) => call.httpStatus)).toEqual([202]);
     expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
@@ -475,7 +478,7 @@ describe('fal provider', () => {
 
   it('treats cancelling a finished request as done', async () => {
     const { ctx, handles } = context();
-    await provider().upscale(upscaleJob(), ctx);
+    await provider().run(upscaleJob(), ctx);
 
     await provider().cancel?.(handles[0] ?? '');
 
@@ -493,8 +496,8 @@ describe('fal provider', () => {
     });
     const { ctx, handles } = context();
 
-    const result = await provider().tryOn(
-      { garment: image('dress'), model: image('me'), settings },
+    const result = await provider().run(
+      { type: 'try-on', garment: image('dress'), model: image('me'), settings },
       ctx,
     );
 
@@ -528,8 +531,9 @@ describe('fal provider', () => {
     });
     const { ctx, handles } = context();
 
-    const result = await provider().realisticTryOn(
+    const result = await provider().run(
       {
+        type: 'realistic-try-on',
         garment: image('dress'),
         templates: [
           { id: 't1', image: image('t1'), prompt: '' },
@@ -562,7 +566,10 @@ describe('fal provider', () => {
       numImages: 5,
     });
 
-    const result = await provider().photoshoot({ product: image('bag'), settings }, context().ctx);
+    const result = await provider().run(
+      { type: 'photoshoot', product: image('bag'), settings },
+      context().ctx,
+    );
 
     expect(result.outputs).toHaveLength(5);
     expect(fake.submissions.map((s) => s.input)).toMatchObject([

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as engine from '../engine';
 import { renderMotionVideo } from '../engine';
 import { createLocalProvider } from './local-provider';
-import type { ProviderContext, VideoJob } from './types';
+import type { GenerationJob, ProviderContext } from './types';
 
 // The engine's render is slow and tested in its own tier (video.engine.test.ts); here only what
 // the provider asks of it matters.
@@ -26,11 +26,12 @@ vi.mock('../engine', async (importOriginal) => {
 
 const still = Buffer.from('still');
 
-function job(request: Record<string, unknown>, resolution: VideoJob['resolution']): VideoJob {
+/** A video job; its resolution follows the mode (performance 360p, balanced 480p). */
+function job(request: Record<string, unknown>): GenerationJob<'video-generation'> {
   return {
+    type: 'video-generation',
     image: { url: '/api/v1/media/x', publicUrl: 'http://x', load: () => Promise.resolve(still) },
     settings: videoRequestSchema.parse({ inputImageUrls: ['/api/v1/media/x'], ...request }),
-    resolution,
   };
 }
 
@@ -49,8 +50,8 @@ function context(progress: number[]): ProviderContext {
 describe('local provider video', () => {
   it("renders the template's motion at the request's duration and the mode's resolution", async () => {
     const progress: number[] = [];
-    const result = await createLocalProvider().video(
-      job({ templateId: '4', duration: 10, mode: 'balanced' }, '480p'),
+    const result = await createLocalProvider().run(
+      job({ templateId: '4', duration: 10, mode: 'balanced' }),
       context(progress),
     );
     expect(renderMotionVideo).toHaveBeenLastCalledWith(
@@ -68,7 +69,7 @@ describe('local provider video', () => {
   it('gives each catalog template its own motion and a request without one the default', async () => {
     const motions: unknown[] = [];
     for (const templateId of ['1', '2', '3', undefined]) {
-      await createLocalProvider().video(job(templateId ? { templateId } : {}, '360p'), context([]));
+      await createLocalProvider().run(job(templateId ? { templateId } : {}), context([]));
       motions.push(vi.mocked(renderMotionVideo).mock.lastCall?.[1].motion);
     }
     expect(motions).toEqual(['push-in', 'parallax-pan', 'sway-turn', 'push-in']);

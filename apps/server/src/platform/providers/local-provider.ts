@@ -9,13 +9,16 @@ import {
   renderLabelledPreview,
   upscaleImage,
 } from '../engine';
+import { VIDEO_RESOLUTIONS } from '@studio/contract';
 import {
   ProviderError,
+  runJob,
   type Capability,
   type GenerationProvider,
   type InputImage,
   type ProviderContext,
   type ProviderResult,
+  type ToolHandlers,
 } from './types';
 
 /*
@@ -88,95 +91,99 @@ async function engine<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the engine does per tool: real work, or a labelled preview where a model is needed. */
+const TOOLS: ToolHandlers = {
+  async upscaler(job, ctx) {
+    const source = await job.image.load();
+    const out = await engine(() => upscaleImage(source, job.settings.upscaleFactor));
+    ctx.onProgress({ progress: 100 });
+    return { outputs: [image(out.data, out.contentType)] };
+  },
+
+  async 'background-removal'(job, ctx) {
+    const input = await job.image.load();
+    const out = await engine(() => removeBackground(input));
+    ctx.onProgress({ progress: 100 });
+    return { outputs: [image(out.data, out.contentType)] };
+  },
+
+  async photoshoot(job, ctx) {
+    const product = await job.product.load();
+    const cutout = await engine(() => removeBackground(product));
+    ctx.onProgress({ progress: 40 });
+    const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
+      const scene = await engine(() =>
+        composeProductScene(cutout.data, { sceneStyle: job.settings.sceneStyle, variant }),
+      );
+      return image(scene.data, scene.contentType);
+    });
+    return {
+      outputs,
+      previewNote:
+        'Made by the offline engine: your product cut out and composited onto a rendered scene. The prompt needs a generative model (fal).',
+    };
+  },
+
+  async 'ai-designer'(job, ctx) {
+    const garment = await job.garment.load();
+    const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
+      const palette = paletteOf(job.settings.colorPalette);
+      const out = await engine(() => recolourGarment(garment, palette, variant));
+      return image(out.data, out.contentType);
+    });
+    return {
+      outputs,
+      previewNote:
+        'Made by the offline engine: colour-palette variations of your garment. New designs need a generative model (fal).',
+    };
+  },
+
+  async 'video-generation'(job, ctx) {
+    const still = await job.image.load();
+    const out = await engine(() =>
+      renderMotionVideo(still, {
+        durationSeconds: job.settings.duration === 10 ? 10 : 5,
+        resolution: VIDEO_RESOLUTIONS[job.settings.mode],
+        motion: motionForTemplate(job.settings.templateId),
+        signal: ctx.signal,
+        onProgress: (fraction) => {
+          ctx.onProgress({ progress: fraction * 100 });
+        },
+      }),
+    );
+    return {
+      outputs: [{ kind: 'video', data: out.data, contentType: out.contentType }],
+      previewNote:
+        'Made by the offline engine: your image cut into subject and background and moved as layers (a 2D motion preview). Real model movement needs a video model (fal).',
+    };
+  },
+
+  'try-on': (job, ctx) =>
+    preview([job.garment, job.model], 'Virtual try-on', job.settings.numImages, ctx),
+  'realistic-try-on': (job, ctx) =>
+    preview(
+      [job.garment, ...job.templates.map((t) => t.image)],
+      'Advanced try-on',
+      job.settings.numImages * job.templates.length,
+      ctx,
+    ),
+  'ai-poses': (job, ctx) =>
+    preview(
+      job.poseImage ? [job.model, job.poseImage] : [job.model],
+      'Pose change',
+      job.settings.numImages,
+      ctx,
+    ),
+  'fashion-extractor': (job, ctx) =>
+    preview([job.image], 'Fashion extraction', job.settings.numImages, ctx),
+};
+
 export function createLocalProvider(): GenerationProvider {
   const real: Capability[] = ['upscale', 'remove-background', 'photoshoot', 'design', 'video'];
   return {
     name: 'local',
     capabilities: () => real,
-
-    async upscale(job, ctx) {
-      const source = await job.image.load();
-      const out = await engine(() => upscaleImage(source, job.settings.upscaleFactor));
-      ctx.onProgress({ progress: 100 });
-      return { outputs: [image(out.data, out.contentType)] };
-    },
-
-    async removeBackground(job, ctx) {
-      const input = await job.image.load();
-      const out = await engine(() => removeBackground(input));
-      ctx.onProgress({ progress: 100 });
-      return { outputs: [image(out.data, out.contentType)] };
-    },
-
-    async photoshoot(job, ctx) {
-      const product = await job.product.load();
-      const cutout = await engine(() => removeBackground(product));
-      ctx.onProgress({ progress: 40 });
-      const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
-        const scene = await engine(() =>
-          composeProductScene(cutout.data, { sceneStyle: job.settings.sceneStyle, variant }),
-        );
-        return image(scene.data, scene.contentType);
-      });
-      return {
-        outputs,
-        previewNote:
-          'Made by the offline engine: your product cut out and composited onto a rendered scene. The prompt needs a generative model (fal).',
-      };
-    },
-
-    async design(job, ctx) {
-      const garment = await job.garment.load();
-      const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
-        const palette = paletteOf(job.settings.colorPalette);
-        const out = await engine(() => recolourGarment(garment, palette, variant));
-        return image(out.data, out.contentType);
-      });
-      return {
-        outputs,
-        previewNote:
-          'Made by the offline engine: colour-palette variations of your garment. New designs need a generative model (fal).',
-      };
-    },
-
-    async video(job, ctx) {
-      const still = await job.image.load();
-      const out = await engine(() =>
-        renderMotionVideo(still, {
-          durationSeconds: job.settings.duration === 10 ? 10 : 5,
-          resolution: job.resolution,
-          motion: motionForTemplate(job.settings.templateId),
-          signal: ctx.signal,
-          onProgress: (fraction) => {
-            ctx.onProgress({ progress: fraction * 100 });
-          },
-        }),
-      );
-      return {
-        outputs: [{ kind: 'video', data: out.data, contentType: out.contentType }],
-        previewNote:
-          'Made by the offline engine: your image cut into subject and background and moved as layers (a 2D motion preview). Real model movement needs a video model (fal).',
-      };
-    },
-
-    tryOn: (job, ctx) =>
-      preview([job.garment, job.model], 'Virtual try-on', job.settings.numImages, ctx),
-    realisticTryOn: (job, ctx) =>
-      preview(
-        [job.garment, ...job.templates.map((t) => t.image)],
-        'Advanced try-on',
-        job.settings.numImages * job.templates.length,
-        ctx,
-      ),
-    pose: (job, ctx) =>
-      preview(
-        job.poseImage ? [job.model, job.poseImage] : [job.model],
-        'Pose change',
-        job.settings.numImages,
-        ctx,
-      ),
-    extract: (job, ctx) => preview([job.image], 'Fashion extraction', job.settings.numImages, ctx),
-
+    run: (job, ctx) => runJob(TOOLS, job, ctx),
     async prompt(input) {
       return { prompt: await describe(await input.load()), preview: true };
     },

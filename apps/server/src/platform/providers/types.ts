@@ -8,6 +8,8 @@ import type {
   tryOnRequestSchema,
   upscaleRequestSchema,
   videoRequestSchema,
+  Capability,
+  GenerationType,
 } from '@studio/contract';
 import type { z } from 'zod';
 
@@ -69,55 +71,61 @@ export class ProviderError extends Error {
   }
 }
 
-export type Settings<S extends z.ZodType> = z.output<S>;
+/** Each tool's validated request, as stored with its generation. */
+export interface ToolSettings {
+  'try-on': z.output<typeof tryOnRequestSchema>;
+  'realistic-try-on': z.output<typeof realisticTryOnRequestSchema>;
+  'ai-designer': z.output<typeof designerRequestSchema>;
+  'ai-poses': z.output<typeof posesRequestSchema>;
+  photoshoot: z.output<typeof photoshootRequestSchema>;
+  'fashion-extractor': z.output<typeof extractorRequestSchema>;
+  upscaler: z.output<typeof upscaleRequestSchema>;
+  'background-removal': z.output<typeof backgroundRemovalRequestSchema>;
+  'video-generation': z.output<typeof videoRequestSchema>;
+}
 
-/** Clothes AI Photoshoot: one garment on one model (a template or the user's own photo). */
-export interface TryOnJob {
-  garment: InputImage;
-  model: InputImage;
-  settings: Settings<typeof tryOnRequestSchema>;
-}
-/** Advance Clothes AI Photoshoot: one garment on each chosen template, steered by a prompt. */
-export interface RealisticTryOnJob {
-  garment: InputImage;
-  /** Chosen model templates (our catalog media). */
-  templates: { id: string; image: InputImage; prompt: string }[];
-  settings: Settings<typeof realisticTryOnRequestSchema>;
-}
-export interface DesignJob {
-  garment: InputImage;
-  settings: Settings<typeof designerRequestSchema>;
-}
-export interface PoseJob {
-  model: InputImage;
+/** The images each tool works on, by role (the settings hold our URLs; these load or share them). */
+export interface ToolInputs {
+  /** One garment on one model (a template or the user's own photo). */
+  'try-on': { garment: InputImage; model: InputImage };
+  /** One garment on each chosen template (our catalog media), steered by its prompt. */
+  'realistic-try-on': {
+    garment: InputImage;
+    templates: { id: string; image: InputImage; prompt: string }[];
+  };
+  'ai-designer': { garment: InputImage };
   /** The chosen pose preset's reference image, when one is chosen. */
-  poseImage: InputImage | null;
-  settings: Settings<typeof posesRequestSchema>;
+  'ai-poses': { model: InputImage; poseImage: InputImage | null };
+  photoshoot: { product: InputImage };
+  'fashion-extractor': { image: InputImage };
+  upscaler: { image: InputImage };
+  'background-removal': { image: InputImage };
+  'video-generation': { image: InputImage };
 }
-export interface PhotoshootJob {
-  product: InputImage;
-  settings: Settings<typeof photoshootRequestSchema>;
-}
-export interface ExtractJob {
-  image: InputImage;
-  settings: Settings<typeof extractorRequestSchema>;
-}
-export interface UpscaleJob {
-  image: InputImage;
-  settings: Settings<typeof upscaleRequestSchema>;
-}
-export interface BackgroundRemovalJob {
-  image: InputImage;
-  settings: Settings<typeof backgroundRemovalRequestSchema>;
-}
-export interface VideoJob {
-  image: InputImage;
-  settings: Settings<typeof videoRequestSchema>;
-  resolution: '360p' | '480p' | '720p';
+
+/**
+ * One generation for a provider: the tool, its settings and its input images. One type for every
+ * tool (a union told apart by `type`), so a provider maps tools in one table.
+ */
+export type GenerationJob<T extends GenerationType = GenerationType> = {
+  [K in T]: { type: K; settings: ToolSettings[K] } & ToolInputs[K];
+}[T];
+
+/** A provider's work per tool; `runJob` picks the one a job names. */
+export type ToolHandlers = {
+  [K in GenerationType]: (job: GenerationJob<K>, ctx: ProviderContext) => Promise<ProviderResult>;
+};
+
+export function runJob<K extends GenerationType>(
+  handlers: ToolHandlers,
+  job: GenerationJob<K>,
+  ctx: ProviderContext,
+): Promise<ProviderResult> {
+  const handler: ToolHandlers[K] = handlers[job.type];
+  return handler(job, ctx);
 }
 
 export type { Capability } from '@studio/contract';
-import type { Capability } from '@studio/contract';
 
 export interface GenerationProvider {
   readonly name: string;
@@ -127,15 +135,8 @@ export interface GenerationProvider {
   readonly trustedOrigins?: readonly string[];
   /** What this provider does for real; the rest it may answer with labelled previews. */
   capabilities(): readonly Capability[];
-  tryOn(job: TryOnJob, ctx: ProviderContext): Promise<ProviderResult>;
-  realisticTryOn(job: RealisticTryOnJob, ctx: ProviderContext): Promise<ProviderResult>;
-  design(job: DesignJob, ctx: ProviderContext): Promise<ProviderResult>;
-  pose(job: PoseJob, ctx: ProviderContext): Promise<ProviderResult>;
-  photoshoot(job: PhotoshootJob, ctx: ProviderContext): Promise<ProviderResult>;
-  extract(job: ExtractJob, ctx: ProviderContext): Promise<ProviderResult>;
-  upscale(job: UpscaleJob, ctx: ProviderContext): Promise<ProviderResult>;
-  removeBackground(job: BackgroundRemovalJob, ctx: ProviderContext): Promise<ProviderResult>;
-  video(job: VideoJob, ctx: ProviderContext): Promise<ProviderResult>;
+  /** Runs one generation (any tool) to its outputs. */
+  run(job: GenerationJob, ctx: ProviderContext): Promise<ProviderResult>;
   /** A video prompt describing the image (Auto-generate); `preview` when no vision model wrote it. */
   prompt(image: InputImage, signal: AbortSignal): Promise<{ prompt: string; preview: boolean }>;
   /** Best-effort cancel of submitted work. */

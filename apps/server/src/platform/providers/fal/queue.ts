@@ -1,0 +1,279 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { createFalClient, type RequestMiddleware } from '@fal-ai/client';
+import { z } from 'zod';
+import { ProviderError, type ProviderContext } from '../types';
+import { FalHttpError, FalTransportError, failure } from './failures';
+
+/*
+ * fal's queue protocol (ARCHITECTURE §6) through its SDK: submit, status, result and cancel, with
+ * the request ids stored before anything is polled so that a retried job resumes instead of paying
+ * twice (ADR 012). What to send and how to read the answer is each tool's mapping (./tools).
+ */
+
+export type FalInput = Record<string, unknown>;
+
+export interface FalQueueOptions {
+  apiKey: string;
+  /** Origin that stands in for https://queue.fal.run (tests point it at a local fake). */
+  baseUrl?: string;
+  pollIntervalMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export interface FalQueue {
+  /**
+   * Submits the job's requests (or resumes the stored ones), waits for all of them and returns
+   * their results. `expectedMs` is the model's typical run time, the scale of the progress estimate.
+   */
+  run(
+    modelId: string,
+    buildInputs: () => FalInput[] | Promise<FalInput[]>,
+    ctx: ProviderContext,
+    expectedMs: number,
+  ): Promise<unknown[]>;
+  /** Cancels the requests of a stored handle (a signal only: fal reports the outcome). */
+  cancel(handle: string): Promise<void>;
+}
+
+const FAL_ORIGINS = ['https://queue.fal.run', 'https://fal.run'];
+const DEFAULT_BASE_URL = 'https://queue.fal.run';
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Consecutive failed status polls we ride out before handing a transient error to the runner. */
+const MAX_FAILED_POLLS = 3;
+
+type Phase =
+  | { state: 'queued'; position: number | null }
+  | { state: 'running'; since: number }
+  | { state: 'done' };
+
+const submittedSchema = z.object({ request_id: z.string().min(1) });
+const statusSchema = z.object({ status: z.string(), queue_position: z.number().nullish() });
+
+/**
+ * What onSubmitted stores: `<model id>:<request id>[,<request id>…]`. fal addresses status, result
+ * and cancel by model and request id together, so the model travels with the id: a resume after a
+ * restart or a model change, and a cancel from another process, still reach the right queue. A job
+ * holds several ids when it needs several fal requests (one per realistic try-on template, or more
+ * images than a model makes per call). A bare id is read as a request of the tool's current model.
+ */
+function encodeHandle(modelId: string, requestIds: string[]): string {
+  return `${modelId}:${requestIds.join(',')}`;
+}
+
+function decodeHandle(handle: string, fallbackModel: string | null) {
+  const colon = handle.lastIndexOf(':');
+  const modelId = colon > 0 ? handle.slice(0, colon) : fallbackModel;
+  const requestIds = handle
+    .slice(colon + 1)
+    .split(',')
+    .filter((id) => id !== '');
+  return { modelId, requestIds };
+}
+
+export function createFalQueue(options: FalQueueOptions): FalQueue {
+  const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const baseFetch = options.fetchImpl ?? fetch;
+
+  // The SDK builds https://queue.fal.run URLs; proxyUrl only applies on the server with
+  // `when: 'always'`, and it forwards through a header, so a plain origin rewrite is simpler. Any
+  // other origin (storage uploads, realtime) is refused: inputs are already URLs.
+  const redirect: RequestMiddleware = async (request) => {
+    const url = new URL(request.url);
+    if (!FAL_ORIGINS.includes(url.origin)) {
+      throw new ProviderError('The provider request was refused', false);
+    }
+    return { ...request, url: `${base}${url.pathname}${url.search}` };
+  };
+  const guardedFetch: typeof fetch = async (input, init) => {
+    let response: Response;
+    try {
+      response = await baseFetch(input, init);
+    } catch (error) {
+      throw new FalTransportError(error);
+    }
+    if (response.ok) return response;
+    const text = await response.text().catch(() => '');
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's HTML error page): keep the text for the logs.
+    }
+    throw new FalHttpError(response.status, body, response.headers);
+  };
+  const client = createFalClient({
+    credentials: options.apiKey,
+    requestMiddleware: redirect,
+    fetch: guardedFetch,
+  });
+
+  const callSignal = (signal?: AbortSignal) => {
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  };
+
+  async function submitAll(modelId: string, inputs: FalInput[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const input of inputs) {
+      try {
+        // Not the job's signal: once fal accepts work we are paying for it, so the submission
+        // must finish and reach onSubmitted; the runner's abort is honoured right after.
+        const queued = await client.queue.submit(modelId, { input, abortSignal: callSignal() });
+        ids.push(submittedSchema.parse(queued).request_id);
+      } catch (error) {
+        // The job fails without a stored id, so earlier requests of it would run unclaimed.
+        await Promise.allSettled(ids.map((id) => cancelOne(modelId, id)));
+        const failed = failure('submit', error);
+        // An HTTP refusal means fal created no request; a lost connection leaves it unknown.
+        if (error instanceof FalHttpError && ids.length === 0) {
+          throw new ProviderError(failed.message, failed.transient, {
+            cause: error,
+            nothingSubmitted: true,
+          });
+        }
+        throw failed;
+      }
+    }
+    return ids;
+  }
+
+  async function waitForAll(
+    modelId: string,
+    ids: string[],
+    ctx: ProviderContext,
+    expectedMs: number,
+  ): Promise<void> {
+    const phases = new Map<string, Phase>(
+      ids.map((id) => [id, { state: 'queued', position: null }]),
+    );
+    let failedPolls = 0;
+    let reported = '';
+    for (;;) {
+      for (const [id, phase] of phases) {
+        if (phase.state === 'done') continue;
+        ctx.signal.throwIfAborted();
+        try {
+          const answer: unknown = await client.queue.status(modelId, {
+            requestId: id,
+            logs: false,
+            abortSignal: callSignal(ctx.signal),
+          });
+          phases.set(id, nextPhase(phase, statusSchema.parse(answer)));
+          failedPolls = 0;
+        } catch (error) {
+          ctx.signal.throwIfAborted();
+          const mapped = failure('status', error);
+          failedPolls += 1;
+          if (!mapped.transient || failedPolls > MAX_FAILED_POLLS) throw mapped;
+        }
+      }
+      const update = progressOf([...phases.values()], expectedMs);
+      const key = JSON.stringify(update);
+      if (key !== reported) {
+        reported = key;
+        ctx.onProgress(update);
+      }
+      if ([...phases.values()].every((phase) => phase.state === 'done')) return;
+      try {
+        await delay(pollIntervalMs, undefined, { signal: ctx.signal });
+      } catch (error) {
+        ctx.signal.throwIfAborted();
+        throw error;
+      }
+    }
+  }
+
+  async function resultsOf(modelId: string, ids: string[], signal: AbortSignal) {
+    const data: unknown[] = [];
+    for (const id of ids) {
+      try {
+        const result = await client.queue.result(modelId, {
+          requestId: id,
+          abortSignal: callSignal(signal),
+        });
+        data.push(result.data);
+      } catch (error) {
+        signal.throwIfAborted();
+        throw failure('result', error);
+      }
+    }
+    return data;
+  }
+
+  async function cancelOne(modelId: string, requestId: string): Promise<void> {
+    try {
+      await client.queue.cancel(modelId, { requestId, abortSignal: callSignal() });
+    } catch (error) {
+      // 400 ALREADY_COMPLETED and 404: nothing is left to cancel.
+      if (error instanceof FalHttpError && (error.status === 400 || error.status === 404)) return;
+      throw failure('cancel', error);
+    }
+  }
+
+  /** Submits (or resumes) the job's requests, waits for all of them and returns their outputs. */
+  async function run(
+    toolModel: string,
+    buildInputs: () => FalInput[] | Promise<FalInput[]>,
+    ctx: ProviderContext,
+    expectedMs: number,
+  ): Promise<unknown[]> {
+    let modelId = toolModel;
+    let ids: string[];
+    if (ctx.requestId) {
+      const stored = decodeHandle(ctx.requestId, toolModel);
+      modelId = stored.modelId ?? toolModel;
+      ids = stored.requestIds;
+      if (ids.length === 0)
+        throw new ProviderError('The stored provider request is unreadable', false);
+    } else {
+      ctx.signal.throwIfAborted();
+      const inputs = await buildInputs();
+      await ctx.beforeSubmit();
+      ids = await submitAll(modelId, inputs);
+      await ctx.onSubmitted(encodeHandle(modelId, ids));
+    }
+    await waitForAll(modelId, ids, ctx, expectedMs);
+    return resultsOf(modelId, ids, ctx.signal);
+  }
+
+  return {
+    run,
+    async cancel(handle) {
+      const { modelId, requestIds } = decodeHandle(handle, null);
+      // A bare id does not say which model's queue holds it; fal cannot be asked without one.
+      if (!modelId) return;
+      for (const id of requestIds) await cancelOne(modelId, id);
+    },
+  };
+}
+
+function nextPhase(phase: Phase, status: z.infer<typeof statusSchema>): Phase {
+  if (status.status === 'IN_QUEUE')
+    return { state: 'queued', position: status.queue_position ?? null };
+  if (status.status === 'IN_PROGRESS')
+    return phase.state === 'running' ? phase : { state: 'running', since: Date.now() };
+  // COMPLETED, or a terminal state this client does not know: the result tells how it ended.
+  return { state: 'done' };
+}
+
+/**
+ * fal reports a queue position (0 = next) but no progress, so while work runs the progress is an
+ * estimate from the elapsed time against the model's typical duration, approaching 95 %.
+ */
+function progressOf(
+  phases: Phase[],
+  expectedMs: number,
+): { progress?: number; queuePosition?: number | null } {
+  if (phases.every((phase) => phase.state === 'queued')) {
+    const positions = phases.flatMap((phase) => (phase.position === null ? [] : [phase.position]));
+    return { queuePosition: positions.length > 0 ? Math.min(...positions) + 1 : null };
+  }
+  const now = Date.now();
+  const total = phases.reduce((sum, phase) => {
+    if (phase.state === 'done') return sum + 100;
+    if (phase.state === 'queued') return sum;
+    return sum + 5 + 90 * (1 - Math.exp(-(now - phase.since) / expectedMs));
+  }, 0);
+  return { progress: Math.min(95, Math.round(total / phases.length)), queuePosition: null };
+}

@@ -1,0 +1,39 @@
+import type { GenerationType } from '@studio/contract';
+import type { GenerationJob } from '../types';
+import type { FalInput } from './queue';
+
+/**
+ * How one tool runs on fal: its default model and the requests a job makes of it. Changing a
+ * tool's model is its own file in ./tools; the queue client and the output reading are shared.
+ */
+export interface FalTool<K extends GenerationType> {
+  /** The default model id; `FAL_MODEL_<configName>` replaces it with one taking the same input. */
+  model: string;
+  /** Typical run time of one job, the scale of the progress estimate (fal reports none). */
+  expectedMs(job: GenerationJob<K>): number;
+  /** One input per fal request (several when the model makes fewer images per call). */
+  inputs(job: GenerationJob<K>): FalInput[] | Promise<FalInput[]>;
+}
+
+export type FalTools = { [K in GenerationType]: FalTool<K> };
+
+/** Inputs for `total` images, split over requests of at most `perRequest` (`num_images` each). */
+export function inBatches(total: number, perRequest: number, input: FalInput): FalInput[] {
+  const batches: FalInput[] = [];
+  for (let left = Math.max(1, total); left > 0; left -= perRequest) {
+    batches.push({ ...input, num_images: Math.min(perRequest, left), output_format: 'jpeg' });
+  }
+  return batches;
+}
+
+/** Joins prompt fragments as sentences, skipping the empty and unset ones. */
+export function sentences(...parts: (string | false | null | undefined)[]): string {
+  return parts
+    .flatMap((part) => (typeof part === 'string' && part.trim() !== '' ? [part.trim()] : []))
+    .map((part) => (/[.!?]$/.test(part) ? part : `${part}.`))
+    .join(' ');
+}
+
+export function garmentName(clothType: string): string {
+  return clothType === 'auto' ? 'garment' : clothType;
+}
