@@ -15,6 +15,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
+import { registerNulRefusal } from './http/refuse-nul';
 import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const origins = trustedOrigins(config);
   registerOriginCheck(app, origins);
+  registerNulRefusal(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
