@@ -165,7 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerSessionGuard(api, auth);
-      await api.register(healthRoutes({ db: database.db }));
+      await api.register(
+        healthRoutes({
+          db: database.db,
+          isProduction: config.isProduction,
+          operatorToken: config.operatorToken,
+        }),
+      );
       await api.register(siteRoutes({ site: config.site }));
       await api.register(
         sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),

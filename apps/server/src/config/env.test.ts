@@ -50,6 +50,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes an OPERATOR_TOKEN of at least 32 characters, unset by default', () => {
+    expect(loadConfig({}).operatorToken).toBeUndefined();
+    expect(loadConfig({ OPERATOR_TOKEN: 't'.repeat(32) }).operatorToken).toBe('t'.repeat(32));
+    expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(
+      /OPERATOR_TOKEN: must be at least 32 characters/,
+    );
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe(
       'https://studio.example.com',

@@ -23,6 +23,8 @@ const envSchema = z
       .default('info'),
     PUBLIC_URL: z.url().optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Bearer token that shows operators the health details (database version, uptime). */
+    OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     WEB_DIST_DIR: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -161,6 +163,11 @@ export interface Config {
   publicUrl: string;
   /** Unset outside production: a per-data-dir secret is generated and kept in DATA_DIR. */
   authSecret: string | undefined;
+  /**
+   * Sent as `Authorization: Bearer …`, it shows `/health`'s details in production; unset, nobody
+   * sees them there (outside production everyone does).
+   */
+  operatorToken: string | undefined;
   webDistDir: string;
   /** Google sign-in through OIDC discovery; undefined when not configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -294,6 +301,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET,
+    operatorToken: env.OPERATOR_TOKEN,
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist'),
     ),

@@ -4,11 +4,15 @@ import { z } from 'zod/mini';
 import { DEFAULT_ACCOUNT_TYPE } from '../constants';
 import { int, strings, success, text, textOrNull } from './read';
 
+/**
+ * `GET /health`. In production anyone gets `ok` alone; the database version and uptime are for
+ * operators (the `OPERATOR_TOKEN` bearer), and for anyone outside production.
+ */
 export const healthResponseSchema = z.object({
   ok: z.boolean(),
-  database: z.object({ version: z.string() }),
+  database: z.optional(z.object({ version: z.string() })),
   /** Seconds since the process started. */
-  uptime: z.number(),
+  uptime: z.optional(z.number()),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

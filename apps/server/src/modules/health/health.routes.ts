@@ -1,10 +1,14 @@
 import { healthResponseSchema } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { databaseVersion } from './health.service';
+import { databaseVersion, showsDetails } from './health.service';
 
 export const healthRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Db;
+    isProduction: boolean;
+    operatorToken: string | undefined;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
@@ -12,21 +16,27 @@ export const healthRoutes =
         config: { public: true },
         schema: {
           tags: ['system'],
-          summary: 'Liveness and database reachability',
+          summary:
+            'Liveness and database reachability; the database version and uptime for operators (Authorization: Bearer OPERATOR_TOKEN)',
           response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
+        const details = showsDetails(deps, request.headers.authorization);
         const uptime = Math.round(process.uptime() * 1000) / 1000;
+        let version: string;
         try {
-          return { ok: true, database: { version: await databaseVersion(deps) }, uptime };
+          version = await databaseVersion(deps);
         } catch (err) {
           request.log.error({ err }, 'health check: database unreachable');
           return reply
             .status(503)
-            .send({ ok: false, database: { version: 'unavailable' }, uptime });
+            .send(
+              details ? { ok: false, database: { version: 'unavailable' }, uptime } : { ok: false },
+            );
         }
+        return details ? { ok: true, database: { version }, uptime } : { ok: true };
       },
     );
   };
