@@ -19,6 +19,7 @@ import { z } from 'zod';
  *   fal only signals a running request to stop; `ignoresCancel` plays a model that finishes anyway.
  * Output files are served without auth at `/files/<name>`, as fal's CDN serves them.
  * A scripted `FakeFalAnswer` plays any documented failure (see `requestError` and `modelError`).
+ * The default models' inputs are checked against their documented schemas (`MODEL_INPUTS`).
  */
 
 /** One HTTP answer the fake gives verbatim: status, extra headers and a JSON body. */
@@ -126,6 +127,111 @@ interface QueuedRequest {
 }
 
 const numImagesSchema = z.object({ num_images: z.number().int().min(1).max(8) });
+
+const url = z.string().min(1);
+const count = (max: number) => z.number().int().min(1).max(max).optional();
+const ASPECT_RATIOS = ['21:9', '16:9', '4:3', '3:2', '1:1', '2:3', '3:4', '9:16', '9:21'] as const;
+const kontext = {
+  prompt: z.string().min(1),
+  aspect_ratio: z.enum(ASPECT_RATIOS).optional(),
+  num_images: count(4),
+  output_format: z.enum(['jpeg', 'png']).optional(),
+  seed: z.number().int().optional(),
+  guidance_scale: z.number().optional(),
+  safety_tolerance: z.enum(['1', '2', '3', '4', '5', '6']).optional(),
+};
+/**
+ * The input schemas of the default models, field by field as fal's model pages give them (ADR
+ * 034): a submission that does not fit answers 422 as fal's validation does, so a mapping that
+ * sends a field the model does not have, or a value it does not take, fails in tests. Other model
+ * ids (a test's own) are accepted as they come.
+ */
+const MODEL_INPUTS: Record<string, z.ZodType> = {
+  'fal-ai/fashn/tryon/v1.6': z.strictObject({
+    model_image: url,
+    garment_image: url,
+    category: z.enum(['tops', 'bottoms', 'one-pieces', 'auto']).optional(),
+    mode: z.enum(['performance', 'balanced', 'quality']).optional(),
+    garment_photo_type: z.enum(['auto', 'model', 'flat-lay']).optional(),
+    moderation_level: z.enum(['conservative', 'permissive', 'none']).optional(),
+    num_samples: count(4),
+    segmentation_free: z.boolean().optional(),
+    seed: z.number().int().optional(),
+    output_format: z.enum(['png', 'jpeg']).optional(),
+  }),
+  'fal-ai/nano-banana-pro/edit': z.strictObject({
+    prompt: z.string().min(1),
+    image_urls: z.array(url).min(1),
+    num_images: count(4),
+    aspect_ratio: z
+      .enum(['auto', '21:9', '16:9', '3:2', '4:3', '5:4', '1:1', '4:5', '3:4', '2:3', '9:16'])
+      .optional(),
+    resolution: z.enum(['1K', '2K', '4K']).optional(),
+    output_format: z.enum(['jpeg', 'png', 'webp']).optional(),
+    seed: z.number().int().optional(),
+  }),
+  'fal-ai/flux-pro/kontext': z.strictObject({ ...kontext, image_url: url }),
+  'fal-ai/flux-pro/kontext/multi': z.strictObject({ ...kontext, image_urls: z.array(url).min(1) }),
+  'fal-ai/topaz/upscale/image': z.strictObject({
+    image_url: url,
+    model: z
+      .enum([
+        'Low Resolution V2',
+        'Standard V2',
+        'CGI',
+        'High Fidelity V2',
+        'Text Refine',
+        'Recovery',
+        'Redefine',
+        'Recovery V2',
+      ])
+      .optional(),
+    upscale_factor: z.number().min(1).max(4).optional(),
+    crop_to_fill: z.boolean().optional(),
+    output_format: z.enum(['jpeg', 'png']).optional(),
+    subject_detection: z.enum(['All', 'Foreground', 'Background']).optional(),
+    face_enhancement: z.boolean().optional(),
+    face_enhancement_creativity: z.number().min(0).max(1).optional(),
+    face_enhancement_strength: z.number().min(0).max(1).optional(),
+  }),
+  'fal-ai/seedvr/upscale/image': z.strictObject({
+    image_url: url,
+    upscale_mode: z.enum(['target', 'factor']).optional(),
+    upscale_factor: z.number().min(1).optional(),
+    target_resolution: z.enum(['720p', '1080p', '1440p', '2160p']).optional(),
+    seed: z.number().int().optional(),
+    noise_scale: z.number().optional(),
+    output_format: z.enum(['png', 'jpg', 'webp']).optional(),
+  }),
+  'fal-ai/birefnet/v2': z.strictObject({
+    image_url: url,
+    model: z
+      .enum([
+        'General Use (Light)',
+        'General Use (Light 2K)',
+        'General Use (Heavy)',
+        'Matting',
+        'Portrait',
+        'General Use (Dynamic)',
+      ])
+      .optional(),
+    operating_resolution: z.enum(['1024x1024', '2048x2048']).optional(),
+    output_mask: z.boolean().optional(),
+    refine_foreground: z.boolean().optional(),
+    output_format: z.enum(['webp', 'png', 'gif']).optional(),
+  }),
+  'fal-ai/bytedance/seedance/v1/pro/image-to-video': z.strictObject({
+    prompt: z.string().min(1),
+    image_url: url,
+    aspect_ratio: z.enum(['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', 'auto']).optional(),
+    resolution: z.enum(['480p', '720p', '1080p']).optional(),
+    duration: z.enum(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']).optional(),
+    camera_fixed: z.boolean().optional(),
+    seed: z.number().int().optional(),
+    enable_safety_checker: z.boolean().optional(),
+    end_image_url: url.optional(),
+  }),
+};
 const numSamplesSchema = z.object({ num_samples: z.number().int().min(1).max(4) });
 /** The 422 detail message of a failed run, exported so tests can expect it. */
 export const NO_PERSON = 'The image could not be processed: no person was detected';
@@ -186,7 +292,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
         images: Array.from({ length: parsed.success ? parsed.data.num_samples : 1 }, image),
       };
     }
-    if (/kontext|flux/.test(modelId)) {
+    if (/kontext|flux|nano-banana/.test(modelId)) {
       const parsed = numImagesSchema.safeParse(input);
       const count = parsed.success ? parsed.data.num_images : 1;
       const images = Array.from({ length: count }, image);
@@ -271,6 +377,12 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
           input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         } catch {
           answer(422, { detail: [{ loc: ['body'], msg: 'Invalid JSON', type: 'value_error' }] });
+          return;
+        }
+        const invalid = MODEL_INPUTS[appId]?.safeParse(input).error?.issues[0];
+        if (invalid) {
+          const loc = ['body', ...invalid.path.map(String)];
+          answer(422, { detail: [{ loc, msg: invalid.message, type: 'value_error' }] });
           return;
         }
         const id = randomUUID();

@@ -88,7 +88,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(/RAZORPAY_KEY_ID/);
   });
 
-  it('reads a fal model id per tool from FAL_MODEL_<configName>, and the prompt writer’s', () => {
+  it('reads a fal model id per tool from FAL_MODEL_<configName>, the prompt writer’s and the 4K upscaler’s', () => {
     const config = loadConfig({
       FAL_KEY: 'key',
       FAL_MODEL_TRY_ON: 'owner/try-on',
@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       FAL_MODEL_REMOVE_BACKGROUND: 'owner/cutout',
       FAL_MODEL_VIDEO: '',
       FAL_MODEL_PROMPT: 'owner/writer',
+      FAL_MODEL_UPSCALE_4K: 'owner/4k',
     });
     // Unset and empty settings are left out, so the provider's defaults apply to them.
     expect(config.generation.fal?.models).toEqual({
@@ -103,6 +104,7 @@ describe('loadConfig', () => {
       'realistic-try-on': 'owner/realistic',
       'background-removal': 'owner/cutout',
       prompt: 'owner/writer',
+      'upscale-4k': 'owner/4k',
     });
   });
 

@@ -229,20 +229,32 @@ export interface GenerationConfig {
   sweepIntervalMs: number;
 }
 
-/** What a fal model id is set for: each tool, and the video prompt writer. */
-export type FalModelKey = GenerationType | 'prompt';
+/**
+ * What a fal model id is set for: each tool, the video prompt writer, and the upscaler's 4K
+ * target (a model of its own, ADR 034).
+ */
+export type FalModelKey = GenerationType | 'prompt' | 'upscale-4k';
+const FAL_EXTRA_MODELS = { prompt: 'PROMPT', 'upscale-4k': 'UPSCALE_4K' } as const;
 
-/** The setting that overrides a fal model: `FAL_MODEL_<configName>` of the tool list, FAL_MODEL_PROMPT. */
+/**
+ * The setting that overrides a fal model: `FAL_MODEL_<configName>` of the tool list,
+ * FAL_MODEL_PROMPT, FAL_MODEL_UPSCALE_4K.
+ */
 function falModelEnvName(key: FalModelKey): string {
-  return `FAL_MODEL_${key === 'prompt' ? 'PROMPT' : TOOL_DEFINITIONS[key].configName}`;
+  const name =
+    key === 'prompt' || key === 'upscale-4k'
+      ? FAL_EXTRA_MODELS[key]
+      : TOOL_DEFINITIONS[key].configName;
+  return `FAL_MODEL_${name}`;
 }
 
-/** The model ids set in the environment; the rest keep fal-provider.ts's defaults. */
+/** The model ids set in the environment; the rest keep the defaults of providers/fal/tools. */
 function falModelSettings(
   source: Record<string, string | undefined>,
 ): Partial<Record<FalModelKey, string>> {
   const models: Partial<Record<FalModelKey, string>> = {};
-  for (const key of [...GENERATION_TYPES, 'prompt' as const]) {
+  const extra = Object.keys(FAL_EXTRA_MODELS) as (keyof typeof FAL_EXTRA_MODELS)[];
+  for (const key of [...GENERATION_TYPES, ...extra]) {
     const value = source[falModelEnvName(key)];
     if (value !== undefined) models[key] = value;
   }

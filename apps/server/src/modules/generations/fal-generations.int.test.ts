@@ -219,6 +219,8 @@ describe('a generation on the fake fal server', () => {
       1,
       undefined,
     ],
+    ['upscale 2x', '/api/v1/upscaler', DEFAULT_FAL_MODELS.upscaler, 1, undefined],
+    ['upscale 4k', '/api/v1/upscaler#4k', DEFAULT_FAL_MODELS['upscale-4k'], 1, undefined],
   ])(
     'runs %s with one fal request, stores the outputs as our media and captures the price',
     async (_name, url, modelId, outputCount, plan) => {
@@ -229,7 +231,11 @@ describe('a generation on the fake fal server', () => {
       const before = await balanceOf(t.database.db, user.id);
       const submitted = fake.submissions.length;
 
-      const res = await post(t.app, user.cookie, `${url}?wait=60`, payloads[url]);
+      const [path = url, factor] = url.split('#');
+      const payload = path.endsWith('/upscaler')
+        ? { imageUrl: image, upscaleFactor: factor ?? '2x' }
+        : payloads[url];
+      const res = await post(t.app, user.cookie, `${path}?wait=60`, payload);
 
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<GenerationBody>();
@@ -272,6 +278,32 @@ describe('a generation on the fake fal server', () => {
     },
     60_000,
   );
+});
+
+describe('settings a model cannot honour', () => {
+  it('says them with the result: a performance video renders at 480p, and the generation keeps it', async () => {
+    const user = await newUser({ credits: 40, plan: 'pro_monthly' });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const submitted = fake.submissions.length;
+
+    const res = await post(t.app, user.cookie, '/api/v1/video/generate?wait=60', {
+      inputImageUrls: [image],
+      duration: 10,
+      mode: 'performance',
+    });
+
+    const body = res.json<GenerationBody>();
+    expect(body.success, body.message).toBe(true);
+    const note = 'Rendered at 480p: the video model has no 360p.';
+    expect(body.message).toBe(note);
+    expect(fake.submissions.slice(submitted).map((s) => s.input)).toMatchObject([
+      { resolution: '480p', duration: '10' },
+    ]);
+    const state = await get(user.cookie, `/api/v1/generations/${body.generationId}`);
+    expect(
+      state.json<{ generation: { previewNote: string | null } }>().generation.previewNote,
+    ).toBe(note);
+  }, 60_000);
 });
 
 describe('provider failures', () => {

@@ -8,51 +8,17 @@ import {
   upscaleRequestSchema,
   videoRequestSchema,
 } from '@studio/contract';
-import sharp from 'sharp';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeFal,
-  modelError,
-  NO_PERSON,
-  requestError,
-  startFakeFal,
-} from '../../../test/fake-fal-server';
-import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
-import { type InputImage, type ProviderContext, ProviderError } from './types';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeFal, modelError, NO_PERSON, requestError } from '../../../test/fake-fal-server';
+import { DEFAULT_FAL_MODELS } from './fal-provider';
+import { FAL_TEST_KEY as API_KEY, useFakeFal } from './fal-test-kit';
+import { type ProviderContext, ProviderError } from './types';
 
-const API_KEY = 'fal-test-id:fal-test-secret';
-let png: Buffer;
+const { provider, image, ...kit } = useFakeFal();
 let fake: FakeFal;
-
-beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
+beforeEach(() => {
+  fake = kit.fake();
 });
-beforeEach(async () => {
-  fake = await startFakeFal({ apiKey: API_KEY });
-});
-afterEach(async () => {
-  await fake.close();
-});
-
-function provider(overrides: { apiKey?: string; baseUrl?: string } = {}) {
-  return createFalProvider({
-    apiKey: API_KEY,
-    models: DEFAULT_FAL_MODELS,
-    baseUrl: fake.url,
-    pollIntervalMs: 10,
-    ...overrides,
-  });
-}
-
-function image(name: string): InputImage {
-  return {
-    url: `/api/v1/media/${name}`,
-    publicUrl: `https://media.example.test/${name}.png`,
-    load: async () => png,
-  };
-}
 
 function context(overrides: Partial<ProviderContext> = {}) {
   const progress: { progress?: number; queuePosition?: number | null }[] = [];
@@ -109,12 +75,14 @@ describe('fal provider', () => {
 
     expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
     expect(fake.submissions).toHaveLength(1);
-    expect(fake.submissions[0]?.modelId).toBe('fal-ai/clarity-upscaler');
+    expect(fake.submissions[0]?.modelId).toBe(DEFAULT_FAL_MODELS.upscaler);
     expect(fake.submissions[0]?.input).toMatchObject({
       image_url: 'https://media.example.test/photo.png',
       upscale_factor: 2,
     });
-    expect(handles).toEqual([`fal-ai/clarity-upscaler:${fake.submissions[0]?.requestId ?? ''}`]);
+    expect(handles).toEqual([
+      `${DEFAULT_FAL_MODELS.upscaler}:${fake.submissions[0]?.requestId ?? ''}`,
+    ]);
     // fal counts from 0 (next in line); we report 1 for next.
     expect(progress.slice(0, 3)).toEqual([
       { queuePosition: 3 },
@@ -201,13 +169,13 @@ describe('fal provider', () => {
     const result = await provider().run(videoJob(10), context().ctx);
 
     expect(result.outputs).toEqual([{ kind: 'video', url: fake.fileUrl('output.mp4') }]);
-    expect(fake.submissions[0]?.modelId).toBe('fal-ai/kling-video/v2.1/standard/image-to-video');
+    expect(fake.submissions[0]?.modelId).toBe('fal-ai/bytedance/seedance/v1/pro/image-to-video');
     expect(fake.submissions[0]?.input).toMatchObject({
       duration: '10',
       image_url: 'https://media.example.test/still.png',
     });
     expect(new Set(fake.calls.filter((c) => c.kind !== 'submit').map((c) => c.appId))).toEqual(
-      new Set(['fal-ai/kling-video']),
+      new Set(['fal-ai/bytedance']),
     );
     const file = await fetch(fake.fileUrl('output.mp4'));
     expect(file.headers.get('content-type')).toBe('video/mp4');
@@ -451,7 +419,7 @@ describe('fal provider', () => {
     expect(calls('cancel')).toEqual([
       {
         kind: 'cancel',
-        appId: 'fal-ai/clarity-upscaler',
+        appId: 'fal-ai/topaz',
         requestId: fake.submissions[0]?.requestId,
         httpStatus: 202,
       },
@@ -512,6 +480,7 @@ describe('fal provider', () => {
           mode: 'balanced',
           garment_photo_type: 'flat-lay',
           num_samples: 3,
+          moderation_level: 'permissive',
           output_format: 'jpeg',
         },
       ],

@@ -2,9 +2,10 @@ import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio
 import { z } from 'zod';
 import { mediaOutputs } from './fal/outputs';
 import { createFalQueue, type FalQueueOptions } from './fal/queue';
-import type { FalTool } from './fal/tool';
+import type { FalModelKey, FalTool } from './fal/tool';
 import { FAL_TOOLS } from './fal/tools';
 import { PROMPT_MODEL, PROMPT_MS, promptInput, promptOf } from './fal/tools/prompt';
+import { UPSCALE_4K_MODEL } from './fal/tools/upscaler';
 import {
   type Capability,
   type GenerationJob,
@@ -15,11 +16,11 @@ import {
 } from './types';
 
 /**
- * The fal model each tool runs, and the one that writes video prompts. A replacement must accept
- * the input schema of the default it replaces (each tool's mapping in ./fal/tools says why it is
- * the default and what it sends).
+ * The fal model each tool runs, the upscaler's 4K model and the one that writes video prompts. A
+ * replacement must accept the input schema of the default it replaces (each tool's mapping in
+ * ./fal/tools says why it is the default and what it sends; ADR 034).
  */
-export type FalModels = Record<GenerationType | 'prompt', string>;
+export type FalModels = Record<FalModelKey, string>;
 
 export const DEFAULT_FAL_MODELS: FalModels = {
   ...(Object.fromEntries(GENERATION_TYPES.map((type) => [type, FAL_TOOLS[type].model])) as Record<
@@ -27,6 +28,7 @@ export const DEFAULT_FAL_MODELS: FalModels = {
     string
   >),
   prompt: PROMPT_MODEL,
+  'upscale-4k': UPSCALE_4K_MODEL,
 };
 
 export interface FalProviderOptions extends FalQueueOptions {
@@ -55,13 +57,13 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
     ctx: ProviderContext,
   ): Promise<ProviderResult> {
     const tool: FalTool<K> = FAL_TOOLS[job.type];
-    const results = await queue.run(
-      models[job.type],
-      () => tool.inputs(job),
-      ctx,
-      tool.expectedMs(job),
-    );
-    return { outputs: mediaOutputs(results) };
+    const modelId = models[tool.modelKey?.(job) ?? job.type];
+    const results = await queue.run(modelId, () => tool.inputs(job), ctx, tool.expectedMs(job));
+    const notes = (tool.notes?.(job) ?? []).filter((note) => note !== false);
+    return {
+      outputs: mediaOutputs(results),
+      ...(notes.length > 0 ? { previewNote: notes.join(' ') } : {}),
+    };
   }
 
   return {

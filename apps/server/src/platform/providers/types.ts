@@ -49,7 +49,10 @@ export type ProviderOutput =
 
 export interface ProviderResult {
   outputs: ProviderOutput[];
-  /** Set when this is a labelled preview rather than model output; shown to the user as is. */
+  /**
+   * Shown with the result as is ("About this result"): that it is a labelled preview rather than
+   * model output, or which of the user's settings the model could not honour (ADR 034).
+   */
   previewNote?: string;
 }
 

@@ -1,4 +1,5 @@
 import type { GenerationType } from '@studio/contract';
+import type { FalModelKey } from '../../../config/env';
 import type { GenerationJob } from '../types';
 import type { FalInput } from './queue';
 
@@ -13,9 +14,21 @@ export interface FalTool<K extends GenerationType> {
   expectedMs(job: GenerationJob<K>): number;
   /** One input per fal request (several when the model makes fewer images per call). */
   inputs(job: GenerationJob<K>): FalInput[] | Promise<FalInput[]>;
+  /**
+   * Which configured model runs this job when it is not the tool's own (the upscaler's 4K target
+   * runs another model); the mapping's inputs follow the same choice.
+   */
+  modelKey?(job: GenerationJob<K>): FalModelKey;
+  /**
+   * The settings the user chose that this model cannot honour, as sentences shown with the result
+   * (never dropped silently).
+   */
+  notes?(job: GenerationJob<K>): (string | false)[];
 }
 
 export type FalTools = { [K in GenerationType]: FalTool<K> };
+
+export type { FalModelKey };
 
 /** Inputs for `total` images, split over requests of at most `perRequest` (`num_images` each). */
 export function inBatches(total: number, perRequest: number, input: FalInput): FalInput[] {

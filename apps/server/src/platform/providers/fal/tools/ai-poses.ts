@@ -1,6 +1,6 @@
 import type { GenerationJob, ToolSettings } from '../../types';
 import { inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
+import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
 
 /** FLUX.1 Kontext [pro] multi-image editing: the person, and the pose reference when chosen. */
 export const aiPoses: FalTool<'ai-poses'> = {
@@ -12,6 +12,7 @@ export const aiPoses: FalTool<'ai-poses'> = {
       prompt: posePrompt(job),
       aspect_ratio: job.settings.aspectRatio,
     }),
+  notes: (job) => [sameInEveryMode(job.settings.mode)],
 };
 
 const BACKGROUND_PROMPTS: Record<
@@ -26,7 +27,7 @@ const BACKGROUND_PROMPTS: Record<
   'simple-background': (color) => `Use a plain ${color ?? 'white'} background`,
 };
 
-function posePrompt(job: GenerationJob<'ai-poses'>): string {
+export function posePrompt(job: GenerationJob<'ai-poses'>): string {
   const { settings } = job;
   return sentences(
     'Show the same person as in the first image, with the same face, hair, body and outfit, in a new pose',

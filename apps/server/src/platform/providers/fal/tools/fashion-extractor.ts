@@ -1,6 +1,6 @@
 import type { ToolSettings } from '../../types';
 import { inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
+import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
 
 /** FLUX.1 Kontext [pro]: the worn garments edited out into a flat-lay product photo. */
 export const fashionExtractor: FalTool<'fashion-extractor'> = {
@@ -11,20 +11,32 @@ export const fashionExtractor: FalTool<'fashion-extractor'> = {
       image_url: job.image.publicUrl,
       prompt: extractPrompt(job.settings),
     }),
+  notes: (job) => [sameInEveryMode(job.settings.mode)],
 };
 
-const EXTRACTION_TARGETS: Record<ToolSettings['fashion-extractor']['extractionType'], string> = {
-  'full-outfit': 'the complete outfit',
-  'individual-items': 'each clothing item, laid out separately side by side',
-  accessories: 'only the accessories (jewellery, bags, shoes, belts, hats)',
-  'upper-body': 'only the upper-body garment',
-  'lower-body': 'only the lower-body garment',
-};
+type ExtractionType = ToolSettings['fashion-extractor']['extractionType'];
 
-function extractPrompt(settings: ToolSettings['fashion-extractor']): string {
+/** What each extraction type takes out of the photo, and how it is laid out. */
+const EXTRACTIONS: Record<ExtractionType, string> = {
+  'full-outfit':
+    'Extract the complete outfit the person is wearing, every garment together, as a flat-lay of the whole look',
+  'individual-items':
+    'Extract each clothing item the person is wearing and lay the items out separately side by side, not overlapping',
+  accessories:
+    'Extract only the accessories (jewellery, bags, shoes, belts, hats, watches, eyewear) and lay them out neatly; leave out the clothes',
+  'upper-body':
+    'Extract only the upper-body garment (top, shirt, blouse, kurta or jacket) as a flat-lay; leave out everything else',
+  'lower-body':
+    'Extract only the lower-body garment (trousers, jeans, skirt or shorts) as a flat-lay; leave out everything else',
+};
+/** The schema's default when the user wrote nothing: the extraction type already says it. */
+const DEFAULT_PROMPT = 'Extract the clothes from the image';
+
+export function extractPrompt(settings: ToolSettings['fashion-extractor']): string {
   return sentences(
-    `Extract ${EXTRACTION_TARGETS[settings.extractionType]} worn in this image`,
-    'Show it as a flat-lay product photo on a plain white background without the person, keeping colours, prints and details exact',
-    settings.prompt,
+    EXTRACTIONS[settings.extractionType],
+    'Remove the person and show it as a product photo on a plain white background',
+    'Keep colours, prints, patterns, embroidery, logos and every detail exactly as in the photo',
+    settings.prompt !== DEFAULT_PROMPT && settings.prompt,
   );
 }

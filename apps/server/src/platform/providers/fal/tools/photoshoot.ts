@@ -1,6 +1,6 @@
 import type { ToolSettings } from '../../types';
 import { inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
+import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
 
 /** FLUX.1 Kontext [pro]: the product photo edited into a scene, the product kept as it is. */
 export const photoshoot: FalTool<'photoshoot'> = {
@@ -11,12 +11,31 @@ export const photoshoot: FalTool<'photoshoot'> = {
       image_url: job.product.publicUrl,
       prompt: photoshootPrompt(job.settings),
     }),
+  notes: (job) => [sameInEveryMode(job.settings.mode)],
 };
 
-function photoshootPrompt(settings: ToolSettings['photoshoot']): string {
+type SceneStyle = ToolSettings['photoshoot']['sceneStyle'];
+
+/** Each scene style as a photographer would brief it: setting, light and framing. */
+const SCENES: Record<SceneStyle, string> = {
+  studio:
+    'a professional studio product photo on a seamless backdrop with soft, even three-point lighting and a gentle contact shadow',
+  lifestyle:
+    'a lifestyle product photo of it in use in a tasteful, lived-in home setting with warm natural window light',
+  outdoor:
+    'an outdoor product photo in natural daylight with a softly blurred landscape or street background',
+  minimal:
+    'a minimal product photo on a plain surface with lots of negative space, one soft light and a clean shadow',
+  luxury:
+    'a luxury product photo on marble or velvet with dramatic, glossy lighting and elegant premium props',
+};
+
+export function photoshootPrompt(settings: ToolSettings['photoshoot']): string {
   return sentences(
-    `Create a professional ${settings.sceneStyle} product photo of this product ${settings.prompt}`,
-    'Keep the product exactly as it is: shape, colour, texture, print and logos',
-    `Use a ${settings.colorTheme} colour theme`,
+    `Turn this into ${SCENES[settings.sceneStyle]}`,
+    // The schema's default when the user wrote nothing: a setting, not an instruction of theirs.
+    settings.prompt !== 'in a landscape' && `Scene: ${settings.prompt}`,
+    `Use a ${settings.colorTheme} colour theme for the background and props`,
+    'Keep the product exactly as it is: shape, proportions, colour, texture, print, text and logos',
   );
 }

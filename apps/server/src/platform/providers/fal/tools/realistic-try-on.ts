@@ -1,29 +1,47 @@
+import type { Mode } from '@studio/contract';
 import type { GenerationJob } from '../../types';
 import { garmentName, sentences, type FalTool } from '../tool';
 
 /**
- * FLUX.1 Kontext [max] multi-image editing: the person and the garment are separate inputs and
- * the prompt says which is which; [max] because this tool sells on fidelity. One request per
- * template.
+ * Nano Banana Pro edit: the strongest garment-preserving editor fal offers (multi-image input,
+ * legible prints, logos and text), with the template's person and the garment as separate images
+ * and the prompt saying which is which. One request per template. The mode is its output
+ * resolution, which is also what it bills: 1K and 2K at the base price, 4K at double (ADR 034).
  */
 export const realisticTryOn: FalTool<'realistic-try-on'> = {
-  model: 'fal-ai/flux-pro/kontext/max/multi',
-  expectedMs: () => 30_000,
+  model: 'fal-ai/nano-banana-pro/edit',
+  expectedMs: () => 40_000,
   inputs: (job) =>
     job.templates.map((template) => ({
-      image_urls: [template.image.publicUrl, job.garment.publicUrl],
       prompt: realisticTryOnPrompt(job, template.prompt),
+      image_urls: [template.image.publicUrl, job.garment.publicUrl],
+      num_images: job.settings.numImages,
       aspect_ratio: job.settings.aspectRatio,
-      num_images: 1,
+      resolution: RESOLUTIONS[job.settings.mode],
       output_format: 'jpeg',
     })),
+  notes: (job) => [
+    // The template is the person, kept as photographed: a different ethnicity would be a new face.
+    job.settings.ethnicity !== 'auto' &&
+      `The ${job.settings.ethnicity} ethnicity you chose was not applied: each template's own model is kept.`,
+  ],
 };
 
-function realisticTryOnPrompt(job: GenerationJob<'realistic-try-on'>, templatePrompt: string) {
+const RESOLUTIONS: Record<Mode, '1K' | '2K' | '4K'> = {
+  performance: '1K',
+  balanced: '2K',
+  quality: '4K',
+};
+
+export function realisticTryOnPrompt(
+  job: GenerationJob<'realistic-try-on'>,
+  templatePrompt: string,
+): string {
   return sentences(
     `Dress the person in the first image in the ${garmentName(job.settings.clothType)} from the second image`,
-    "Keep the person's face, hair, body shape, pose and the background unchanged",
-    "Reproduce the garment's colour, pattern, fabric and fit exactly",
+    "Keep the person's face, hair, skin tone, body shape, pose and the background unchanged",
+    'Reproduce the garment exactly: its colour, print, pattern, logos, text, fabric, neckline, sleeves and length',
+    'Make it fit naturally with realistic folds and shadows, as a professional fashion catalogue photo',
     templatePrompt,
     job.settings.prompt,
   );

@@ -3,8 +3,9 @@ import type { FalTool } from '../tool';
 /**
  * FASHN v1.6: built for exactly this (a model photo + a garment photo, no prompt), and its
  * settings are the tool's own: category, garment photo type (flat lay / on a model), the
- * performance / balanced / quality modes and 1–4 samples per call, at 864×1296. One call per
- * pair: its samples are the pair's images.
+ * performance / balanced / quality modes (the spec's, document 2 §9) and 1–4 samples per call, at
+ * 864×1296. One call per pair: its samples are the pair's images. Fields: fal's model schema
+ * (fal.ai/models/fal-ai/fashn/tryon/v1.6, ADR 034).
  */
 export const tryOn: FalTool<'try-on'> = {
   model: 'fal-ai/fashn/tryon/v1.6',
@@ -17,6 +18,9 @@ export const tryOn: FalTool<'try-on'> = {
       mode: job.settings.mode,
       garment_photo_type: job.settings.garmentPhotoType,
       num_samples: job.settings.numImages,
+      // Swimwear and lingerie catalogues are the studio's business: 'conservative' blocks them,
+      // 'permissive' allows them while still refusing nudity (FASHN's parameter guide).
+      moderation_level: 'permissive',
       output_format: 'jpeg',
     },
   ],
