@@ -25,6 +25,7 @@ import {
   UPSCALE_FACTORS,
   VIEW_TYPES,
 } from './tools';
+import { userIdSchema } from './user';
 
 /*
  * Generate payloads of document 2 §7. They accept the fields the spec's client sends; unknown keys
@@ -35,14 +36,19 @@ import {
 const imageUrl = z.string().trim().min(1, 'An image URL is required').max(2048);
 const mode = z.enum(MODES).default('performance');
 const prompt = z.string().trim().max(2000).default('');
-const userId = z.string().min(1).optional();
+const userId = userIdSchema.optional();
+/** A catalog entry's id (template, pose, video template): clients send numbers or strings. */
+const catalogId = z.union([z.string().max(100), z.number()]).transform(String);
+/** Only the first image of a pose preset is used; a preset lists a few at most. */
+const POSE_IMAGES_MAX = 4;
+const upscaleFactor = z.string().max(10).trim().toLowerCase().pipe(z.enum(UPSCALE_FACTORS));
 const numImages = (max: number, fallback = 1) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
 /** A chosen model template; the built-in 'random' entry has no URL (the server picks one). */
 const templateChoice = z
   .object({
-    templateId: z.union([z.string(), z.number()]).transform(String),
+    templateId: catalogId,
     templateUrl: imageUrl.optional(),
     prompt: z.string().max(2000).optional(),
   })
@@ -56,7 +62,7 @@ export const realisticTryOnRequestSchema = z.object({
   // The garment before the templates: inputs are recorded in key order, and the gallery's first
   // input is what View hands back to the screen as the cloth image.
   clothing: z.object({
-    id: z.union([z.string(), z.number()]).optional(),
+    id: z.union([z.string().max(100), z.number()]).optional(),
     imageUrl: z.array(imageUrl).min(1, 'Please upload a cloth image').max(1),
   }),
   template: z
@@ -84,7 +90,7 @@ export const tryOnModelSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('template'),
-      templateId: z.union([z.string(), z.number()]).transform(String),
+      templateId: catalogId,
       templateUrl: imageUrl.optional(),
       name: label.optional(),
     })
@@ -156,8 +162,15 @@ export const designerRequestSchema = z.object({
 export type DesignerRequest = z.input<typeof designerRequestSchema>;
 
 const posePreset = z.object({
-  poseId: z.union([z.string(), z.number()]).transform(String),
-  imageUrl: z.union([z.string(), z.array(z.string())]).optional(),
+  poseId: catalogId,
+  imageUrl: z
+    .union([
+      z.string().max(2048),
+      z
+        .array(z.string().max(2048))
+        .max(POSE_IMAGES_MAX, `A pose has at most ${String(POSE_IMAGES_MAX)} images`),
+    ])
+    .optional(),
   prompt: z.string().max(2000).optional(),
   type: z.enum(POSE_TYPES).optional(),
   gender: z.enum(GENDERS).optional(),
@@ -225,8 +238,8 @@ export const videoRequestSchema = z.object({
     .refine((n) => n === 5 || n === 10, 'Duration must be 5 or 10 seconds')
     .default(5),
   /** Derived from the mode (document 2 §9); a different value sent by a client is ignored. */
-  resolution: z.string().optional(),
-  templateId: z.union([z.string(), z.number()]).transform(String).optional(),
+  resolution: z.string().max(20).optional(),
+  templateId: catalogId.optional(),
   mode,
 });
 export type VideoRequest = z.input<typeof videoRequestSchema>;
@@ -234,7 +247,7 @@ export type VideoRequest = z.input<typeof videoRequestSchema>;
 export const upscaleRequestSchema = z.object({
   userId,
   imageUrl,
-  upscaleFactor: z.string().trim().toLowerCase().pipe(z.enum(UPSCALE_FACTORS)).default('2x'),
+  upscaleFactor: upscaleFactor.default('2x'),
   method: z.string().max(60).default('High Fidelity V2'),
 });
 export type UpscaleRequest = z.input<typeof upscaleRequestSchema>;
@@ -257,8 +270,11 @@ export const estimateRequestSchema = z
     mode: z.enum(MODES).optional(),
     numImages: z.coerce.number().int().min(1).max(8).optional(),
     duration: z.coerce.number().int().min(1).max(10).optional(),
-    upscaleFactor: z.string().trim().toLowerCase().pipe(z.enum(UPSCALE_FACTORS)).optional(),
-    template: z.array(z.unknown()).optional(),
+    upscaleFactor: upscaleFactor.optional(),
+    // Counted, not read: as many as a run or a catalogue may have.
+    template: z.array(z.unknown()).max(MAX_TEMPLATES_PER_RUN).optional(),
+    garments: z.array(z.unknown()).max(BATCH_GARMENTS_MAX).optional(),
+    models: z.array(z.unknown()).max(BATCH_MODELS_MAX).optional(),
     userId,
   })
   .loose();

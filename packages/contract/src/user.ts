@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
-/** Every user call names the user it is about; the server refuses any id but the session user's. */
-export const userIdBodySchema = z.object({ userId: z.string().min(1) });
+/**
+ * A user id as a client sends it (Better Auth's are 32 characters). Every user call names the user
+ * it is about; the server refuses any id but the session user's.
+ */
+export const userIdSchema = z.string().min(1).max(100);
+
+export const userIdBodySchema = z.object({ userId: userIdSchema });
 export type UserIdBody = z.infer<typeof userIdBodySchema>;
 
 /** `POST /user/register` (spec §3 registration payload). Idempotent. */
 export const registerRequestSchema = z.object({
-  userId: z.string().min(1),
+  userId: userIdSchema,
   emailId: z.string().max(320).optional().default(''),
   name: z.string().max(200).optional(),
   profileUrl: z.string().max(2048).optional().default(''),
-  timestamp: z.string().optional(),
+  timestamp: z.string().max(64).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -19,7 +24,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /** `PUT /user/profile`: undefined or null fields are dropped; only changed fields are written. */
 export const updateProfileRequestSchema = z.object({
-  userId: z.string().min(1),
+  userId: userIdSchema,
   name: optionalText(200).refine(
     (v) => v === undefined || v === null || v.length > 0,
     'Name cannot be blank',
@@ -37,7 +42,10 @@ export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
 
 /** `POST /user/password` (Settings: Change Password). Every other session of the user ends. */
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password'),
+  currentPassword: z
+    .string()
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH, 'Your current password is incorrect.'),
   newPassword: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -1,4 +1,8 @@
-import { generationHistoryResponseSchema, orderHistoryResponseSchema } from '@studio/contract';
+import {
+  generationHistoryResponseSchema,
+  orderHistoryResponseSchema,
+  userIdSchema,
+} from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,7 +11,7 @@ import * as history from './credit-history.service';
 
 const tags = ['credits'];
 // The guard refuses a userId other than the session's (403); the session decides whose history.
-const params = z.object({ userId: z.string().min(1) });
+const params = z.object({ userId: userIdSchema });
 
 export const creditRoutes =
   (deps: { db: Db }): FastifyPluginAsyncZod =>

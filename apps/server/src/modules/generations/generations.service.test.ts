@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capability } from '../../platform/providers/types';
-import { describeRequest, estimate } from './generations.service';
+import {
+  describeRequest,
+  estimate,
+  GENERATION_SETTINGS_MAX_BYTES,
+  storableSettings,
+} from './generations.service';
 
 const ALL: Capability[] = [
   'try-on',
@@ -82,5 +87,31 @@ describe("a video's style in the gallery", () => {
 
   it('names the duration and the mode when no template was chosen', () => {
     expect(video({})).toBe('5 sec · performance');
+  });
+});
+
+describe('stored settings', () => {
+  it('keep the largest valid request: four templates, every text at its maximum, 3-byte characters', () => {
+    const text = (length: number) => '界'.repeat(length);
+    const body = {
+      userId: text(100),
+      clothing: { id: text(100), imageUrl: [text(2048)] },
+      template: [1, 2, 3, 4].map(() => ({
+        templateId: text(100),
+        templateUrl: text(2048),
+        prompt: text(2000),
+      })),
+      clothType: text(60),
+      prompt: text(2000),
+    };
+    const { settings } = describeRequest('realistic-try-on', body, ALL);
+    expect(Buffer.byteLength(JSON.stringify(settings))).toBeLessThan(GENERATION_SETTINGS_MAX_BYTES);
+    expect(storableSettings(settings)).toEqual(settings);
+  });
+
+  it('refuse anything larger with 413 payload_too_large', () => {
+    expect(() => storableSettings({ prompt: 'p'.repeat(GENERATION_SETTINGS_MAX_BYTES) })).toThrow(
+      expect.objectContaining({ statusCode: 413, code: 'payload_too_large' }),
+    );
   });
 });

@@ -139,6 +139,28 @@ export async function prepareRequest(
   return describeSettings(type, prepared, deps.capabilities);
 }
 
+/**
+ * Most bytes one generation's stored settings may take. Every request schema bounds its strings and
+ * arrays (the contract's request-bounds test), so a valid request stays below: the largest, a
+ * four-template try-on with every text at its maximum in three-byte characters, is about 62 KiB
+ * even before its URLs are resolved to our short media URLs. This keeps a schema that misses a
+ * bound from filling the table through the settings column.
+ */
+export const GENERATION_SETTINGS_MAX_BYTES = 64 * 1024;
+
+/** The settings as they will be stored, or 413 when they are larger than any valid request's. */
+export function storableSettings(value: unknown): Record<string, unknown> {
+  const settings = toRecord(value);
+  if (Buffer.byteLength(JSON.stringify(settings)) > GENERATION_SETTINGS_MAX_BYTES) {
+    throw new AppError(
+      413,
+      'payload_too_large',
+      `These settings are too large to keep (at most ${String(GENERATION_SETTINGS_MAX_BYTES / 1024)} KB).`,
+    );
+  }
+  return settings;
+}
+
 const newGenerationId = () => `gen_${randomBytes(12).toString('base64url')}`;
 /** What an Idempotency-Key remembers of a request, to tell a replay from a different request. */
 export const hashRequest = (type: string, body: unknown) =>
@@ -178,7 +200,7 @@ export async function insertQueuedGeneration(
     prompt: request.prompt,
     styleName: request.styleName,
     credits: request.cost,
-    settings: toRecord(request.settings),
+    settings: storableSettings(request.settings),
     inputImageUrls: generation.inputUrls,
     provider: deps.providerName,
     idempotencyKey: generation.idempotencyKey,
