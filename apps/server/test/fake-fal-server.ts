@@ -81,6 +81,8 @@ export interface FakeFalScript {
   output?: unknown;
   /** A cancel of a running request is acknowledged (202) but the run ends with its outcome. */
   ignoresCancel?: boolean;
+  /** Seconds a COMPLETED status reports in `metrics.inference_time`; null leaves metrics out. */
+  inferenceSeconds: number | null;
 }
 
 export type FakeFalCallKind = 'submit' | 'status' | 'result' | 'cancel';
@@ -249,7 +251,12 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     ['output.mp4', { data: mp4, type: 'video/mp4' }],
   ]);
 
-  let defaultScript: FakeFalScript = { queueSteps: 0, progressSteps: 0, outcome: 'ok' };
+  let defaultScript: FakeFalScript = {
+    queueSteps: 0,
+    progressSteps: 0,
+    outcome: 'ok',
+    inferenceSeconds: 0.25,
+  };
   const modelScripts = new Map<string, Partial<FakeFalScript>>();
   const requests = new Map<string, QueuedRequest>();
   const failures: { kind: FakeFalCallKind; answer: FakeFalAnswer }[] = [];
@@ -413,8 +420,11 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
       if (kind === 'status' && method === 'GET') {
         const poll = request.polls++;
         const links = urls(appId, requestId);
-        if (completed) answer(200, { status: 'COMPLETED', logs: [], ...links });
-        else if (poll < script.queueSteps) {
+        if (completed) {
+          const { inferenceSeconds: seconds } = script;
+          const metrics = seconds === null ? {} : { metrics: { inference_time: seconds } };
+          answer(200, { status: 'COMPLETED', logs: [], ...metrics, ...links });
+        } else if (poll < script.queueSteps) {
           answer(202, {
             status: 'IN_QUEUE',
             queue_position: script.queueSteps - 1 - poll,

@@ -47,8 +47,13 @@ export const generations = pgTable(
     /** The worker running it holds a lease it renews; a lapsed lease means that worker is gone. */
     leaseToken: text('lease_token'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    /** Set when the engine made a labelled preview instead of model output. */
+    /** Shown with the result: a labelled preview, or settings the model could not honour. */
     previewNote: text('preview_note'),
+    /**
+     * The compute time the provider reported for the work (fal's `inference_time`, summed over the
+     * job's requests); null when it reports none (the local engine). What a run costs follows it.
+     */
+    providerInferenceMs: integer('provider_inference_ms'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

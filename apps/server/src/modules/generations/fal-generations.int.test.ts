@@ -266,6 +266,8 @@ describe('a generation on the fake fal server', () => {
       expect(row.providerRequestId).toBe(`${modelId}:${submissions[0]?.requestId ?? ''}`);
       expect(row.attempts).toBe(1);
       expect(callsFor(submissions[0]?.requestId ?? '', 'result')).toHaveLength(1);
+      // The compute time fal reported for it (the fake says 0.25 s per request).
+      expect(row.providerInferenceMs).toBe(250);
 
       const state = await get(user.cookie, `/api/v1/generations/${body.generationId}`);
       const { generation } = state.json<GenerationState>();

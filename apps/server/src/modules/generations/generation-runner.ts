@@ -180,6 +180,7 @@ interface Outcome {
   thumbnailUrl: string | null;
   thumbhash: string | null;
   previewNote: string | null;
+  providerInferenceMs: number | null;
 }
 
 async function execute(
@@ -235,6 +236,7 @@ async function execute(
     thumbnailUrl: null,
     thumbhash: null,
     previewNote: result.previewNote ?? null,
+    providerInferenceMs: result.inferenceMs ?? null,
   };
   for (const output of result.outputs) {
     const stored = await storeOutput(deps, row, output, signal);

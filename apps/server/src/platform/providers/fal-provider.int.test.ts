@@ -547,6 +547,23 @@ describe('fal provider', () => {
     ]);
   });
 
+  it('reports the compute time fal gives with COMPLETED, summed over the job’s requests', async () => {
+    fake.setDefaultScript({ inferenceSeconds: 1.5 });
+    const settings = photoshootRequestSchema.parse({
+      inputImageUrls: ['/api/v1/media/bag'],
+      numImages: 5,
+    });
+    const job = { type: 'photoshoot' as const, product: image('bag'), settings };
+
+    const reported = await provider().run(job, context().ctx);
+    fake.setDefaultScript({ inferenceSeconds: null });
+    const unreported = await provider().run(job, context().ctx);
+
+    expect(fake.submissions).toHaveLength(4);
+    expect(reported.inferenceMs).toBe(3000);
+    expect(unreported.inferenceMs).toBeUndefined();
+  });
+
   it('writes a video prompt with the vision model', async () => {
     const result = await provider().prompt(image('still'), new AbortController().signal);
 

@@ -58,10 +58,16 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
   ): Promise<ProviderResult> {
     const tool: FalTool<K> = FAL_TOOLS[job.type];
     const modelId = models[tool.modelKey?.(job) ?? job.type];
-    const results = await queue.run(modelId, () => tool.inputs(job), ctx, tool.expectedMs(job));
+    const { results, inferenceMs } = await queue.run(
+      modelId,
+      () => tool.inputs(job),
+      ctx,
+      tool.expectedMs(job),
+    );
     const notes = (tool.notes?.(job) ?? []).filter((note) => note !== false);
     return {
       outputs: mediaOutputs(results),
+      ...(inferenceMs === null ? {} : { inferenceMs }),
       ...(notes.length > 0 ? { previewNote: notes.join(' ') } : {}),
     };
   }
@@ -80,8 +86,8 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
         onProgress: () => undefined,
       };
       const input = promptInput(models.prompt, image);
-      const [data] = await queue.run(models.prompt, () => [input], ctx, PROMPT_MS);
-      const prompt = promptOf(data);
+      const { results } = await queue.run(models.prompt, () => [input], ctx, PROMPT_MS);
+      const prompt = promptOf(results[0]);
       if (!prompt) throw new ProviderError('The provider did not write a prompt', false);
       return { prompt, preview: false };
     },

@@ -421,6 +421,39 @@ describe('each tool’s default fal model and the exact input it gets', () => {
     );
   });
 
+  it('never asks a model for more images than it takes in one request', async () => {
+    // More than the contract allows today: a mapping must still split, not overask, if it grows.
+    const tryOn = tryOnRequestSchema.parse({
+      garment: { imageUrl: '/g' },
+      model: { kind: 'photo', imageUrl: '/m' },
+    });
+    const realistic = realisticTryOnRequestSchema.parse({
+      template: [{ templateId: 't1', templateUrl: '/t1' }],
+      clothing: { imageUrl: ['/g'] },
+    });
+
+    const fashn = await run({
+      type: 'try-on',
+      settings: { ...tryOn, numImages: 6 },
+      garment: image('g'),
+      model: image('m'),
+    });
+    const banana = await run({
+      type: 'realistic-try-on',
+      settings: { ...realistic, numImages: 5 },
+      garment: image('g'),
+      templates: [{ id: 't1', image: image('t1'), prompt: '' }],
+    });
+
+    expect(fake.submissions.map((s) => s.input)).toMatchObject([
+      { num_samples: 4 },
+      { num_samples: 2 },
+      { num_images: 4 },
+      { num_images: 1 },
+    ]);
+    expect([fashn.result.outputs.length, banana.result.outputs.length]).toEqual([6, 5]);
+  });
+
   it('refuses what a model’s schema does not take with fal’s 422, before any work', async () => {
     const fal = provider({
       models: { ...DEFAULT_FAL_MODELS, 'try-on': 'fal-ai/nano-banana-pro/edit' },

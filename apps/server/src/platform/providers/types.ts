@@ -54,6 +54,8 @@ export interface ProviderResult {
    * model output, or which of the user's settings the model could not honour (ADR 034).
    */
   previewNote?: string;
+  /** The compute time the provider reported for the work, when it reports one (fal does). */
+  inferenceMs?: number;
 }
 
 /**

@@ -20,17 +20,23 @@ export interface FalQueueOptions {
   fetchImpl?: typeof fetch;
 }
 
+export interface FalRun {
+  results: unknown[];
+  inferenceMs: number | null;
+}
+
 export interface FalQueue {
   /**
    * Submits the job's requests (or resumes the stored ones), waits for all of them and returns
-   * their results. `expectedMs` is the model's typical run time, the scale of the progress estimate.
+   * their results, with the compute time fal reported for them (summed; null when it reported
+   * none). `expectedMs` is the model's typical run time, the scale of the progress estimate.
    */
   run(
     modelId: string,
     buildInputs: () => FalInput[] | Promise<FalInput[]>,
     ctx: ProviderContext,
     expectedMs: number,
-  ): Promise<unknown[]>;
+  ): Promise<FalRun>;
   /** Cancels the requests of a stored handle (a signal only: fal reports the outcome). */
   cancel(handle: string): Promise<void>;
 }
@@ -44,10 +50,15 @@ const MAX_FAILED_POLLS = 3;
 type Phase =
   | { state: 'queued'; position: number | null }
   | { state: 'running'; since: number }
-  | { state: 'done' };
+  | { state: 'done'; inferenceSeconds: number | null };
 
 const submittedSchema = z.object({ request_id: z.string().min(1) });
-const statusSchema = z.object({ status: z.string(), queue_position: z.number().nullish() });
+const statusSchema = z.object({
+  status: z.string(),
+  queue_position: z.number().nullish(),
+  // A COMPLETED status carries fal's metrics: the request's compute time in seconds.
+  metrics: z.object({ inference_time: z.number().nullish() }).nullish(),
+});
 
 /**
  * What onSubmitted stores: `<model id>:<request id>[,<request id>…]`. fal addresses status, result
@@ -143,7 +154,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     ids: string[],
     ctx: ProviderContext,
     expectedMs: number,
-  ): Promise<void> {
+  ): Promise<number | null> {
     const phases = new Map<string, Phase>(
       ids.map((id) => [id, { state: 'queued', position: null }]),
     );
@@ -174,7 +185,8 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
         reported = key;
         ctx.onProgress(update);
       }
-      if ([...phases.values()].every((phase) => phase.state === 'done')) return;
+      const done = [...phases.values()].flatMap((phase) => (phase.state === 'done' ? [phase] : []));
+      if (done.length === phases.size) return totalInferenceMs(done);
       try {
         await delay(pollIntervalMs, undefined, { signal: ctx.signal });
       } catch (error) {
@@ -217,7 +229,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     buildInputs: () => FalInput[] | Promise<FalInput[]>,
     ctx: ProviderContext,
     expectedMs: number,
-  ): Promise<unknown[]> {
+  ): Promise<FalRun> {
     let modelId = toolModel;
     let ids: string[];
     if (ctx.requestId) {
@@ -233,8 +245,8 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
       ids = await submitAll(modelId, inputs);
       await ctx.onSubmitted(encodeHandle(modelId, ids));
     }
-    await waitForAll(modelId, ids, ctx, expectedMs);
-    return resultsOf(modelId, ids, ctx.signal);
+    const inferenceMs = await waitForAll(modelId, ids, ctx, expectedMs);
+    return { results: await resultsOf(modelId, ids, ctx.signal), inferenceMs };
   }
 
   return {
@@ -254,7 +266,16 @@ function nextPhase(phase: Phase, status: z.infer<typeof statusSchema>): Phase {
   if (status.status === 'IN_PROGRESS')
     return phase.state === 'running' ? phase : { state: 'running', since: Date.now() };
   // COMPLETED, or a terminal state this client does not know: the result tells how it ended.
-  return { state: 'done' };
+  return { state: 'done', inferenceSeconds: status.metrics?.inference_time ?? null };
+}
+
+/** The job's compute time: the sum of what fal reported, or null when it reported none. */
+function totalInferenceMs(done: { inferenceSeconds: number | null }[]): number | null {
+  const reported = done.flatMap((phase) =>
+    phase.inferenceSeconds === null ? [] : [phase.inferenceSeconds],
+  );
+  if (reported.length === 0) return null;
+  return Math.round(reported.reduce((sum, seconds) => sum + seconds, 0) * 1000);
 }
 
 /**

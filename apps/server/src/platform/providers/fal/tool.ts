@@ -30,11 +30,19 @@ export type FalTools = { [K in GenerationType]: FalTool<K> };
 
 export type { FalModelKey };
 
-/** Inputs for `total` images, split over requests of at most `perRequest` (`num_images` each). */
-export function inBatches(total: number, perRequest: number, input: FalInput): FalInput[] {
+/**
+ * Inputs for `total` images, split over requests of at most `perRequest` (what the model accepts
+ * in its count field, `num_images` unless named), so no request asks a model for more than it takes.
+ */
+export function inBatches(
+  total: number,
+  perRequest: number,
+  input: FalInput,
+  countField = 'num_images',
+): FalInput[] {
   const batches: FalInput[] = [];
   for (let left = Math.max(1, total); left > 0; left -= perRequest) {
-    batches.push({ ...input, num_images: Math.min(perRequest, left), output_format: 'jpeg' });
+    batches.push({ ...input, [countField]: Math.min(perRequest, left), output_format: 'jpeg' });
   }
   return batches;
 }

@@ -1,6 +1,9 @@
 import type { Mode } from '@studio/contract';
 import type { GenerationJob } from '../../types';
-import { garmentName, sentences, type FalTool } from '../tool';
+import { garmentName, inBatches, sentences, type FalTool } from '../tool';
+
+/** Nano Banana Pro's `num_images` range is 1–4. */
+const NANO_BANANA_MAX_IMAGES = 4;
 
 /**
  * Nano Banana Pro edit: the strongest garment-preserving editor fal offers (multi-image input,
@@ -12,14 +15,14 @@ export const realisticTryOn: FalTool<'realistic-try-on'> = {
   model: 'fal-ai/nano-banana-pro/edit',
   expectedMs: () => 40_000,
   inputs: (job) =>
-    job.templates.map((template) => ({
-      prompt: realisticTryOnPrompt(job, template.prompt),
-      image_urls: [template.image.publicUrl, job.garment.publicUrl],
-      num_images: job.settings.numImages,
-      aspect_ratio: job.settings.aspectRatio,
-      resolution: RESOLUTIONS[job.settings.mode],
-      output_format: 'jpeg',
-    })),
+    job.templates.flatMap((template) =>
+      inBatches(job.settings.numImages, NANO_BANANA_MAX_IMAGES, {
+        prompt: realisticTryOnPrompt(job, template.prompt),
+        image_urls: [template.image.publicUrl, job.garment.publicUrl],
+        aspect_ratio: job.settings.aspectRatio,
+        resolution: RESOLUTIONS[job.settings.mode],
+      }),
+    ),
   notes: (job) => [
     // The template is the person, kept as photographed: a different ethnicity would be a new face.
     job.settings.ethnicity !== 'auto' &&

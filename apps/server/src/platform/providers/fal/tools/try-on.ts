@@ -1,4 +1,7 @@
-import type { FalTool } from '../tool';
+import { inBatches, type FalTool } from '../tool';
+
+/** FASHN's `num_samples` range is 1–4. */
+const FASHN_MAX_SAMPLES = 4;
 
 /**
  * FASHN v1.6: built for exactly this (a model photo + a garment photo, no prompt), and its
@@ -10,18 +13,21 @@ import type { FalTool } from '../tool';
 export const tryOn: FalTool<'try-on'> = {
   model: 'fal-ai/fashn/tryon/v1.6',
   expectedMs: () => 30_000,
-  inputs: (job) => [
-    {
-      model_image: job.model.publicUrl,
-      garment_image: job.garment.publicUrl,
-      category: job.settings.category,
-      mode: job.settings.mode,
-      garment_photo_type: job.settings.garmentPhotoType,
-      num_samples: job.settings.numImages,
-      // Swimwear and lingerie catalogues are the studio's business: 'conservative' blocks them,
-      // 'permissive' allows them while still refusing nudity (FASHN's parameter guide).
-      moderation_level: 'permissive',
-      output_format: 'jpeg',
-    },
-  ],
+  inputs: (job) =>
+    // One request per pair unless it asks for more images than FASHN's 4 samples per call.
+    inBatches(
+      job.settings.numImages,
+      FASHN_MAX_SAMPLES,
+      {
+        model_image: job.model.publicUrl,
+        garment_image: job.garment.publicUrl,
+        category: job.settings.category,
+        mode: job.settings.mode,
+        garment_photo_type: job.settings.garmentPhotoType,
+        // Swimwear and lingerie catalogues are the studio's business: 'conservative' blocks them,
+        // 'permissive' allows them while still refusing nudity (FASHN's parameter guide).
+        moderation_level: 'permissive',
+      },
+      'num_samples',
+    ),
 };
