@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -54,6 +56,18 @@ export const generations = pgTable(
      * job's requests); null when it reports none (the local engine). What a run costs follows it.
      */
     providerInferenceMs: integer('provider_inference_ms'),
+    /**
+     * The garment-fidelity check (ADR 037) of a try-on, pose or extractor result: CIEDE2000 between
+     * the input's and the result's dominant garment colours (the worst output's), pattern similarity
+     * 0–1, and the verdict. Null when the tool keeps no garment or the check could not run.
+     */
+    fidelityColourDifference: real('fidelity_colour_difference'),
+    fidelityPatternSimilarity: real('fidelity_pattern_similarity'),
+    fidelityPassed: boolean('fidelity_passed'),
+    /** The one free regeneration asked for this result after it failed the check. */
+    freeRegenerationId: text('free_regeneration_id'),
+    /** On a free regeneration: the result it replaces (it gets no free regeneration of its own). */
+    freeRegenerationOf: text('free_regeneration_of'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

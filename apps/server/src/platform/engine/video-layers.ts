@@ -273,7 +273,11 @@ function maskBox(mask: Buffer, width: number, height: number, minCount: number):
     : null;
 }
 
-async function resizeMask(mask: SubjectMask, width: number, height: number): Promise<Buffer> {
+export async function resizeMask(
+  mask: SubjectMask,
+  width: number,
+  height: number,
+): Promise<Buffer> {
   if (mask.mask.length !== mask.width * mask.height) throw new Error('Mask size does not match.');
   if (mask.width === width && mask.height === height) return mask.mask;
   // Mitchell, not Lanczos: Lanczos rings around the hard 0/255 edges of a matte.
