@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@studio/contract';
@@ -22,6 +21,7 @@ import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionGuard } from './modules/auth/session-guard';
+import { registerSharedRateLimits } from './modules/rate-limits/pg-rate-limit-store';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
@@ -144,8 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Limits are opted into per route (auth endpoints, later uploads and generation), never global.
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL, shared by every API process and kept across restarts (ADR 038).
+  await registerSharedRateLimits(app, database.db);
 
   const auth: Auth = createAuth({
     db: database.db,

@@ -7,3 +7,4 @@ export * from './profiles';
 export * from './media';
 export * from './catalog';
 export * from './promo';
+export * from './rate-limits';

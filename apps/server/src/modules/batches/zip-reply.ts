@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { streamZip, type ZipSource } from './batch-zip';
+import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
 
 /*
  * What the routes that hand out zips share (the catalogue's, ADR 017, and the gallery's, ADR 030):
@@ -21,7 +22,7 @@ export function perUserLimits(app: ZodApp, rateLimitMultiplier: number) {
     app.rateLimit({
       max: Math.ceil(perMinute * rateLimitMultiplier),
       timeWindow: '1 minute',
-      keyGenerator: (request) => `${name}:${request.sessionUser?.id ?? request.ip}`,
+      keyGenerator: byUserOrAddress(name),
       errorResponseBuilder: () => new AppError(429, 'rate_limited', message),
     });
 }

@@ -22,6 +22,7 @@ import { parseStripeWebhook } from '../../platform/payments/stripe';
 import { InvalidWebhookError, type PaymentEvent } from '../../platform/payments/types';
 import { requireUser } from '../auth/session-guard';
 import * as billing from './billing.service';
+import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
 
 const tags = ['billing'];
 
@@ -37,7 +38,7 @@ export const billingRoutes =
     const paymentLinkLimit = app.rateLimit({
       max: Math.ceil(20 * deps.rateLimitMultiplier),
       timeWindow: '1 minute',
-      keyGenerator: (request) => `payment-link:${request.sessionUser?.id ?? request.ip}`,
+      keyGenerator: byUserOrAddress('payment-link'),
       errorResponseBuilder: () =>
         new AppError(429, 'rate_limited', 'Too many payment attempts. Please wait a minute.'),
     });

@@ -27,6 +27,7 @@ import { resolveInputUrl } from './generation-inputs';
 import { TOOLS, toolPath } from './generation-tools';
 import * as generations from './generations.service';
 import { pastGenerations } from './gallery.service';
+import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
 
 const tags = ['generations'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -55,7 +56,7 @@ export const generationRoutes =
     const generateLimit = app.rateLimit({
       max: Math.ceil(GENERATE_REQUESTS_PER_MINUTE * deps.rateLimitMultiplier),
       timeWindow: '1 minute',
-      keyGenerator: (request) => request.sessionUser?.id ?? request.ip,
+      keyGenerator: byUserOrAddress('generate'),
     });
 
     for (const type of GENERATION_TYPES) {

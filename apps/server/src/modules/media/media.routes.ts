@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError, forbidden } from '../../http/errors';
 import { requireUser } from '../auth/session-guard';
 import * as media from './media.service';
+import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
 
 const tags = ['media'];
 const megabytes = MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -70,7 +71,7 @@ export const mediaRoutes =
     const uploadLimit = app.rateLimit({
       max: Math.ceil(30 * deps.rateLimitMultiplier),
       timeWindow: '1 minute',
-      keyGenerator: (request) => `uploads:${request.sessionUser?.id ?? request.ip}`,
+      keyGenerator: byUserOrAddress('uploads'),
       errorResponseBuilder: () =>
         new AppError(429, 'rate_limited', 'Too many uploads. Please wait a minute and try again.'),
     });
