@@ -135,10 +135,13 @@ export async function runGenerationJob(
   } catch (error) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
     if (reason instanceof Handback) {
-      // Hand the lease back and queue it again: the stored provider request id is resumed.
-      if (await repo.setLease(deps.db, row.id, token, null)) {
-        await deps.queue.sendGeneration({ generationId: row.id }, sendOptionsOf(row));
-      }
+      // Hand the lease back and queue it again: the stored provider request id is resumed. One
+      // transaction, so no moment exists where the lease is free and no job will take it.
+      await deps.db.transaction(async (tx) => {
+        if (await repo.setLease(tx, row.id, token, null)) {
+          await deps.queue.enqueueGeneration(tx, { generationId: row.id }, sendOptionsOf(row));
+        }
+      });
       return;
     }
     if (reason instanceof ProviderError && reason.nothingSubmitted) {
@@ -329,19 +332,28 @@ async function settleSuccess(
 }
 
 /**
- * Running work whose lease lapsed belongs to a dead worker: send it again now rather than wait for
- * the queue to expire the dead job. A duplicate delivery is harmless: only one can take the lease.
+ * Work a dead worker left (ADR 039): its queue jobs are cancelled, and each abandoned generation is
+ * sent again once, under its row lock and only while no job waits for it, so a re-send waiting
+ * behind a busy queue is not followed by another every sweep. A duplicate delivery would still be
+ * harmless (only one can take the lease), but each one costs a queue slot and a claim.
  */
 export async function redeliverAbandoned(
   db: Db,
   queue: JobQueue,
   leaseMs: number,
-): Promise<number> {
-  const rows = await repo.abandoned(db, leaseMs);
-  for (const { id, batch_id } of rows) {
-    await queue.sendGeneration({ generationId: id }, sendOptionsOf({ batchId: batch_id }));
+): Promise<{ redelivered: number; deadJobs: number }> {
+  const dead = await repo.deadJobIds(db, leaseMs);
+  await queue.cancelJobs(dead);
+  let redelivered = 0;
+  for (const { id } of await repo.abandoned(db, leaseMs)) {
+    const sent = await db.transaction(async (tx) => {
+      const row = await repo.lockAbandoned(tx, id, leaseMs);
+      if (row) await queue.enqueueGeneration(tx, { generationId: id }, sendOptionsOf(row));
+      return row !== undefined;
+    });
+    if (sent) redelivered++;
   }
-  return rows.length;
+  return { redelivered, deadJobs: dead.length };
 }
 
 /** Fails and refunds unfinished work past its deadline (a dead worker, a lost job, a hung provider). */

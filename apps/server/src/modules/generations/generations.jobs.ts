@@ -1,3 +1,4 @@
+import { removeOrphanedEngineTempDirs } from '../../platform/engine/temp-dirs';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { RecurringJob } from '../billing/billing.jobs';
 import {
@@ -19,6 +20,9 @@ export async function startGenerationWorker(
     sweepIntervalMs: number;
   },
 ): Promise<RecurringJob> {
+  // A worker killed mid-render left its ffmpeg scratch folder behind (ADR 039).
+  const removed = await removeOrphanedEngineTempDirs();
+  if (removed > 0) deps.log.warn({ removed }, "dead workers' engine temp folders removed");
   const shutdown = new AbortController();
   const runner: RunnerDeps = { ...deps, shutdown: shutdown.signal };
   await deps.queue.work(deps.concurrency, (job, meta) =>
@@ -30,8 +34,9 @@ export async function startGenerationWorker(
       sweepOverdue(deps.db),
       redeliverAbandoned(deps.db, deps.queue, deps.leaseMs),
     ])
-      .then(([swept, redelivered]) => {
+      .then(([swept, { redelivered, deadJobs }]) => {
         if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');
+        if (deadJobs > 0) deps.log.warn({ deadJobs }, "dead workers' queue jobs cancelled");
         if (redelivered > 0) deps.log.warn({ redelivered }, 'abandoned generations sent again');
       })
       .catch((error: unknown) => {

@@ -226,23 +226,62 @@ export async function overdue(db: DbOrTx, now: Date, queueBackstopMs: number, li
 }
 
 /**
- * Work a dead worker left: running with a lapsed lease, or queued for longer than a lease with no
- * job waiting for it and none started recently (the worker died between taking the job and
- * claiming the generation). Sending these again is safe: only one delivery can take the lease.
+ * Work a dead worker left, with no job that will run it: running with a lapsed lease, or queued
+ * for longer than a lease (the worker died between taking the job and claiming the generation).
+ * "A job that will run it" is one waiting (created, retry, or a delayed check) or one a worker
+ * took less than a lease ago and is about to claim with. Before issue 19 the running case skipped
+ * that check, so the sweeper sent the same generation again every interval while it waited.
  */
+const abandonedWhere = (leaseMs: number) => sql`
+  ((g.status = 'running' and g.lease_until < now())
+    or (g.status = 'queued' and g.lease_until is null
+        and g.created_at < now() - ${leaseMs} * interval '1 millisecond'))
+  and not exists (
+    select 1 from pgboss.job j
+    where j.name = 'generation' and j.data->>'generationId' = g.id
+      and (j.state in ('created', 'retry')
+           or (j.state = 'active'
+               and j.started_on > now() - ${leaseMs} * interval '1 millisecond')))`;
+
 export async function abandoned(db: DbOrTx, leaseMs: number, limit = 100) {
-  const result = await db.execute<{ id: string; batch_id: string | null }>(sql`
-    select g.id, g.batch_id from generations g
-    where (g.status = 'running' and g.lease_until < now())
-       or (g.status = 'queued' and g.created_at < now() - ${leaseMs} * interval '1 millisecond'
-           and not exists (
-             select 1 from pgboss.job j
-             where j.name = 'generation' and j.data->>'generationId' = g.id
-               and (j.state in ('created', 'retry')
-                    or (j.state = 'active'
-                        and j.started_on > now() - ${leaseMs} * interval '1 millisecond'))))
-    limit ${limit}`);
+  const result = await db.execute<{ id: string }>(sql`
+    select g.id from generations g where ${abandonedWhere(leaseMs)} limit ${limit}`);
   return result.rows;
+}
+
+/**
+ * Locks one abandoned generation for re-sending and checks again that it still is abandoned.
+ * Undefined when another sweeper holds it or a job appeared meanwhile: the re-send happens in the
+ * same transaction, so two sweepers (two worker processes) cannot both send it.
+ */
+export async function lockAbandoned(db: DbOrTx, id: string, leaseMs: number) {
+  const locked = await db.execute<{ id: string }>(
+    sql`select id from generations where id = ${id} for update skip locked`,
+  );
+  if (locked.rows.length === 0) return undefined;
+  // A statement of its own: its snapshot sees a job another sweeper committed while we waited.
+  const result = await db.execute<{ id: string; batch_id: string | null }>(sql`
+    select g.id, g.batch_id from generations g where g.id = ${id} and ${abandonedWhere(leaseMs)}`);
+  const [row] = result.rows;
+  return row ? { id: row.id, batchId: row.batch_id } : undefined;
+}
+
+/**
+ * Queue jobs whose worker died: taken more than a lease ago while nobody holds the generation's
+ * lease (or it is finished). pg-boss 10 has no heartbeat, so without this they stay active until
+ * their expiry (`JOB_EXPIRE_SECONDS`, 40 min), which then delivers them once more.
+ */
+export async function deadJobIds(db: DbOrTx, leaseMs: number, limit = 100): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select j.id from pgboss.job j
+      left join generations g on g.id = j.data->>'generationId'
+    where j.name = 'generation' and j.state = 'active'
+      and j.started_on < now() - ${leaseMs} * interval '1 millisecond'
+      and (g.id is null or g.status not in ('queued', 'running')
+           or g.lease_until < now()
+           or (g.status = 'queued' and g.lease_until is null))
+    limit ${limit}`);
+  return result.rows.map((row) => row.id);
 }
 
 export async function listByUser(db: DbOrTx, userId: string): Promise<GenerationRow[]> {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { segment } from './background-removal';
+import { makeEngineTempDir } from './temp-dirs';
 import {
   SUBJECT_BORDER,
   type SubjectMask,
@@ -376,7 +376,7 @@ export async function renderMotionVideo(
   };
   report(LAYERS_PROGRESS);
 
-  const dir = await mkdtemp(join(tmpdir(), 'studio-video-'));
+  const dir = await makeEngineTempDir();
   try {
     const outputPath = join(dir, 'video.mp4');
     const args = [

@@ -8,8 +8,8 @@ import type { Tx } from '../../modules/credits/credits.service';
  * The durable job queue (ADR 012): pg-boss on our PostgreSQL. Jobs are inserted in the caller's
  * transaction, so a generation and its job commit or vanish together. pg-boss polls at most every
  * 0.5 s, so a NOTIFY sent in the same transaction (delivered only on commit) wakes idle workers at
- * once. A crashed worker's job is re-delivered when it expires (`expireInSeconds`) at the next
- * maintenance pass.
+ * once. A crashed worker's work is sent again by the generation sweeper once its lease lapses, and
+ * the dead job cancelled then (ADR 039); `expireInSeconds` is only the backstop.
  */
 
 export const GENERATION_QUEUE = 'generation';
@@ -58,6 +58,11 @@ export interface JobQueue {
   enqueueGeneration(tx: Tx, job: GenerationJob, options?: SendOptions): Promise<void>;
   /** Outside a transaction, e.g. a job re-scheduling a check on work another worker holds. */
   sendGeneration(job: GenerationJob, options?: SendOptions): Promise<void>;
+  /**
+   * Ends jobs a dead worker left active (the sweeper finds them by their generation's lapsed
+   * lease), so pg-boss's expiry does not deliver them again 40 minutes later.
+   */
+  cancelJobs(jobIds: readonly string[]): Promise<void>;
   /** Starts `concurrency` workers; each takes one job at a time. */
   work(
     concurrency: number,
@@ -149,6 +154,9 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
       await boss.send(GENERATION_QUEUE, job, sendOptions(opts));
       if (!opts?.startAfterSeconds)
         await pool.query(`select pg_notify($1, $2)`, [WAKE_CHANNEL, GENERATION_QUEUE]);
+    },
+    async cancelJobs(jobIds) {
+      if (jobIds.length > 0) await boss.cancel(GENERATION_QUEUE, [...jobIds]);
     },
     async work(concurrency, handler) {
       for (let i = 0; i < concurrency; i++) {
