@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { lazyFormatter } from '@/lib/format';
 import type { SubscriptionStatus, Timestamp } from '../api/subscription-status';
 import {
   getSubscriptionDisplay,
@@ -12,11 +13,13 @@ import {
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 // UTC, like the plan-change notes and the server's messages, so one plan date reads the same.
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+const longDate = lazyFormatter(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }),
+);
 
 function formatDate(value: Timestamp | null): string | null {
   const date = toDate(value);
-  return date ? longDate.format(date) : null;
+  return date ? longDate().format(date) : null;
 }
 
 function daysText(days: number): string {

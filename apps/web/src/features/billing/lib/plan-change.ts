@@ -5,6 +5,7 @@ import {
   type PaymentCurrency,
   type Product,
 } from '@studio/contract/plans';
+import { lazyFormatter } from '@/lib/format';
 import type { SubscriptionStatus } from '../api/subscription-status';
 import { isExpired, planDisplayName, toDate } from './subscription-display';
 
@@ -14,7 +15,9 @@ import { isExpired, planDisplayName, toDate } from './subscription-display';
  */
 
 // UTC, as the server's checkout note and return banner say it, so a date reads the same everywhere.
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const longDate = lazyFormatter(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const money = (amount: number, currency: PaymentCurrency) =>
@@ -57,7 +60,7 @@ export function planChangeNote(
     case 'extend': {
       const until = end ? new Date(end.getTime() + (product.days ?? 0) * DAY_MS) : null;
       return until
-        ? `Extends your plan: it then ends on ${longDate.format(until)}.`
+        ? `Extends your plan: it then ends on ${longDate().format(until)}.`
         : 'Extends your plan by another period.';
     }
     case 'upgrade': {
@@ -71,7 +74,7 @@ export function planChangeNote(
         return `Starts after your ${familyName(status.scheduledType)} plan, which is already scheduled.`;
       }
       return end
-        ? `Starts on ${longDate.format(end)}, when your ${familyName(current)} plan ends. Until then you keep ${familyName(current)}.`
+        ? `Starts on ${longDate().format(end)}, when your ${familyName(current)} plan ends. Until then you keep ${familyName(current)}.`
         : `Starts when your ${familyName(current)} plan ends.`;
     }
   }
@@ -81,5 +84,5 @@ export function planChangeNote(
 export function scheduledPlanNote(status: SubscriptionStatus): string | null {
   const start = toDate(status.scheduledStart);
   if (!status.scheduledType || !start) return null;
-  return `${familyName(status.scheduledType)} starts on ${longDate.format(start)}`;
+  return `${familyName(status.scheduledType)} starts on ${longDate().format(start)}`;
 }

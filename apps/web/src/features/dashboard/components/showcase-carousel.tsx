@@ -61,7 +61,8 @@ export function ShowcaseCarousel({
             aria-roledescription="slide"
             aria-label={`${String(index + 1)} of ${total}`}
             hidden={index !== rotation.index}
-            className="absolute inset-0 motion-safe:animate-fade-in"
+            // The first slide paints as is (it is the page's largest picture); later turns fade in.
+            className={cn('absolute inset-0', rotation.turned && 'motion-safe:animate-fade-in')}
           >
             <img
               src={slide.src}

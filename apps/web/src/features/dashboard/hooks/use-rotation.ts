@@ -3,6 +3,8 @@ import { useReducedMotion } from './use-reduced-motion';
 
 export interface Rotation {
   index: number;
+  /** The slide has changed at least once: only a turn fades in, never the page's first paint. */
+  turned: boolean;
   /** The slide show advances by itself (not paused, not held, motion allowed). */
   rotating: boolean;
   /** The user turned automatic rotation off with the pause button. */
@@ -22,6 +24,7 @@ export interface Rotation {
  */
 export function useRotation(count: number, intervalMs: number): Rotation {
   const [index, setIndex] = useState(0);
+  const [turned, setTurned] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [held, setHeld] = useState(false);
   const reducedMotion = useReducedMotion();
@@ -33,6 +36,7 @@ export function useRotation(count: number, intervalMs: number): Rotation {
     if (!rotating) return;
     const timer = window.setTimeout(() => {
       setIndex((value) => (value + 1) % count);
+      setTurned(true);
     }, intervalMs);
     return () => {
       window.clearTimeout(timer);
@@ -41,14 +45,17 @@ export function useRotation(count: number, intervalMs: number): Rotation {
 
   return {
     index: current,
+    turned,
     rotating,
     stopped,
     reducedMotion,
     next: () => {
       setIndex((current + 1) % Math.max(count, 1));
+      setTurned(true);
     },
     previous: () => {
       setIndex((current - 1 + count) % Math.max(count, 1));
+      setTurned(true);
     },
     toggleStopped: () => {
       setStopped((value) => !value);
