@@ -31,6 +31,8 @@ import { generationRoutes } from './modules/generations/generations.routes';
 import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
+import { falWebhookRoutes } from './modules/webhooks/fal-webhooks.routes';
+import { createFalWebhookDeps } from './modules/webhooks/fal-webhooks.service';
 import { createProvider } from './platform/providers';
 import type { GenerationProvider } from './platform/providers/types';
 import { createJobQueue, type JobQueue } from './platform/queue/job-queue';
@@ -80,7 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(config);
   const runWorker = deps.worker ?? config.role !== 'api';
   const generation = config.generation;
-  const provider = deps.provider ?? createProvider(generation);
   const closing = new AbortController();
   const queue: JobQueue = await createJobQueue({
     pool: database.pool,
@@ -97,6 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // fal's webhook route and the fal jobs share the deliveries it stores (ADR 035).
+  const falWebhook = generation.fal?.webhook;
+  const falWebhooks = falWebhook
+    ? createFalWebhookDeps({ db: database.db, jwksUrl: falWebhook.jwksUrl, log: app.log })
+    : undefined;
+  const provider = deps.provider ?? createProvider(generation, falWebhooks?.inbox);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -231,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authSecret: deps.authSecret,
         }),
       );
+      if (falWebhooks) await api.register(falWebhookRoutes(falWebhooks));
       await api.register(
         batchRoutes({
           db: database.db,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -18,6 +18,8 @@ import { z } from 'zod';
  *   `{detail:'Request was cancelled'}`; cancelling a completed one answers 400 ALREADY_COMPLETED.
  *   fal only signals a running request to stop; `ignoresCancel` plays a model that finishes anyway.
  * Output files are served without auth at `/files/<name>`, as fal's CDN serves them.
+ * Webhooks (ADR 035): the fake's ED25519 key set is served at `/.well-known/jwks.json` (its
+ * `jwksUrl`), and `signWebhook` signs a body the way fal's docs describe, for the test to post.
  * A scripted `FakeFalAnswer` plays any documented failure (see `requestError` and `modelError`).
  * The default models' inputs are checked against their documented schemas (`MODEL_INPUTS`).
  */
@@ -97,7 +99,8 @@ export interface FakeFalCall {
 
 export interface FakeFal {
   url: string;
-  submissions: { modelId: string; input: unknown; requestId: string }[];
+  /** `webhookUrl`: the `fal_webhook` query parameter the submission named, or null. */
+  submissions: { modelId: string; input: unknown; requestId: string; webhookUrl: string | null }[];
   calls: FakeFalCall[];
   /** The Authorization header of every queue call, in order ('' when missing). */
   authorizations: string[];
@@ -116,8 +119,25 @@ export interface FakeFal {
     answer?: Omit<FakeFalAnswer, 'status'>,
   ): void;
   fileUrl(name: string): string;
+  /** Where the fake serves its webhook key set, and how many times it was fetched. */
+  jwksUrl: string;
+  jwksFetches: number;
+  /** Signs with a new key, and the key set names it instead of the old one: a rotation at fal. */
+  rotateWebhookKey(): void;
+  /**
+   * fal's webhook headers for this body: the signed message is
+   * `<request id>\n<user id>\n<timestamp>\n<hex SHA-256 of the body>`, ED25519, hex.
+   */
+  signWebhook(
+    requestId: string,
+    body: string,
+    options?: { timestamp?: number; key?: KeyObject },
+  ): Record<string, string>;
   close(): Promise<void>;
 }
+
+/** The user id fal's webhooks name (signed, not otherwise checked). */
+export const FAKE_FAL_USER_ID = 'fake-fal-user';
 
 interface QueuedRequest {
   modelId: string;
@@ -261,7 +281,8 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
   const requests = new Map<string, QueuedRequest>();
   const failures: { kind: FakeFalCallKind; answer: FakeFalAnswer }[] = [];
   let origin = '';
-  const fake: Omit<FakeFal, 'url' | 'close'> = {
+  let webhookKey = generateKeyPairSync('ed25519');
+  const fake: Omit<FakeFal, 'url' | 'close' | 'jwksUrl'> = {
     submissions: [],
     calls: [],
     authorizations: [],
@@ -281,6 +302,23 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
       for (let i = 0; i < times; i++) failures.push({ kind, answer: scripted });
     },
     fileUrl: (name) => `${origin}/files/${name}`,
+    jwksFetches: 0,
+    rotateWebhookKey: () => {
+      webhookKey = generateKeyPairSync('ed25519');
+    },
+    signWebhook: (requestId, body, options = {}) => {
+      const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+      const digest = createHash('sha256').update(body).digest('hex');
+      const message = [requestId, FAKE_FAL_USER_ID, timestamp, digest].join('\n');
+      const key = options.key ?? webhookKey.privateKey;
+      return {
+        'content-type': 'application/json',
+        'x-fal-webhook-request-id': requestId,
+        'x-fal-webhook-user-id': FAKE_FAL_USER_ID,
+        'x-fal-webhook-timestamp': timestamp,
+        'x-fal-webhook-signature': sign(null, Buffer.from(message), key).toString('hex'),
+      };
+    },
   };
 
   const image = () => ({ url: fake.fileUrl('output.png'), content_type: 'image/png' });
@@ -330,8 +368,22 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
         res.writeHead(status, { ...headers, 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      const { pathname } = new URL(req.url ?? '/', origin);
+      const { pathname, searchParams } = new URL(req.url ?? '/', origin);
       const method = req.method ?? 'GET';
+
+      if (pathname === '/.well-known/jwks.json') {
+        fake.jwksFetches += 1;
+        // One unrelated key first: fal sends no key id, so every key is tried.
+        const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
+        const current = webhookKey.publicKey.export({ format: 'jwk' });
+        send(200, {
+          keys: [
+            { ...other, kid: 'old' },
+            { ...current, kid: 'current' },
+          ],
+        });
+        return;
+      }
 
       if (pathname.startsWith('/files/')) {
         const file = files.get(pathname.slice('/files/'.length));
@@ -403,7 +455,12 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
           polls: 0,
           cancelled: false,
         });
-        fake.submissions.push({ modelId: appId, input, requestId: id });
+        fake.submissions.push({
+          modelId: appId,
+          input,
+          requestId: id,
+          webhookUrl: searchParams.get('fal_webhook'),
+        });
         answer(200, { status: 'IN_QUEUE', queue_position: script.queueSteps, ...urls(app, id) });
         return;
       }
@@ -458,7 +515,11 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...fake,
+    get jwksFetches() {
+      return fake.jwksFetches;
+    },
     url: origin,
+    jwksUrl: `${origin}/.well-known/jwks.json`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,7 +1,10 @@
+import os from 'node:os';
 import path from 'node:path';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
 import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
 import { z } from 'zod';
+import { API_BASE } from '@studio/contract';
+import { isPublicOrigin } from '../platform/providers/fal/public-url';
 
 /**
  * The only place that reads `process.env`. Everything else receives a typed `Config`.
@@ -55,6 +58,8 @@ const envSchema = z
     PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
     CREDITS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
     MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    /** Image decodes one process runs at once; default from the core count (ADR 039). */
+    IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** S3-compatible media storage; unset keeps media on local disk. */
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -69,6 +74,12 @@ const envSchema = z
     FAL_BASE_URL: z.url().optional(),
     /** How often a submitted fal request is polled. */
     FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+    /** fal's webhooks (ADR 035): auto = on when PUBLIC_URL is a public https origin. */
+    FAL_WEBHOOKS: z.enum(['auto', 'on', 'off']).default('auto'),
+    /** How often a fal request is polled while webhooks are on: only the fallback. */
+    FAL_WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(30_000),
+    /** Only for a local key set standing in for fal's JWKS (tests). */
+    FAL_JWKS_URL: z.url().optional(),
     // FAL_MODEL_<configName> per tool and FAL_MODEL_PROMPT: see falModelSettings below.
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
@@ -182,6 +193,8 @@ export interface Config {
   /** Where media bytes go (local disk under DATA_DIR for now). */
   mediaDir: string;
   mediaQuotaBytes: number;
+  /** Image decodes (uploads, fetched inputs, outputs) this process runs at once; the rest wait. */
+  imageDecodeConcurrency: number;
   /** S3-compatible storage; undefined keeps media under mediaDir. */
   s3: S3Config | undefined;
   generation: GenerationConfig;
@@ -218,6 +231,11 @@ export interface GenerationConfig {
         baseUrl: string | undefined;
         pollIntervalMs: number;
         models: Partial<Record<FalModelKey, string>>;
+        /**
+         * fal posts each result to `url` (our webhook route), signed with the keys at `jwksUrl`;
+         * undefined: no webhooks, polling only (ADR 035).
+         */
+        webhook: { url: string; jwksUrl: string | undefined } | undefined;
       }
     | undefined;
   inputAllowedHosts: string[];
@@ -261,6 +279,35 @@ function falModelSettings(
   return models;
 }
 
+/** fal's settings; with webhooks on, polling slows down to the fallback interval (ADR 035). */
+function falConfig(
+  env: z.infer<typeof envSchema>,
+  apiKey: string,
+  source: Record<string, string | undefined>,
+  publicUrl: string,
+): NonNullable<GenerationConfig['fal']> {
+  const webhooks =
+    env.FAL_WEBHOOKS === 'auto' ? isPublicOrigin(publicUrl) : env.FAL_WEBHOOKS === 'on';
+  return {
+    apiKey,
+    baseUrl: env.FAL_BASE_URL,
+    pollIntervalMs: webhooks ? env.FAL_WEBHOOK_POLL_INTERVAL_MS : env.FAL_POLL_INTERVAL_MS,
+    models: falModelSettings(source),
+    webhook: webhooks
+      ? { url: `${publicUrl}${API_BASE}/webhooks/fal`, jwksUrl: env.FAL_JWKS_URL }
+      : undefined,
+  };
+}
+
+/**
+ * Half the cores, 1 to 4 (ADR 039). libvips already spreads one image over every core, so more
+ * decodes at once add memory (~160 MB of pixels per 40 MP image), not throughput, and half the
+ * cores stay free for requests: on this 2-core machine, one at a time.
+ */
+export function defaultImageDecodeConcurrency(cores: number): number {
+  return Math.min(4, Math.max(1, Math.floor(cores / 2)));
+}
+
 export interface PaymentsConfig {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   razorpay:
@@ -302,6 +349,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -311,7 +359,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     role: env.ROLE,
     logLevel: env.LOG_LEVEL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     authSecret: env.AUTH_SECRET,
     operatorToken: env.OPERATOR_TOKEN,
     webDistDir: path.resolve(
@@ -354,6 +402,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     creditsJobIntervalMs: env.CREDITS_JOB_INTERVAL_SECONDS * 1000,
     mediaDir: path.join(path.resolve(env.DATA_DIR), 'media'),
     mediaQuotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
+    imageDecodeConcurrency:
+      env.IMAGE_DECODE_CONCURRENCY ?? defaultImageDecodeConcurrency(os.availableParallelism()),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -367,14 +417,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     generation: {
       provider: env.GENERATION_PROVIDER,
-      fal: env.FAL_KEY
-        ? {
-            apiKey: env.FAL_KEY,
-            baseUrl: env.FAL_BASE_URL,
-            pollIntervalMs: env.FAL_POLL_INTERVAL_MS,
-            models: falModelSettings(cleaned),
-          }
-        : undefined,
+      fal: env.FAL_KEY ? falConfig(env, env.FAL_KEY, cleaned, publicUrl) : undefined,
       inputAllowedHosts: hostList(env.INPUT_ALLOWED_HOSTS),
       workerConcurrency: env.WORKER_CONCURRENCY,
       jobExpireSeconds: env.JOB_EXPIRE_SECONDS,

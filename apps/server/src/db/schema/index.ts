@@ -7,4 +7,5 @@ export * from './profiles';
 export * from './media';
 export * from './catalog';
 export * from './promo';
+export * from './fal-webhooks';
 export * from './rate-limits';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal-server';
-import { createFalProvider, DEFAULT_FAL_MODELS, type FalModels } from './fal-provider';
+import { createFalProvider, DEFAULT_FAL_MODELS, type FalProviderOptions } from './fal-provider';
 import type { InputImage } from './types';
 
 /*
@@ -32,7 +32,7 @@ export function useFakeFal() {
   };
   return {
     fake,
-    provider: (overrides: { apiKey?: string; baseUrl?: string; models?: FalModels } = {}) =>
+    provider: (overrides: Partial<FalProviderOptions> = {}) =>
       createFalProvider({
         apiKey: FAL_TEST_KEY,
         models: DEFAULT_FAL_MODELS,

@@ -1,19 +1,27 @@
 import type { GenerationConfig } from '../../config/env';
 import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
+import type { FalWebhookInbox } from './fal/webhook-inbox';
 import { createLocalProvider } from './local-provider';
 import type { GenerationProvider } from './types';
 
 export const FAL_OUTPUT_HOSTS = ['fal.media', '*.fal.media', 'fal.run', '*.fal.run'];
 
-/** The configured provider: the offline engine by default, fal with a key and GENERATION_PROVIDER=fal. */
-export function createProvider(config: GenerationConfig): GenerationProvider {
+/**
+ * The configured provider: the offline engine by default, fal with a key and
+ * GENERATION_PROVIDER=fal, finishing on fal's webhooks when they are on and an inbox is given.
+ */
+export function createProvider(
+  config: GenerationConfig,
+  falInbox?: FalWebhookInbox,
+): GenerationProvider {
   if (config.provider === 'fal' && config.fal) {
-    const { baseUrl } = config.fal;
+    const { baseUrl, webhook } = config.fal;
     const fal = createFalProvider({
       apiKey: config.fal.apiKey,
       models: { ...DEFAULT_FAL_MODELS, ...config.fal.models },
       pollIntervalMs: config.fal.pollIntervalMs,
       ...(baseUrl ? { baseUrl } : {}),
+      ...(webhook && falInbox ? { webhook: { url: webhook.url, inbox: falInbox } } : {}),
     });
     return {
       ...fal,

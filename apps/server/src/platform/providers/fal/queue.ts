@@ -3,6 +3,7 @@ import { createFalClient, type RequestMiddleware } from '@fal-ai/client';
 import { z } from 'zod';
 import { ProviderError, type ProviderContext } from '../types';
 import { FalHttpError, FalTransportError, failure } from './failures';
+import type { FalWebhookDelivery, FalWebhookOptions } from './webhook-inbox';
 
 /*
  * fal's queue protocol (ARCHITECTURE §6) through its SDK: submit, status, result and cancel, with
@@ -18,6 +19,11 @@ export interface FalQueueOptions {
   baseUrl?: string;
   pollIntervalMs?: number;
   fetchImpl?: typeof fetch;
+  /**
+   * fal's webhooks (ADR 035): each submission names our webhook route, a delivery finishes its
+   * request at once, and the status polls every `pollIntervalMs` are only the fallback.
+   */
+  webhook?: FalWebhookOptions;
 }
 
 export interface FalRun {
@@ -46,11 +52,21 @@ const DEFAULT_BASE_URL = 'https://queue.fal.run';
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Consecutive failed status polls we ride out before handing a transient error to the runner. */
 const MAX_FAILED_POLLS = 3;
+/**
+ * How often a waiting job looks for a webhook delivered to another process (the route may run in
+ * an API process); one in this process wakes it at once.
+ */
+const INBOX_CHECK_MS = 1000;
 
 type Phase =
-  | { state: 'queued'; position: number | null }
-  | { state: 'running'; since: number }
-  | { state: 'done'; inferenceSeconds: number | null };
+  { state: 'queued'; position: number | null } | { state: 'running'; since: number } | Done;
+
+interface Done {
+  state: 'done';
+  inferenceSeconds: number | null;
+  /** The result a webhook delivered; null means it is read from fal. */
+  delivered: { data: unknown } | null;
+}
 
 const submittedSchema = z.object({ request_id: z.string().min(1) });
 const statusSchema = z.object({
@@ -85,6 +101,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const baseFetch = options.fetchImpl ?? fetch;
+  const { webhook } = options;
 
   // The SDK builds https://queue.fal.run URLs; proxyUrl only applies on the server with
   // `when: 'always'`, and it forwards through a header, so a plain origin rewrite is simpler. Any
@@ -130,7 +147,11 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
       try {
         // Not the job's signal: once fal accepts work we are paying for it, so the submission
         // must finish and reach onSubmitted; the runner's abort is honoured right after.
-        const queued = await client.queue.submit(modelId, { input, abortSignal: callSignal() });
+        const queued = await client.queue.submit(modelId, {
+          input,
+          abortSignal: callSignal(),
+          ...(webhook ? { webhookUrl: webhook.url } : {}),
+        });
         ids.push(submittedSchema.parse(queued).request_id);
       } catch (error) {
         // The job fails without a stored id, so earlier requests of it would run unclaimed.
@@ -149,28 +170,41 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     return ids;
   }
 
+  async function statusOf(modelId: string, requestId: string, signal: AbortSignal) {
+    const answer: unknown = await client.queue.status(modelId, {
+      requestId,
+      logs: false,
+      abortSignal: callSignal(signal),
+    });
+    return statusSchema.parse(answer);
+  }
+
   async function waitForAll(
     modelId: string,
     ids: string[],
     ctx: ProviderContext,
     expectedMs: number,
-  ): Promise<number | null> {
+  ): Promise<Done[]> {
     const phases = new Map<string, Phase>(
       ids.map((id) => [id, { state: 'queued', position: null }]),
     );
     let failedPolls = 0;
     let reported = '';
+    let polledAt = -Infinity;
     for (;;) {
+      const pollDue = Date.now() - polledAt >= pollIntervalMs;
+      if (pollDue) polledAt = Date.now();
       for (const [id, phase] of phases) {
         if (phase.state === 'done') continue;
         ctx.signal.throwIfAborted();
+        const delivery = await webhook?.inbox.find(id);
+        if (delivery) {
+          phases.set(id, await deliveredPhase(modelId, id, delivery, ctx.signal));
+          continue;
+        }
+        if (!pollDue) continue;
         try {
-          const answer: unknown = await client.queue.status(modelId, {
-            requestId: id,
-            logs: false,
-            abortSignal: callSignal(ctx.signal),
-          });
-          phases.set(id, nextPhase(phase, statusSchema.parse(answer)));
+          phases.set(id, nextPhase(phase, await statusOf(modelId, id, ctx.signal)));
           failedPolls = 0;
         } catch (error) {
           ctx.signal.throwIfAborted();
@@ -185,10 +219,20 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
         reported = key;
         ctx.onProgress(update);
       }
-      const done = [...phases.values()].flatMap((phase) => (phase.state === 'done' ? [phase] : []));
-      if (done.length === phases.size) return totalInferenceMs(done);
+      const done = ids.flatMap((id) => {
+        const phase = phases.get(id);
+        return phase?.state === 'done' ? [phase] : [];
+      });
+      if (done.length === phases.size) return done;
+      const untilPoll = Math.max(0, polledAt + pollIntervalMs - Date.now());
+      if (webhook) {
+        const pending = ids.filter((id) => phases.get(id)?.state !== 'done');
+        await webhook.inbox.wait(pending, Math.min(INBOX_CHECK_MS, untilPoll), ctx.signal);
+        ctx.signal.throwIfAborted();
+        continue;
+      }
       try {
-        await delay(pollIntervalMs, undefined, { signal: ctx.signal });
+        await delay(untilPoll, undefined, { signal: ctx.signal });
       } catch (error) {
         ctx.signal.throwIfAborted();
         throw error;
@@ -196,9 +240,40 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     }
   }
 
-  async function resultsOf(modelId: string, ids: string[], signal: AbortSignal) {
+  /**
+   * A request fal reported finished through its webhook. Its result is the delivered payload; an
+   * error (or a result fal could not include) is read from fal like a polled one, so it meets the
+   * same failure rules (ADR 033). One status read asks for the compute time the webhook omits.
+   */
+  async function deliveredPhase(
+    modelId: string,
+    id: string,
+    delivery: FalWebhookDelivery,
+    signal: AbortSignal,
+  ): Promise<Done> {
+    const usable = delivery.ok && delivery.payload !== null && delivery.payload !== undefined;
+    let inferenceSeconds: number | null = null;
+    try {
+      inferenceSeconds = (await statusOf(modelId, id, signal)).metrics?.inference_time ?? null;
+    } catch {
+      // Only the compute time is lost: the result is already in hand or read next.
+      signal.throwIfAborted();
+    }
+    return {
+      state: 'done',
+      inferenceSeconds,
+      delivered: usable ? { data: delivery.payload } : null,
+    };
+  }
+
+  async function resultsOf(modelId: string, ids: string[], done: Done[], signal: AbortSignal) {
     const data: unknown[] = [];
-    for (const id of ids) {
+    for (const [index, id] of ids.entries()) {
+      const delivered = done[index]?.delivered;
+      if (delivered) {
+        data.push(delivered.data);
+        continue;
+      }
       try {
         const result = await client.queue.result(modelId, {
           requestId: id,
@@ -245,8 +320,11 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
       ids = await submitAll(modelId, inputs);
       await ctx.onSubmitted(encodeHandle(modelId, ids));
     }
-    const inferenceMs = await waitForAll(modelId, ids, ctx, expectedMs);
-    return { results: await resultsOf(modelId, ids, ctx.signal), inferenceMs };
+    const done = await waitForAll(modelId, ids, ctx, expectedMs);
+    return {
+      results: await resultsOf(modelId, ids, done, ctx.signal),
+      inferenceMs: totalInferenceMs(done),
+    };
   }
 
   return {
@@ -266,7 +344,11 @@ function nextPhase(phase: Phase, status: z.infer<typeof statusSchema>): Phase {
   if (status.status === 'IN_PROGRESS')
     return phase.state === 'running' ? phase : { state: 'running', since: Date.now() };
   // COMPLETED, or a terminal state this client does not know: the result tells how it ended.
-  return { state: 'done', inferenceSeconds: status.metrics?.inference_time ?? null };
+  return {
+    state: 'done',
+    inferenceSeconds: status.metrics?.inference_time ?? null,
+    delivered: null,
+  };
 }
 
 /** The job's compute time: the sum of what fal reported, or null when it reported none. */

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import {
+  createFalKeySet,
+  FAL_JWKS_URL,
+  fetchJwksThroughGuard,
+  type FalKeySet,
+} from '../../platform/providers/fal/jwks';
+import { falWebhookBodySchema } from '../../platform/providers/fal/webhook-inbox';
+import {
+  headerProblem,
+  signedByOneOf,
+  type FalWebhookHeaders,
+} from '../../platform/providers/fal/webhook-signature';
+import { createFalWebhookInbox, type LocalFalWebhookInbox } from './fal-webhook-inbox';
+import { pruneDeliveries, recordDelivery } from './fal-webhooks.repository';
+
+/*
+ * fal's webhook (ADR 035): verified exactly as fal documents it, stored once per request id, and
+ * handed to the job waiting on that request. The answer never says whether we know the request:
+ * an id no generation holds is stored and answered like any other.
+ */
+
+export interface FalWebhookDeps {
+  db: Db;
+  keys: FalKeySet;
+  inbox: LocalFalWebhookInbox;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** Deliveries are kept this long: past fal's 5-minute tolerance a replay is refused anyway. */
+const KEEP_DELIVERIES_MS = 2 * 24 * 60 * 60_000;
+
+/** The same answer for every refusal: a caller learns nothing about which check failed. */
+const refused = () =>
+  new AppError(401, 'invalid_signature', 'Webhook signature verification failed.');
+
+export function createFalWebhookDeps(options: {
+  db: Db;
+  jwksUrl: string | undefined;
+  log: FastifyBaseLogger;
+}): FalWebhookDeps {
+  const url = options.jwksUrl ?? FAL_JWKS_URL;
+  // fal's own host passes the outbound allowlist; a configured stand-in (tests) is trusted as is.
+  const trusted = options.jwksUrl ? [new URL(options.jwksUrl).origin] : [];
+  return {
+    db: options.db,
+    keys: createFalKeySet({ url, fetchJson: fetchJwksThroughGuard(trusted) }),
+    inbox: createFalWebhookInbox(options.db),
+    log: options.log,
+  };
+}
+
+async function verify(deps: FalWebhookDeps, headers: FalWebhookHeaders, raw: Buffer) {
+  let keys;
+  try {
+    keys = await deps.keys.current();
+  } catch (error) {
+    deps.log.error({ err: error }, "fal's webhook keys could not be fetched");
+    // Not the sender's fault: fal retries the delivery, and polling finishes the job meanwhile.
+    throw new AppError(503, 'service_unavailable', 'Webhook keys are unavailable.');
+  }
+  if (signedByOneOf(headers, raw, keys)) return true;
+  // No cached key verifies it: fal may have rotated its keys (refetched at most every 5 min).
+  const fresh = await deps.keys.refresh().catch(() => null);
+  return fresh !== null && signedByOneOf(headers, raw, fresh);
+}
+
+export async function receiveFalWebhook(
+  deps: FalWebhookDeps,
+  headers: Partial<FalWebhookHeaders>,
+  raw: Buffer,
+): Promise<void> {
+  const now = deps.now?.() ?? Date.now();
+  const problem = headerProblem(headers, now);
+  if (problem) {
+    deps.log.warn({ reason: problem }, 'fal webhook refused');
+    throw refused();
+  }
+  const checked = headers as FalWebhookHeaders;
+  if (!(await verify(deps, checked, raw))) {
+    deps.log.warn({ reason: 'bad signature' }, 'fal webhook refused');
+    throw refused();
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError(400, 'bad_request', 'Expected JSON');
+  }
+  const parsed = falWebhookBodySchema.safeParse(body);
+  // The signature binds the header's id; a body naming another request is not fal's.
+  if (!parsed.success || parsed.data.request_id !== checked.requestId) {
+    deps.log.warn({ reason: 'body does not match' }, 'fal webhook refused');
+    throw refused();
+  }
+  const { status, payload } = parsed.data;
+  const fresh = await recordDelivery(deps.db, {
+    requestId: checked.requestId,
+    ok: status === 'OK',
+    payload: payload ?? null,
+  });
+  if (!fresh) {
+    deps.log.warn({ reason: 'replay' }, 'fal webhook refused');
+    throw refused();
+  }
+  deps.inbox.notify(checked.requestId);
+  await pruneDeliveries(deps.db, new Date(now - KEEP_DELIVERIES_MS)).catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'old fal webhook deliveries were not pruned');
+  });
+}
