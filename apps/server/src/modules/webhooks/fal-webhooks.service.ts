@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -54,7 +55,7 @@ export function createFalWebhookDeps(options: {
 }
 
 async function verify(deps: FalWebhookDeps, headers: FalWebhookHeaders, raw: Buffer) {
-  let keys;
+  let keys: KeyObject[];
   try {
     keys = await deps.keys.current();
   } catch (error) {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFalKeySet, JWKS_TTL_MS, MIN_REFRESH_MS } from './jwks';
+import { createFalKeySet, FAILED_FETCH_PAUSE_MS, JWKS_TTL_MS, MIN_REFRESH_MS } from './jwks';
 
 const jwks = () => ({
   keys: [generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' })],
@@ -55,17 +55,43 @@ describe("fal's webhook key set (ADR 035)", () => {
     expect(fetches).toHaveLength(3);
   });
 
-  it('fetches again after a failed fetch instead of caching the failure', async () => {
+  it('pauses after a failed fetch, then fetches again instead of caching the failure', async () => {
     let fail = true;
+    let clock = 0;
+    let fetches = 0;
     const set = createFalKeySet({
       url: 'https://keys.test/jwks.json',
+      now: () => clock,
       fetchJson: async () => {
+        fetches += 1;
         if (fail) throw new Error('unreachable');
         return jwks();
       },
     });
     await expect(set.current()).rejects.toThrow('unreachable');
     fail = false;
+    await expect(set.current()).rejects.toThrow('unreachable moments ago');
+    expect(fetches).toBe(1);
+    clock += FAILED_FETCH_PAUSE_MS;
     expect(await set.current()).toHaveLength(1);
+    expect(fetches).toBe(2);
+  });
+
+  it('keeps serving a day-old key set while fal’s is unreachable', async () => {
+    let clock = 0;
+    let fail = false;
+    const set = createFalKeySet({
+      url: 'https://keys.test/jwks.json',
+      now: () => clock,
+      fetchJson: async () => {
+        if (fail) throw new Error('unreachable');
+        return jwks();
+      },
+    });
+    const first = await set.current();
+    fail = true;
+    clock += JWKS_TTL_MS;
+    expect(await set.current()).toBe(first);
+    expect(await set.current()).toBe(first);
   });
 });

@@ -13,6 +13,8 @@ export const FAL_JWKS_URL = 'https://rest.alpha.fal.ai/.well-known/jwks.json';
 const FAL_JWKS_HOSTS = ['rest.alpha.fal.ai'];
 export const JWKS_TTL_MS = 24 * 60 * 60_000;
 export const MIN_REFRESH_MS = 5 * 60_000;
+/** After a failed fetch, webhooks are refused for this long without fetching again. */
+export const FAILED_FETCH_PAUSE_MS = 30_000;
 const MAX_JWKS_BYTES = 64 * 1024;
 
 export interface FalKeySet {
@@ -33,6 +35,7 @@ export function createFalKeySet(options: FalKeySetOptions): FalKeySet {
   let cached: { keys: KeyObject[]; at: number } | null = null;
   let inFlight: Promise<KeyObject[]> | null = null;
   let lastRefreshAt = -Infinity;
+  let failedAt = -Infinity;
 
   // Concurrent webhooks share one fetch.
   const load = () => {
@@ -41,6 +44,9 @@ export function createFalKeySet(options: FalKeySetOptions): FalKeySet {
         const keys = ed25519Keys(await options.fetchJson(options.url));
         cached = { keys, at: now() };
         return keys;
+      } catch (error) {
+        failedAt = now();
+        throw error;
       } finally {
         inFlight = null;
       }
@@ -51,7 +57,16 @@ export function createFalKeySet(options: FalKeySetOptions): FalKeySet {
   return {
     async current() {
       if (cached && now() - cached.at < JWKS_TTL_MS) return cached.keys;
-      return load();
+      // fal's key set is down: a stale set still serves, and with none every webhook is refused
+      // (503, fal retries) without a fetch of its own.
+      if (now() - failedAt < FAILED_FETCH_PAUSE_MS) {
+        if (cached) return cached.keys;
+        throw new Error("fal's key set was unreachable moments ago");
+      }
+      return load().catch((error: unknown) => {
+        if (cached) return cached.keys;
+        throw error;
+      });
     },
     async refresh() {
       if (now() - lastRefreshAt < MIN_REFRESH_MS) return null;
