@@ -168,7 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log[level]({ component: 'better-auth' }, message);
     },
   });
-  await app.register(authHandlerRoutes({ auth, rateLimitMultiplier: config.rateLimitMultiplier }));
+  await app.register(
+    authHandlerRoutes({ auth, db: database.db, rateLimitMultiplier: config.rateLimitMultiplier }),
+  );
   await app.register(
     async (api) => {
       registerSessionGuard(api, auth);
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         userRoutes({
           db: database.db,
           auth,
+          rateLimitMultiplier: config.rateLimitMultiplier,
           accountErasers: [
             (userId) => eraseUserMedia({ db: database.db, storage }, userId),
             ...(deps.accountErasers ?? []),

@@ -3,14 +3,22 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import {
+  admitPasswordAttempt,
+  passwordAccepted,
+  tooManyAttempts,
+} from '../rate-limits/password-attempts';
 import type { Auth } from './auth';
 import { signInProviders } from './auth.service';
 
-/** Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). */
+/**
+ * Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). Per account, password
+ * attempts are spaced out instead (password-attempts.ts): a limit there would lock the owner out.
+ */
 export const authRateLimits = {
   signInPerAddress: { max: 20, window: '15 minutes' },
-  signInPerAccount: { max: 5, window: '15 minutes' },
+  /** Changing the password with the current one (`/api/v1/user/password`). */
+  passwordPerAddress: { max: 20, window: '15 minutes' },
   signUpPerAddress: { max: 10, window: '1 hour' },
   resetPerAddress: { max: 10, window: '1 hour' },
   resetPerAccount: { max: 3, window: '1 hour' },
@@ -21,8 +29,16 @@ function bodyEmail(request: FastifyRequest): string {
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 }
 
-/** Better Auth's own endpoints, bridged from Fastify to its fetch-style handler. */
-async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Better Auth's own endpoints, bridged from Fastify to its fetch-style handler. `onOk` runs before
+ * a 200 is sent (a correct password clears the account's attempts before the next one can come).
+ */
+async function forwardToAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onOk?: () => Promise<void>,
+) {
   const url = new URL(request.url, auth.options.baseURL);
   const response = await auth.handler(
     new Request(url, {
@@ -31,6 +47,7 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     }),
   );
+  if (response.status === 200 && onOk) await onOk();
   reply.status(response.status);
   // The provider sends the sign-in popup back here; it must not lose its opener (see ADR 008).
   if (url.pathname.startsWith('/api/auth/callback/'))
@@ -45,7 +62,7 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
 }
 
 export const authHandlerRoutes =
-  (deps: { auth: Auth; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
+  (deps: { auth: Auth; db: Db; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth } = deps;
     // Several independent limits may guard one route (per address and per account), so each is a
@@ -63,22 +80,27 @@ export const authHandlerRoutes =
       return async (request, reply) => {
         const result = await check(request);
         if (result.isAllowed || !result.isExceeded) return;
-        const seconds = Math.max(1, result.ttlInSeconds);
-        reply.header('retry-after', String(seconds));
-        const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-        throw new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${wait}.`);
+        throw tooManyAttempts(reply, result.ttlInSeconds);
       };
     };
     const byAddress = (request: FastifyRequest) => request.ip;
 
-    const guarded: [string, preHandlerAsyncHookHandler[]][] = [
-      [
-        '/api/auth/sign-in/email',
-        [
+    // Per address first: a refused address never counts against the account it tried.
+    app.post(
+      '/api/auth/sign-in/email',
+      {
+        schema: { hide: true },
+        preHandler: [
           limit('sign-in-address', authRateLimits.signInPerAddress, byAddress),
-          limit('sign-in-account', authRateLimits.signInPerAccount, bodyEmail),
+          async (request, reply) => {
+            await admitPasswordAttempt(deps, reply, bodyEmail(request));
+          },
         ],
-      ],
+      },
+      (request, reply) =>
+        forwardToAuth(auth, request, reply, () => passwordAccepted(deps, bodyEmail(request))),
+    );
+    const guarded: [string, preHandlerAsyncHookHandler[]][] = [
       [
         '/api/auth/sign-up/email',
         [limit('sign-up-address', authRateLimits.signUpPerAddress, byAddress)],

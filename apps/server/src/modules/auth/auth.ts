@@ -100,6 +100,10 @@ export function createAuth(options: AuthOptions) {
         ]
       : [],
     rateLimit: { enabled: false },
+    // Password checks over HTTP that the web never calls: each was a guess with no limit (issue 19).
+    // Changing the password is POST /api/v1/user/password, limited and always ending other
+    // sessions; the server's own auth.api calls are not affected by this list.
+    disabledPaths: ['/verify-password', '/change-password'],
     logger: {
       log: (level, message) => {
         options.log(level, message);

@@ -4,7 +4,12 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { deleteExpiredCounters, incrementCounter } from './rate-limits.repository';
+import { PASSWORD_ATTEMPTS } from './password-attempts';
+import {
+  deleteExpiredCounters,
+  deleteForgottenAttempts,
+  incrementCounter,
+} from './rate-limits.repository';
 
 /**
  * @fastify/rate-limit's store on PostgreSQL (ADR 038): its in-memory default gave each API process
@@ -41,8 +46,8 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 }
 
 /**
- * Deletes expired counters every `intervalMs` (a request resets an expired row in place, so this
- * only keeps keys nobody uses any more from piling up). Every process sweeps; a DELETE of what is
+ * Deletes expired counters and forgotten password attempts every `intervalMs` (a request resets
+ * an expired row in place, so this only keeps keys nobody uses any more from piling up). Every process sweeps; a DELETE of what is
  * already gone is harmless. Returns the stop function.
  */
 export function startRateLimitSweep(
@@ -51,7 +56,9 @@ export function startRateLimitSweep(
 ): () => void {
   const sweep = async () => {
     try {
-      const deleted = await deleteExpiredCounters(db);
+      const deleted =
+        (await deleteExpiredCounters(db)) +
+        (await deleteForgottenAttempts(db, PASSWORD_ATTEMPTS.forgetAfterSeconds));
       if (deleted > 0) options.log.debug({ deleted }, 'expired rate-limit rows deleted');
     } catch (error) {
       options.log.warn({ err: error }, 'rate-limit sweep failed; retrying at the next interval');

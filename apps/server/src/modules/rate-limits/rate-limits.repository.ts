@@ -1,6 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateLimitCounters } from '../../db/schema';
+import { passwordAttempts, rateLimitCounters } from '../../db/schema';
 
 /*
  * The database's clock (clock_timestamp()) decides windows, not each process's: every API process
@@ -46,5 +46,70 @@ export async function deleteExpiredCounters(db: Db): Promise<number> {
     .delete(rateLimitCounters)
     .where(lt(rateLimitCounters.expiresAt, sql`clock_timestamp()`))
     .returning({ key: rateLimitCounters.key });
+  return gone.length;
+}
+
+/** How an account's password attempts are spaced out (see password-attempts.ts). */
+export interface AttemptRule {
+  /** Attempts allowed back to back before any wait. */
+  free: number;
+  /** The longest wait between two attempts, in seconds. */
+  maxDelaySeconds: number;
+  /** Quiet time after which an account's attempts are forgotten, in seconds. */
+  forgetAfterSeconds: number;
+}
+
+/**
+ * Records one password attempt on `account` if its wait is over, atomically: an attempt beyond the
+ * free ones must come at least min(2^(attempts - free), max) seconds after the previous one. The
+ * row is locked by the upsert, so parallel guesses cannot all slip through one opening.
+ * Returns null when allowed, else the seconds still to wait.
+ */
+export async function claimPasswordAttempt(
+  db: Db,
+  account: string,
+  rule: AttemptRule,
+): Promise<number | null> {
+  const t = passwordAttempts;
+  const forgotten = sql`${t.lastAt} <= clock_timestamp() - make_interval(secs => ${rule.forgetAfterSeconds})`;
+  const opensAt = sql`${t.lastAt} + make_interval(secs => least(power(2, ${t.attempts} - ${rule.free}), ${rule.maxDelaySeconds}))`;
+  const claimed = await db
+    .insert(t)
+    .values({ account, attempts: 1, lastAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: t.account,
+      set: {
+        attempts: sql`CASE WHEN ${forgotten} THEN 1 ELSE ${t.attempts} + 1 END`,
+        lastAt: sql`clock_timestamp()`,
+      },
+      setWhere: sql`${forgotten} OR ${t.attempts} < ${rule.free} OR ${opensAt} <= clock_timestamp()`,
+    })
+    .returning({ attempts: t.attempts });
+  if (claimed.length > 0) return null;
+  const [row] = await db
+    .select({
+      wait: sql<number>`greatest(1, ceil(extract(epoch from ${opensAt} - clock_timestamp())))::int`,
+    })
+    .from(t)
+    .where(eq(t.account, account));
+  return row?.wait ?? 1;
+}
+
+/** A correct password: the account's attempts start again from nothing. */
+export async function clearPasswordAttempts(db: Db, account: string): Promise<void> {
+  await db.delete(passwordAttempts).where(eq(passwordAttempts.account, account));
+}
+
+/** Deletes the attempts of accounts quiet for `forgetAfterSeconds`; returns how many went. */
+export async function deleteForgottenAttempts(db: Db, forgetAfterSeconds: number): Promise<number> {
+  const gone = await db
+    .delete(passwordAttempts)
+    .where(
+      lt(
+        passwordAttempts.lastAt,
+        sql`clock_timestamp() - make_interval(secs => ${forgetAfterSeconds})`,
+      ),
+    )
+    .returning({ account: passwordAttempts.account });
   return gone.length;
 }

@@ -17,14 +17,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { Auth } from '../auth/auth';
+import { authRateLimits } from '../auth/auth.routes';
 import { requireUser } from '../auth/session-guard';
+import { admitPasswordAttempt, passwordAccepted } from '../rate-limits/password-attempts';
 import * as users from './users.service';
 
 const tags = ['user'];
 
 export const userRoutes =
-  (deps: users.UsersDeps & { auth: Auth }): FastifyPluginAsyncZod =>
+  (deps: users.UsersDeps & { auth: Auth; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    // Guessing the current password with a stolen session: per address here, per account below.
+    const passwordAddressLimit = app.rateLimit({
+      max: Math.ceil(authRateLimits.passwordPerAddress.max * deps.rateLimitMultiplier),
+      timeWindow: authRateLimits.passwordPerAddress.window,
+      keyGenerator: (request) => `password-address:${request.ip}`,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          429,
+          'rate_limited',
+          `Too many attempts. Please try again in ${context.after}.`,
+        ),
+    });
+
     app.post(
       '/user/register',
       {
@@ -111,6 +126,7 @@ export const userRoutes =
     app.post(
       '/user/password',
       {
+        onRequest: passwordAddressLimit,
         schema: {
           tags,
           summary: 'Change the password with the current one; every other session ends',
@@ -127,6 +143,7 @@ export const userRoutes =
             'This account signs in with Google and has no password to change.',
           );
         }
+        await admitPasswordAttempt(deps, reply, user.email);
         try {
           const { headers } = await deps.auth.api.changePassword({
             body: { ...request.body, revokeOtherSessions: true },
@@ -136,6 +153,7 @@ export const userRoutes =
           // This session is replaced by a fresh one; the browser must get its cookie.
           const cookies = headers.getSetCookie();
           if (cookies.length) reply.header('set-cookie', cookies);
+          await passwordAccepted(deps, user.email);
         } catch (err) {
           if (err instanceof APIError && err.body?.code === 'INVALID_PASSWORD') {
             throw new AppError(400, 'invalid_password', 'Your current password is incorrect.');
