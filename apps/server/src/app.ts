@@ -29,6 +29,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { generationRoutes } from './modules/generations/generations.routes';
 import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
+import { fidelityRoutes } from './modules/fidelity/fidelity.routes';
+import { segmentForeground } from './platform/engine/background-removal';
+import type { Segmenter } from './platform/engine/garment-fidelity';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
 import { falWebhookRoutes } from './modules/webhooks/fal-webhooks.routes';
@@ -65,6 +68,8 @@ export interface AppDeps {
   worker?: boolean;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | { level: string };
+  /** Finds garments for the garment-fidelity check; default: the engine's segmentation model. */
+  garmentSegmenter?: Segmenter;
 }
 
 /** Origins the browser may call us from: the public URL, plus loopback aliases outside production. */
@@ -233,6 +238,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(
+        fidelityRoutes({
+          db: database.db,
+          storage,
+          queue,
+          providerName: provider.name,
+          capabilities: provider.capabilities(),
+          publicUrl: config.publicUrl,
+          allowedHosts: generation.inputAllowedHosts,
+          rateLimitMultiplier: config.rateLimitMultiplier,
+        }),
+      );
+      await api.register(
         galleryManageRoutes({
           db: database.db,
           storage,
@@ -274,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
         concurrency: generation.workerConcurrency,
         sweepIntervalMs: generation.sweepIntervalMs,
+        segmenter: deps.garmentSegmenter ?? segmentForeground,
       })
     : undefined;
   // Shutdown: before HTTP drains, release held `?wait=` responses and hand in-flight jobs back

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from '../src/config/env';
 import { createDatabase, type Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/email/mailer';
 import type { GenerationProvider } from '../src/platform/providers/types';
+import type { Segmenter } from '../src/platform/engine/garment-fidelity';
+import { plainBackgroundSegmenter } from './plain-background-segmenter';
 import type { Storage } from '../src/platform/storage/storage';
 
 const TEMPLATE_DATABASE = 'studio_template';
@@ -72,6 +74,8 @@ export async function createTestApp(
     worker?: boolean;
     provider?: GenerationProvider;
     storage?: Storage;
+    /** The garment-fidelity check's segmenter; default: corners-colour keying (no model run). */
+    garmentSegmenter?: Segmenter;
   } = {},
 ): Promise<TestApp> {
   const database = createDatabase(await testDatabaseUrl(), { max: 5 });
@@ -89,6 +93,7 @@ export async function createTestApp(
     ...(options.provider ? { provider: options.provider } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
     worker: options.worker ?? false,
+    garmentSegmenter: options.garmentSegmenter ?? plainBackgroundSegmenter,
     logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
   });
   options.configure?.(app, database);

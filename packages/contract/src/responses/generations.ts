@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { GENERATION_STATUSES, GENERATION_TYPES, MODES, PLAN_FAMILIES_WITH_ACCESS } from '../tools';
+import { garmentFidelitySchema } from './fidelity';
 import { derive, int, readableEntries, strings, success, text, textOrNull } from './read';
 
 export const generationAcceptedSchema = z.object({
@@ -46,6 +47,7 @@ export const generationSchema = z.object({
   createdAt: text,
   startedAt: textOrNull,
   finishedAt: textOrNull,
+  fidelity: garmentFidelitySchema,
 });
 export type Generation = z.infer<typeof generationSchema>;
 export const generationResponseSchema = z.object({ success, generation: generationSchema });

@@ -13,6 +13,7 @@ export * from './billing';
 export * from './credit-history';
 export * from './uploads';
 export * from './generations';
+export * from './fidelity';
 export * from './generation-detail';
 export * from './catalog';
 export * from './gallery';

@@ -36,6 +36,7 @@ const generation: Generation = {
   createdAt: '2026-11-21T10:00:00.000Z',
   startedAt: '2026-11-21T10:00:01.000Z',
   finishedAt: null,
+  fidelity: null,
 };
 
 const galleryItem = {
@@ -52,6 +53,13 @@ const galleryItem = {
   thumbnailUrl: '/api/v1/media/g1-1/thumbnail',
   thumbhash: 'AAAA',
   madeFrom: 'g0',
+  fidelity: {
+    passed: false,
+    colourDifference: 8.2,
+    patternSimilarity: 0.91,
+    freeRegenerationOffered: true,
+    freeRegenerationId: null,
+  },
 };
 
 const orderRow: OrderHistoryItem = {
@@ -189,6 +197,21 @@ describe('response schemas in the browser (decoding)', () => {
       videoUrls: [],
       previewNote: null,
       createdAt: '',
+      fidelity: null,
+    });
+  });
+
+  it('read an unreadable fidelity check as none, and its offer as not made when left out', () => {
+    const read = (fidelity: unknown) =>
+      generationResponseSchema.parse({ success: true, generation: { ...generation, fidelity } })
+        .generation.fidelity;
+    expect(read({ passed: 'yes' })).toBeNull();
+    expect(read({ passed: false, colourDifference: 9, patternSimilarity: 0.8 })).toEqual({
+      passed: false,
+      colourDifference: 9,
+      patternSimilarity: 0.8,
+      freeRegenerationOffered: false,
+      freeRegenerationId: null,
     });
   });
 
@@ -271,6 +294,7 @@ describe('response schemas in the browser (decoding)', () => {
       thumbnailUrl: null,
       thumbhash: null,
       madeFrom: null,
+      fidelity: null,
     });
     expect(read.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
     expect(read.message).toBe('');

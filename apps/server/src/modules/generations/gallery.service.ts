@@ -8,6 +8,7 @@ import {
 } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as repo from './generations.repository';
+import { fidelityOf } from '../fidelity/fidelity-answer';
 
 /** Document 1 §5: the client sends fashion-extractor as fashion_extractor; unknown types mean all. */
 export function galleryType(type: string): string | null {
@@ -74,6 +75,7 @@ function toItem(row: repo.GenerationRow): GalleryItem {
     thumbnailUrl: row.thumbnailUrl,
     thumbhash: row.thumbhash,
     madeFrom: typeof row.settings.madeFrom === 'string' ? row.settings.madeFrom : null,
+    fidelity: fidelityOf(row),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { Segmenter } from '../../platform/engine/garment-fidelity';
 import { processImage } from '../../platform/images/process-image';
 import { BlockedUrlError, guardedFetch } from '../../platform/net/url-guard';
 import {
@@ -12,6 +13,7 @@ import {
 import type { JobMeta, JobQueue } from '../../platform/queue/job-queue';
 import type { Storage } from '../../platform/storage/storage';
 import * as credits from '../credits/credits.service';
+import { fidelityOfOutputs, type FidelityColumns } from '../fidelity/fidelity.service';
 import {
   findOwnedMedia,
   mediaIdOf,
@@ -48,6 +50,8 @@ export interface RunnerDeps {
   log: FastifyBaseLogger;
   /** Aborted on shutdown: in-flight work is handed back to the queue. */
   shutdown: AbortSignal;
+  /** Finds the garment for the garment-fidelity check (ADR 037); without it no check runs. */
+  segmenter?: Segmenter | undefined;
 }
 
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
@@ -177,7 +181,7 @@ async function checkLater(deps: RunnerDeps, generationId: string) {
   );
 }
 
-interface Outcome {
+interface Outcome extends Partial<FidelityColumns> {
   imageUrls: string[];
   videoUrls: string[];
   thumbnailUrl: string | null;
@@ -248,6 +252,17 @@ async function execute(
     outcome.thumbnailUrl ??= mediaUrls(stored.id).thumbnailUrl;
     outcome.thumbhash ??= stored.thumbhash;
   }
+  // The garment-fidelity check (ADR 037) reads the stored outputs, so its score is settled with them.
+  Object.assign(
+    outcome,
+    await fidelityOfOutputs(
+      deps,
+      def.garment?.(settings),
+      outcome.imageUrls,
+      (url) => input(url).load(),
+      signal,
+    ),
+  );
   // Still ours? A cancel or the sweeper may have settled it meanwhile.
   if (!(await repo.setLease(deps.db, row.id, token, deps.leaseMs))) {
     throw new Handback('settled elsewhere');

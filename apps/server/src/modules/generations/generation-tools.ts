@@ -44,6 +44,11 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   styleName(settings: z.output<S>): string | null;
   /** What the provider runs: the tool, its settings and its input images by role. */
   job(settings: z.output<S>, input: (url: string) => InputImage): GenerationJob;
+  /**
+   * The input holding the garment a result must keep, for tools whose results get the
+   * garment-fidelity check (ADR 037); absent where the garment may change (designer) or none is worn.
+   */
+  garment?(settings: z.output<S>): string;
 }
 
 const tool = <S extends z.ZodType>(def: ToolDef<S>) => def;
@@ -159,6 +164,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       garment: input(s.garment.imageUrl),
       model: input(tryOnModelUrl(s.model)),
     }),
+    garment: (s) => s.garment.imageUrl,
   }),
   'realistic-try-on': tool({
     schema: realisticTryOnRequestSchema,
@@ -179,6 +185,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
         prompt: t.prompt ?? '',
       })),
     }),
+    garment: (s) => first(s.clothing.imageUrl),
   }),
   'ai-designer': tool({
     schema: designerRequestSchema,
@@ -205,6 +212,8 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
         poseImage: poseUrl ? input(poseUrl) : null,
       };
     },
+    // The person's outfit is the garment a new pose must keep.
+    garment: (s) => first(s.inputImageUrls),
   }),
   photoshoot: tool({
     schema: photoshootRequestSchema,
@@ -231,6 +240,7 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       settings: s,
       image: input(first(s.inputImageUrls)),
     }),
+    garment: (s) => first(s.inputImageUrls),
   }),
   'video-generation': tool({
     schema: videoRequestSchema,

@@ -31,6 +31,7 @@ import type { JobQueue } from '../../platform/queue/job-queue';
 import { subscriptionStatus } from '../billing/billing.service';
 import * as credits from '../credits/credits.service';
 import type { DbOrTx, Tx } from '../credits/credits.service';
+import { fidelityOf } from '../fidelity/fidelity-answer';
 import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
@@ -254,13 +255,7 @@ export async function startGeneration(
       const existing = await repo.findByIdempotencyKey(tx, userId, idempotencyKey);
       if (existing) return sameRequestOrConflict(existing, requestHash);
     }
-    if ((await repo.countActive(tx, userId)) >= MAX_ACTIVE_GENERATIONS) {
-      throw new AppError(
-        429,
-        'too_many_generations',
-        `You already have ${String(MAX_ACTIVE_GENERATIONS)} generations in progress. Wait for one to finish.`,
-      );
-    }
+    await assertActiveLimit(tx, userId);
     return insertQueuedGeneration(tx, deps, userId, {
       request: { ...request, settings },
       inputUrls,
@@ -269,6 +264,17 @@ export async function startGeneration(
       now,
     });
   });
+}
+
+/** Refuses new work while the user has the most single generations queued or running. */
+export async function assertActiveLimit(tx: Tx, userId: string) {
+  if ((await repo.countActive(tx, userId)) >= MAX_ACTIVE_GENERATIONS) {
+    throw new AppError(
+      429,
+      'too_many_generations',
+      `You already have ${String(MAX_ACTIVE_GENERATIONS)} generations in progress. Wait for one to finish.`,
+    );
+  }
 }
 
 function toRecord(value: unknown): Record<string, unknown> {
@@ -317,6 +323,7 @@ export function toDtoAt(row: repo.GenerationRow, queuePosition: number | null): 
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    fidelity: fidelityOf(row),
   };
 }
 

@@ -54,6 +54,11 @@ const CASES: Record<string, { expected: number; attempt: Case }> = {
     expected: 404,
     attempt: () => post(t.app, intruder.cookie, `/api/v1/generations/${generationId}/cancel`, {}),
   },
+  'POST /api/v1/generations/:id/free-regeneration': {
+    expected: 404,
+    attempt: () =>
+      post(t.app, intruder.cookie, `/api/v1/generations/${generationId}/free-regeneration`, {}),
+  },
   // Media URLs are unguessable capabilities (the browser loads them in <img>); the id is 128 random
   // bits. Using another user's media as a generation input is what must fail:
   'GET /api/v1/media/:id': {

@@ -114,3 +114,6 @@ export async function removeBackground(
   const { mask, width, height } = await segment(input, options.model ?? 'medium');
   return applyAlphaMask(input, mask, width, height);
 }
+
+/** The foreground of a photo (garment or wearer) for the garment-fidelity check (ADR 037). */
+export const segmentForeground = (image: Buffer) => segment(image, 'medium');

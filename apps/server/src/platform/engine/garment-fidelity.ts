@@ -52,6 +52,8 @@ interface Region {
 /** Long edge of the garment's bounding box when measured: pattern scale no longer matters. */
 const ANALYSIS_EDGE = 128;
 const FOREGROUND = 128;
+/** Pixels of the outline left out at ANALYSIS_EDGE (see erode). */
+const EDGE_MARGIN = 1;
 const ciede2000 = differenceCiede2000();
 const deltaE = (x: Lab, y: Lab) => ciede2000({ mode: 'lab65', ...x }, { mode: 'lab65', ...y });
 
@@ -96,10 +98,11 @@ export async function garmentRegion(image: Buffer, segment: Segmenter): Promise<
     .extractChannel(0)
     .raw()
     .toBuffer();
+  const inside = erode(cropMask, size.width, size.height, EDGE_MARGIN);
   const pixels: Lab[] = [];
   const index = new Int32Array(size.width * size.height).fill(-1);
   for (let i = 0; i < size.width * size.height; i++) {
-    if ((cropMask[i] ?? 0) < FOREGROUND) continue;
+    if (!inside[i]) continue;
     const lab = convertRgbToLab65({
       r: (crop[i * 4] ?? 0) / 255,
       g: (crop[i * 4 + 1] ?? 0) / 255,
@@ -109,6 +112,28 @@ export async function garmentRegion(image: Buffer, segment: Segmenter): Promise<
     pixels.push({ l: lab.l, a: lab.a, b: lab.b });
   }
   return { pixels, index, ...size };
+}
+
+/**
+ * The mask shrunk by `margin` pixels: a model's matte is soft at the garment's outline, where
+ * pixels mix garment and backdrop, and those would count as a colour and an edge of the garment.
+ */
+function erode(mask: Buffer, width: number, height: number, margin: number): Uint8Array {
+  const inside = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let keep = true;
+      for (let dy = -margin; dy <= margin && keep; dy++) {
+        for (let dx = -margin; dx <= margin && keep; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          keep = nx >= 0 && ny >= 0 && nx < width && ny < height;
+          keep &&= (mask[ny * width + nx] ?? 0) >= FOREGROUND;
+        }
+      }
+      inside[y * width + x] = keep ? 1 : 0;
+    }
+  }
+  return inside;
 }
 
 function boundingBox(mask: Buffer, width: number, height: number) {
