@@ -33,6 +33,7 @@ export function galleryItem(overrides: Partial<GalleryItem> = {}): GalleryItem {
     thumbnailUrl: `/api/v1/media/${id}-1/thumbnail`,
     thumbhash: null,
     madeFrom: null,
+    fidelity: null,
     ...overrides,
   };
 }

@@ -209,6 +209,7 @@ export function generationFixture(overrides: Partial<Generation> = {}): Generati
     createdAt: '2026-11-21T10:00:00.000Z',
     startedAt: null,
     finishedAt: null,
+    fidelity: null,
     ...overrides,
   };
 }

@@ -51,3 +51,4 @@ export {
 } from './components/deferred-results';
 export type { ToolResultsProps } from './components/tool-results';
 export { readHandedOver, type HandedOverResults } from './lib/handed-over';
+export { FidelityBadge } from './components/fidelity-badge';

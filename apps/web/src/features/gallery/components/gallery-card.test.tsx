@@ -125,3 +125,29 @@ describe('gallery card: Reuse settings', () => {
     expect(screen.getByTestId('tool-state')).toHaveTextContent('"sceneStyle":"outdoor"');
   });
 });
+
+/** A checked result's fidelity as the gallery sends it. */
+const checked = (passed: boolean, colourDifference: number) => ({
+  passed,
+  colourDifference,
+  patternSimilarity: 0.9,
+  freeRegenerationOffered: !passed,
+  freeRegenerationId: null,
+});
+
+describe('gallery card: colour check', () => {
+  it('shows "Check colour" on a result that failed the garment-fidelity check', () => {
+    openCard(galleryItem({ fidelity: checked(false, 8.2) }));
+    expect(screen.getByLabelText(/^Colour check: check colour/)).toHaveTextContent('Check colour');
+  });
+
+  it('shows "Colour true" on a result that passed', () => {
+    openCard(galleryItem({ fidelity: checked(true, 1.1) }));
+    expect(screen.getByLabelText(/^Colour check: colour true/)).toBeInTheDocument();
+  });
+
+  it('shows no colour check on a result without one', () => {
+    openCard(galleryItem({ type: 'upscaler' }));
+    expect(screen.queryByLabelText(/^Colour check/)).not.toBeInTheDocument();
+  });
+});

@@ -13,7 +13,7 @@ import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { fetchGenerationSettings } from '@/features/generations';
+import { FidelityBadge, fetchGenerationSettings } from '@/features/generations';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
 import { typeLabel } from '../lib/gallery-query';
@@ -86,7 +86,10 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-          <Badge variant="brand">{label}</Badge>
+          <span className="flex flex-wrap items-center gap-1.5">
+            <Badge variant="brand">{label}</Badge>
+            {item.fidelity ? <FidelityBadge fidelity={item.fidelity} /> : null}
+          </span>
           <time
             className="text-xs text-muted-foreground"
             dateTime={Number.isNaN(Date.parse(item.timestamp)) ? undefined : item.timestamp}

@@ -63,6 +63,7 @@ function deferred<P extends object>(pick: (module: ResultView) => ComponentType<
 }
 
 export const DownloadButton = deferred((module) => module.DownloadButton);
+export const FidelityCheck = deferred((module) => module.FidelityCheck);
 export const GenerationProgress = deferred((module) => module.GenerationProgress);
 export const PreviewNote = deferred((module) => module.PreviewNote);
 export const ResultActions = deferred((module) => module.ResultActions);

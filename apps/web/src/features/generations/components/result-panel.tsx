@@ -4,7 +4,12 @@ import type { Generation } from '@studio/contract';
 import { Alert } from '@/components/ui/alert';
 import { CANCELED_MESSAGE, type GenerationRun } from '../hooks/use-generation-run';
 import { formatSeconds } from '../lib/timer';
-import { bringResultIntoView, GenerationProgress, usePrefetchResultView } from './deferred-results';
+import {
+  bringResultIntoView,
+  FidelityCheck,
+  GenerationProgress,
+  usePrefetchResultView,
+} from './deferred-results';
 
 interface ResultPanelProps<C> {
   run: GenerationRun<C>;
@@ -80,12 +85,17 @@ function PanelContent<C>({
     return <Alert variant="info">{CANCELED_MESSAGE}</Alert>;
   }
   if (run.phase === 'results' && run.generation && run.context !== null) {
+    const { context } = run;
     return (
       <div className="flex flex-col gap-3">
         <p className="text-xs text-muted-foreground">
           Finished in <span className="tabular-nums">{formatSeconds(run.elapsedMs)}</span>
         </p>
         {renderResult(run.generation, run.context)}
+        <FidelityCheck
+          generation={run.generation}
+          renderRerun={(rerun) => renderResult(rerun, context)}
+        />
       </div>
     );
   }

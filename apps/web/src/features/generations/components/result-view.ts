@@ -1,5 +1,6 @@
 // What a tool shows once a run is under way or done: loaded after the page (see deferred-results).
 export { DownloadButton } from './download-button';
+export { FidelityCheck } from './fidelity-check';
 export { GenerationProgress } from './generation-progress';
 export { PreviewNote } from './preview-note';
 export { ResultActions } from './result-actions';

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { Generation } from '@studio/contract';
+import { fidelityFigures } from '../lib/fidelity-figures';
+import { FidelityBadge } from './fidelity-badge';
+import { FreeRegeneration } from './free-regeneration';
+
+/**
+ * The garment-fidelity check under a finished try-on, pose or extractor result (ADR 037): the
+ * badge with its figures and, when the result failed, the free regeneration. Nothing for tools
+ * the check does not cover.
+ */
+export function FidelityCheck({
+  generation,
+  renderRerun,
+}: {
+  generation: Generation;
+  renderRerun: (rerun: Generation) => ReactNode;
+}) {
+  const { fidelity } = generation;
+  if (!fidelity) return null;
+  return (
+    <section aria-label="Garment colour check" className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <FidelityBadge fidelity={fidelity} />
+        <p className="text-xs text-muted-foreground">
+          Against your garment photo: {fidelityFigures(fidelity)}.
+        </p>
+      </div>
+      {fidelity.passed ? null : (
+        <FreeRegeneration
+          generationId={generation.id}
+          fidelity={fidelity}
+          renderRerun={renderRerun}
+        />
+      )}
+    </section>
+  );
+}
