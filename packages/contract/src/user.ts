@@ -40,6 +40,23 @@ export const changeNameRequestSchema = z.object({
 });
 export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
 
+/**
+ * `POST /api/auth/sign-up/email`, checked before Better Auth sees it (issue 19): the name bound
+ * every other call has, and nothing else (Better Auth took any field, a 500,000-character name or
+ * a `javascript:` image URL among them).
+ */
+export const signUpRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name cannot be blank').max(200),
+  email: z.string().trim().min(1).max(320),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
+  callbackURL: z.string().max(2000).optional(),
+  rememberMe: z.boolean().optional(),
+});
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
 /** `POST /user/password` (Settings: Change Password). Every other session of the user ends. */
 export const changePasswordRequestSchema = z.object({
   currentPassword: z

@@ -1,6 +1,10 @@
-import { authProvidersResponseSchema, sessionResponseSchema } from '@studio/contract';
+import {
+  authProvidersResponseSchema,
+  sessionResponseSchema,
+  signUpRequestSchema,
+} from '@studio/contract';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import {
@@ -9,7 +13,8 @@ import {
   tooManyAttempts,
 } from '../rate-limits/password-attempts';
 import type { Auth } from './auth';
-import { signInProviders } from './auth.service';
+import { callAuth, sendAuthResponse } from './auth-bridge';
+import { isStoredUser, signInProviders } from './auth.service';
 
 /**
  * Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). Per account, password
@@ -27,38 +32,6 @@ export const authRateLimits = {
 function bodyEmail(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-}
-
-/**
- * Better Auth's own endpoints, bridged from Fastify to its fetch-style handler. `onOk` runs before
- * a 200 is sent (a correct password clears the account's attempts before the next one can come).
- */
-async function forwardToAuth(
-  auth: Auth,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  onOk?: () => Promise<void>,
-) {
-  const url = new URL(request.url, auth.options.baseURL);
-  const response = await auth.handler(
-    new Request(url, {
-      method: request.method,
-      headers: fromNodeHeaders(request.headers),
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-    }),
-  );
-  if (response.status === 200 && onOk) await onOk();
-  reply.status(response.status);
-  // The provider sends the sign-in popup back here; it must not lose its opener (see ADR 008).
-  if (url.pathname.startsWith('/api/auth/callback/'))
-    reply.header('cross-origin-opener-policy', 'unsafe-none');
-  response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') reply.header(key, value);
-  });
-  // Several cookies must stay several headers; Headers.forEach would join them with commas.
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-  return reply.send(response.body ? await response.text() : null);
 }
 
 export const authHandlerRoutes =
@@ -97,14 +70,47 @@ export const authHandlerRoutes =
           },
         ],
       },
-      (request, reply) =>
-        forwardToAuth(auth, request, reply, () => passwordAccepted(deps, bodyEmail(request))),
+      async (request, reply) => {
+        const response = await callAuth(auth, request);
+        // Cleared before the 200 leaves, so the next attempt already starts from nothing.
+        if (response.status === 200) await passwordAccepted(deps, bodyEmail(request));
+        return sendAuthResponse(reply, request, response);
+      },
     );
+
+    // Our bounds before Better Auth's, and an existing email answered exactly like a new one
+    // (issue 19): Better Auth, with auto sign-in off, answers both with a user and no token; only
+    // an account this request really created is signed in. The other way does the same password
+    // work, so the time taken does not tell them apart either; the owner is mailed (auth.ts).
+    app.post(
+      '/api/auth/sign-up/email',
+      {
+        schema: { hide: true, body: signUpRequestSchema },
+        preHandler: [limit('sign-up-address', authRateLimits.signUpPerAddress, byAddress)],
+      },
+      async (request, reply) => {
+        const response = await callAuth(auth, request);
+        if (response.status !== 200) return sendAuthResponse(reply, request, response);
+        const answer = (await response.json()) as { user?: { id?: unknown } };
+        const id = typeof answer.user?.id === 'string' ? answer.user.id : '';
+        const { email, password, rememberMe } = request.body;
+        if (id !== '' && (await isStoredUser(deps, id))) {
+          const { headers } = await auth.api.signInEmail({
+            body: { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) },
+            headers: fromNodeHeaders(request.headers),
+            returnHeaders: true,
+          });
+          const cookies = headers.getSetCookie();
+          if (cookies.length) reply.header('set-cookie', cookies);
+        } else {
+          await (await auth.$context).password.hash(password);
+        }
+        reply.header('cache-control', 'no-store');
+        return { token: null, user: answer.user };
+      },
+    );
+
     const guarded: [string, preHandlerAsyncHookHandler[]][] = [
-      [
-        '/api/auth/sign-up/email',
-        [limit('sign-up-address', authRateLimits.signUpPerAddress, byAddress)],
-      ],
       [
         '/api/auth/request-password-reset',
         [
@@ -114,15 +120,16 @@ export const authHandlerRoutes =
       ],
     ];
     for (const [url, preHandler] of guarded) {
-      app.post(url, { schema: { hide: true }, preHandler }, (request, reply) =>
-        forwardToAuth(auth, request, reply),
+      app.post(url, { schema: { hide: true }, preHandler }, async (request, reply) =>
+        sendAuthResponse(reply, request, await callAuth(auth, request)),
       );
     }
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
-      handler: (request, reply) => forwardToAuth(auth, request, reply),
+      handler: async (request, reply) =>
+        sendAuthResponse(reply, request, await callAuth(auth, request)),
     });
   };
 

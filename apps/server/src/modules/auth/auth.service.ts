@@ -5,3 +5,8 @@ import * as repo from './auth.repository';
 export function signInProviders(deps: { db: Db }, userId: string): Promise<string[]> {
   return repo.findProviderIds(deps.db, userId);
 }
+
+/** Whether `userId` names a stored user (Better Auth answers a taken email with a made-up one). */
+export function isStoredUser(deps: { db: Db }, userId: string): Promise<boolean> {
+  return repo.userExists(deps.db, userId);
+}

@@ -50,7 +50,21 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up never signs in by itself: then Better Auth answers an existing email exactly like
+      // a new one (a made-up user, no token) instead of saying it is taken. auth.routes.ts signs a
+      // really new account in afterwards (issue 19, ADR 038).
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Someone tried to create an AI Product Studio account with your email',
+          text:
+            `Hi ${user.name},\n\nSomeone tried to create a new AI Product Studio account with this ` +
+            `email address, which already has one. No new account was made.\n\n` +
+            `If it was you, sign in instead, or use "Forgot password?" on the sign-in page.\n` +
+            `If it was not you, you need not do anything.\n`,
+        });
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
@@ -100,10 +114,18 @@ export function createAuth(options: AuthOptions) {
         ]
       : [],
     rateLimit: { enabled: false },
-    // Password checks over HTTP that the web never calls: each was a guess with no limit (issue 19).
-    // Changing the password is POST /api/v1/user/password, limited and always ending other
-    // sessions; the server's own auth.api calls are not affected by this list.
-    disabledPaths: ['/verify-password', '/change-password'],
+    // Endpoints the web never calls, off over HTTP (issue 19; the server's own auth.api calls are
+    // not affected by this list): the password checks were guesses with no limit, and change-password
+    // could keep other sessions (POST /api/v1/user/password, limited, always ends them);
+    // update-user took any name or image URL and change-email is not offered (names change through
+    // PUT /api/v1/user/name, with our bounds); deleting goes through our erasers, never delete-user.
+    disabledPaths: [
+      '/verify-password',
+      '/change-password',
+      '/update-user',
+      '/change-email',
+      '/delete-user',
+    ],
     logger: {
       log: (level, message) => {
         options.log(level, message);

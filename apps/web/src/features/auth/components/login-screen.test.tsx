@@ -31,6 +31,15 @@ function signInSucceeds(endpoint: 'sign-in' | 'sign-up', onBody?: (body: unknown
   );
 }
 
+/** Fills and sends the Create account form as Ada. */
+async function createAccount(user: Awaited<ReturnType<typeof openLogin>>['user']) {
+  await user.click(screen.getByRole('tab', { name: 'Create account' }));
+  await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada.lovelace@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct horse');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('login screen', () => {
   it('shows the branding, Google button and consent text', async () => {
     await openLogin();
@@ -155,11 +164,7 @@ describe('login screen', () => {
     signInSucceeds('sign-up', (body) => (sent = body));
     const { user } = await openLogin();
 
-    await user.click(screen.getByRole('tab', { name: 'Create account' }));
-    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
-    await user.type(screen.getByLabelText('Email'), 'ada.lovelace@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct horse');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await createAccount(user);
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/');
@@ -168,6 +173,22 @@ describe('login screen', () => {
       email: 'ada.lovelace@example.com',
       password: 'correct horse',
     });
+  });
+
+  it('says what to do when a sign-up opens no session (an email that already has an account)', async () => {
+    server.use(
+      http.post('/api/auth/sign-up/email', () =>
+        HttpResponse.json({ token: null, user: { ...testUser, id: 'made-up' } }),
+      ),
+    );
+    const { user } = await openLogin();
+
+    await createAccount(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'If this email already has an account, sign in or reset your password instead: we have sent it a note.',
+    );
+    expect(currentLocation()).toBe('/login');
   });
 
   it('rejects passwords longer than 128 characters', async () => {

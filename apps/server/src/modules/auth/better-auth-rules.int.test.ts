@@ -1,0 +1,179 @@
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, signUp, TEST_ORIGIN } from '../../../test/harness';
+import { users } from '../../db/schema';
+
+/*
+ * Issue 19 item 5: Better Auth's own endpoints bypassed our rules: huge names and `javascript:`
+ * image URLs, change-password keeping other sessions, sign-up saying an email is taken, and its
+ * 404 and 500 answered outside our error format.
+ */
+
+const headers = { origin: TEST_ORIGIN };
+let address = 0;
+
+function signUpRaw(app: FastifyInstance, payload: Record<string, unknown>) {
+  address += 1;
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers,
+    // An address per call: the per-address sign-up limit is not what is tested here.
+    remoteAddress: `10.20.${Math.floor(address / 250)}.${address % 250}`,
+    payload,
+  });
+}
+
+function sessionOf(app: FastifyInstance, cookie: string) {
+  return app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
+}
+
+describe('sign-up takes our bounds', () => {
+  it.each([
+    ['a 100,000-character name', { name: 'N'.repeat(100_000) }, 'name'],
+    ['a javascript: image URL', { image: 'javascript:alert(1)' }, ''],
+    ['a blank name', { name: '   ' }, 'name'],
+  ])('refuses %s with 400 and stores nothing', async (_what, extra, path) => {
+    const { app, database } = await createTestApp();
+    const email = `bounds-${String(Math.random()).slice(2)}@example.com`;
+    const res = await signUpRaw(app, {
+      name: 'Asha',
+      email,
+      password: 'a long password',
+      ...extra,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'validation_failed' } });
+    if (path) expect(res.json()).toMatchObject({ error: { details: [{ path }] } });
+    expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});
+
+describe('Better Auth endpoints we do not use are off', () => {
+  it.each([
+    ['/api/auth/update-user', { name: 'N'.repeat(500_000), image: 'javascript:alert(1)' }],
+    ['/api/auth/change-email', { newEmail: 'taken-over@example.com' }],
+    [
+      '/api/auth/change-password',
+      {
+        currentPassword: 'correct horse battery',
+        newPassword: 'another long password',
+        revokeOtherSessions: false,
+      },
+    ],
+  ])('answers %s with 404 in our format and changes nothing', async (url, payload) => {
+    const { app } = await createTestApp();
+    const { cookie, email } = await signUp(app, { name: 'Kept Name' });
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, cookie },
+      payload,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
+    expect((await sessionOf(app, cookie)).json()).toMatchObject({
+      user: { name: 'Kept Name', email },
+    });
+  });
+
+  it('ends every other session when the password changes (the one way left to change it)', async () => {
+    const { app } = await createTestApp();
+    const { cookie, email, password } = await signUp(app);
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers,
+      payload: { email, password },
+    });
+    const otherCookie = cookieHeader(elsewhere.headers['set-cookie']);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/password',
+      headers: { ...headers, cookie },
+      payload: { currentPassword: password, newPassword: 'another long password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await sessionOf(app, otherCookie)).json()).toEqual({ user: null });
+  });
+});
+
+describe('sign-up does not tell whether an email has an account', () => {
+  it('answers a taken email like a new one, signs only the new one in and mails the owner', async () => {
+    const { app, mail } = await createTestApp();
+    const { email, cookie: ownerCookie } = await signUp(app, { name: 'Owner' });
+    const fresh = await signUpRaw(app, {
+      name: 'Someone',
+      email: `fresh-${String(Math.random()).slice(2)}@example.com`,
+      password: 'a long password',
+    });
+    const taken = await signUpRaw(app, {
+      name: 'Someone',
+      email: email.toUpperCase(),
+      password: 'a long password',
+    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.keys(body.user).sort(),
+    });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(taken.json()).toMatchObject({ token: null, user: { name: 'Someone' } });
+
+    expect((await sessionOf(app, cookieHeader(fresh.headers['set-cookie']))).json()).toMatchObject({
+      user: { name: 'Someone' },
+    });
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    // The owner's account and session are untouched; the owner is told.
+    expect((await sessionOf(app, ownerCookie)).json()).toMatchObject({ user: { name: 'Owner' } });
+    expect(mail.map((m) => m.to)).toContain(email);
+  });
+
+  it('takes about as long for a taken email as for a new one', async () => {
+    const { app } = await createTestApp();
+    const { email } = await signUp(app);
+    const timed = async (who: string) => {
+      const started = performance.now();
+      const res = await signUpRaw(app, { name: 'T', email: who, password: 'a long password' });
+      expect(res.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const takenMs: number[] = [];
+    const freshMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      takenMs.push(await timed(email));
+      freshMs.push(await timed(`timing-${i}-${String(Math.random()).slice(2)}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const ratio = median(takenMs) / median(freshMs);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+});
+
+describe("Better Auth's errors in our format", () => {
+  it('answers an unknown auth endpoint with our 404', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'GET', url: '/api/auth/no-such-endpoint' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('keeps its code and message for a refused sign-in', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers,
+      payload: { email: 'nobody@example.com', password: 'wrong password' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'invalid_email_or_password', message: 'Invalid email or password' },
+    });
+  });
+});
