@@ -13,6 +13,8 @@ import { startEmbeddedPostgres } from '../../apps/server/src/platform/embedded-p
 
 /** The origin the app trusts (PORT 3000); requests send it, the server listens elsewhere. */
 export const BENCH_ORIGIN = 'http://localhost:3000';
+/** The app's auth secret: benches that make sessions in bulk sign their cookies with it. */
+export const BENCH_AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 
 export interface BenchApp {
   address: string;
@@ -27,6 +29,8 @@ export async function startBenchApp(
   name: string,
   options: {
     poolMax?: number;
+    /** Extra environment for the app's configuration (e.g. IMAGE_DECODE_CONCURRENCY). */
+    env?: Record<string, string>;
     /** Extra dependencies (storage, provider) built once the data folder is known. */
     deps?: (dataDir: string, database: Database) => Partial<AppDeps>;
   } = {},
@@ -52,9 +56,10 @@ export async function startBenchApp(
         PORT: '3000', // trusted origin BENCH_ORIGIN; the server listens on a free port
         DATA_DIR: dataDir,
         RATE_LIMIT_MULTIPLIER: '1000',
+        ...options.env,
       }),
       database,
-      authSecret: 'bench-secret-bench-secret-bench-secret-01',
+      authSecret: BENCH_AUTH_SECRET,
       mailer: { send: async () => undefined },
       worker: false,
       logger: false,

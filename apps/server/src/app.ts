@@ -36,6 +36,7 @@ import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
 import { falWebhookRoutes } from './modules/webhooks/fal-webhooks.routes';
 import { createFalWebhookDeps } from './modules/webhooks/fal-webhooks.service';
+import { setImageDecodeConcurrency } from './platform/images/process-image';
 import { createProvider } from './platform/providers';
 import type { GenerationProvider } from './platform/providers/types';
 import { createJobQueue, type JobQueue } from './platform/queue/job-queue';
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const storage = deps.storage ?? createStorage(config);
   const runWorker = deps.worker ?? config.role !== 'api';
+  // One bound per process on image decodes, shared by uploads and the worker (ADR 039).
+  setImageDecodeConcurrency(config.imageDecodeConcurrency);
   const generation = config.generation;
   const closing = new AbortController();
   const queue: JobQueue = await createJobQueue({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, defaultImageDecodeConcurrency, loadConfig } from './env';
 
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data, the embedded database and every role', () => {
@@ -126,5 +126,15 @@ describe('loadConfig', () => {
       /SUPPORT_PHONE: must be a phone number/,
     );
     expect(() => loadConfig({ SUPPORT_EMAIL: 'nope' })).toThrow(/SUPPORT_EMAIL/);
+  });
+});
+
+describe('IMAGE_DECODE_CONCURRENCY (ADR 039)', () => {
+  it('defaults to half the cores, 1 to 4, and takes an explicit value', () => {
+    expect([1, 2, 3, 4, 8, 16, 64].map(defaultImageDecodeConcurrency)).toEqual([
+      1, 1, 1, 2, 4, 4, 4,
+    ]);
+    expect(loadConfig({ IMAGE_DECODE_CONCURRENCY: '3' }).imageDecodeConcurrency).toBe(3);
+    expect(() => loadConfig({ IMAGE_DECODE_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 });

@@ -1,7 +1,7 @@
 import { THUMBNAIL_SIZE } from '@studio/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processImage } from './process-image';
+import { imageDecodeStats, processImage, setImageDecodeConcurrency } from './process-image';
 
 type Rgb = [number, number, number];
 const RED: Rgb = [220, 20, 20];
@@ -56,5 +56,38 @@ describe('processImage thumbnails', () => {
     const { preview, width, height } = await processImage(await portrait());
     const meta = await sharp(preview.body).metadata();
     expect(meta.width / meta.height).toBeCloseTo(width / height, 2);
+  });
+});
+
+describe('decodes at once (ADR 039)', () => {
+  it('never runs more than the configured number, and every queued one completes', async () => {
+    setImageDecodeConcurrency(2);
+    const inputs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        sharp({
+          create: { width: 900 + i * 10, height: 700, channels: 3, background: '#804020' },
+        })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    // Sampled on every turn of the event loop while they run: waiting ones are really queued.
+    let queuedSeen = 0;
+    let activeSeen = 0;
+    let sampling = true;
+    const sample = () => {
+      const { active, queued } = imageDecodeStats();
+      activeSeen = Math.max(activeSeen, active);
+      queuedSeen = Math.max(queuedSeen, queued);
+      if (sampling) setImmediate(sample);
+    };
+    sample();
+    const outputs = await Promise.all(inputs.map((input) => processImage(input)));
+    sampling = false;
+    expect(outputs.map((o) => o.width)).toEqual(inputs.map((_, i) => 900 + i * 10));
+    expect(activeSeen).toBe(2);
+    expect(queuedSeen).toBeGreaterThanOrEqual(5);
+    expect(imageDecodeStats()).toMatchObject({ active: 0, queued: 0 });
+    expect(imageDecodeStats().peak).toBeLessThanOrEqual(2);
   });
 });

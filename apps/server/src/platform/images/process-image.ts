@@ -7,6 +7,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { createDecodeLimit } from './decode-limit';
 
 export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -40,6 +41,20 @@ const isAccepted = (mime: string): mime is ImageType =>
   (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime);
 
 /**
+ * Decodes this process runs at once (ADR 039): every caller (uploads, inputs fetched by URL,
+ * generation outputs, the catalog) shares it. `buildApp` sets `IMAGE_DECODE_CONCURRENCY`; until
+ * then (the catalog seed at start) one at a time.
+ */
+const decodes = createDecodeLimit(1);
+
+export function setImageDecodeConcurrency(limit: number): void {
+  decodes.resize(limit);
+}
+
+/** Running and waiting decodes, and the most that ever ran at once. */
+export const imageDecodeStats = () => decodes.stats();
+
+/**
  * Turns an uploaded file into what we store: the type decided by magic bytes (never the name or
  * the declared type), the pixel count checked from the header before any decoding, then one decode
  * with orientation applied, from which the re-encoded original (no EXIF, GPS or other metadata),
@@ -50,7 +65,6 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!type || !isAccepted(type.mime)) {
     throw new ImageRejectedError('unsupported', 'Only JPEG, PNG and WebP images are accepted.');
   }
-  const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' } as const;
   let header: Metadata;
   try {
     // Header only (no decode), without the pixel limit, so an oversized image gets its own answer.
@@ -65,6 +79,14 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     );
   }
 
+  // Type and header are checked first: a refused file never waits behind others' decodes.
+  const contentType = type.mime;
+  return decodes.run(() => decodeAndEncode(input, contentType));
+}
+
+/** The one decode and the four outputs made from it: the part the limit bounds. */
+async function decodeAndEncode(input: Buffer, contentType: ImageType): Promise<ProcessedImage> {
+  const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' } as const;
   let raw: { data: Buffer; info: OutputInfo };
   try {
     raw = await sharp(input, options)
@@ -78,7 +100,6 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const { width, height, channels } = raw.info;
   const decoded = () => sharp(raw.data, { raw: { width, height, channels } });
 
-  const contentType = type.mime;
   const encodeOriginal = () => {
     const image = decoded();
     if (contentType === 'image/png') return image.png({ compressionLevel: 9 }).toBuffer();
