@@ -19,7 +19,8 @@ const garmentPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
 const TEMPLATE_A = 'Studio Classic';
 const TEMPLATE_B = 'Summer Dress';
 
-test.describe.configure({ timeout: 240_000 });
+// The garment-fidelity check runs the segmentation model twice per pair (ADR 037).
+test.describe.configure({ timeout: 360_000 });
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const templateBox = (page: Page, name: string) =>
@@ -98,13 +99,18 @@ test('a catalogue of 2 garments × 2 models: confirmed, followed after a reload,
   const results = region(page, 'Results');
   await expect(results.getByRole('heading', { name: 'Summer drop' })).toBeVisible();
   await expect(results.getByRole('status')).toContainText('Finished: 4 of 4 made', {
-    timeout: 150_000,
+    timeout: 270_000,
   });
   await expect(results.getByRole('note').filter({ hasText: 'About this result' })).toContainText(
     /preview/i,
   );
   const kurta = results.getByRole('list', { name: 'sku-204-kurta on each model' });
   await expect(kurta.getByRole('img')).toHaveCount(2);
+
+  // Each photo carries its garment-fidelity score, measured against the garment photo (ADR 037).
+  const check = kurta.getByRole('group', { name: 'Garment colour check' }).first();
+  await expect(check.getByLabel(/^Colour check: (colour true|check colour) \(/)).toBeVisible();
+  await expect(check).toContainText(/colour difference ΔE \d+\.\d, pattern \d+% alike/);
 
   // One zip of the whole catalogue, named after it, one photo per garment and model.
   const [download] = await Promise.all([

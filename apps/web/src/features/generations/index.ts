@@ -42,6 +42,7 @@ export { EXAMPLE_NOTICE, ExampleNotice, ExamplePicker } from './components/examp
 export type { ToolExample } from './hooks/use-image-upload';
 export {
   DownloadButton,
+  FidelityCheck,
   PreviewNote,
   ResultActions,
   ResultGrid,

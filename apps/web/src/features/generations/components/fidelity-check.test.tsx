@@ -61,12 +61,12 @@ describe('FidelityBadge', () => {
 describe('FidelityCheck', () => {
   it('shows nothing for a result the check does not cover', () => {
     renderCheck(tryOn(null, { type: 'upscaler' }));
-    expect(screen.queryByRole('region', { name: 'Garment colour check' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Garment colour check' })).not.toBeInTheDocument();
   });
 
   it('offers no regeneration for a result that passed', () => {
     renderCheck(tryOn(passed));
-    const check = screen.getByRole('region', { name: 'Garment colour check' });
+    const check = screen.getByRole('group', { name: 'Garment colour check' });
     expect(check).toHaveTextContent('Colour true');
     expect(screen.queryByRole('button', { name: 'Regenerate free' })).not.toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('FidelityCheck', () => {
     );
     await user.click(button);
 
-    const rerun = await screen.findByRole('region', { name: 'Free regeneration' });
+    const rerun = await screen.findByRole('group', { name: 'Free regeneration' });
     expect(asked).toEqual(['gen_tryon']);
     expect(screen.getByRole('img', { name: 'Result gen_rerun' })).toBeInTheDocument();
     expect(rerun).toHaveTextContent('Colour true');

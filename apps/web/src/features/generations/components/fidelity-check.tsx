@@ -19,7 +19,7 @@ export function FidelityCheck({
   const { fidelity } = generation;
   if (!fidelity) return null;
   return (
-    <section aria-label="Garment colour check" className="flex flex-col gap-2">
+    <div role="group" aria-label="Garment colour check" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <FidelityBadge fidelity={fidelity} />
         <p className="text-xs text-muted-foreground">
@@ -33,6 +33,6 @@ export function FidelityCheck({
           renderRerun={renderRerun}
         />
       )}
-    </section>
+    </div>
   );
 }

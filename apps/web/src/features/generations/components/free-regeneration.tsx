@@ -80,12 +80,12 @@ function Rerun({
     );
   }
   return (
-    <section aria-label="Free regeneration" className="flex flex-col gap-2">
+    <div role="group" aria-label="Free regeneration" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-medium">Free regeneration</h3>
         {rerun.fidelity ? <FidelityBadge fidelity={rerun.fidelity} /> : null}
       </div>
       {renderRerun(rerun)}
-    </section>
+    </div>
   );
 }

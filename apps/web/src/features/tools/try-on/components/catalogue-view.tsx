@@ -1,10 +1,10 @@
-import type { BatchItem, TryOnBatch } from '@studio/contract';
+import type { BatchItem, Generation, TryOnBatch } from '@studio/contract';
 import { Download } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Spinner } from '@/components/ui/spinner';
-import { PreviewNote, ResultActions, ResultGrid } from '@/features/generations';
+import { FidelityCheck, PreviewNote, ResultActions, ResultGrid } from '@/features/generations';
 import { cn } from '@/lib/cn';
 import type { HandedOverResults } from '../lib/try-on-draft';
 import { downloadName } from '../lib/try-on-request';
@@ -33,6 +33,51 @@ function statusLine(batch: TryOnBatch): string {
   return `Finished: ${parts.join(', ')}${refund}`;
 }
 
+/** A finished pair's photos, each with its actions. */
+function PairPhotos({
+  generation,
+  subject,
+  garment,
+  model,
+  videoAccess,
+}: {
+  generation: Generation;
+  subject: string;
+  garment: string;
+  model: string;
+  videoAccess: 'open' | 'locked';
+}) {
+  const several = generation.imageUrls.length > 1;
+  return (
+    <ul aria-label={`Photos of ${subject}`} className="flex flex-col gap-3">
+      {generation.imageUrls.map((url, index) => {
+        const name = several ? `${subject} ${String(index + 1)}` : subject;
+        return (
+          <li key={url} className="flex flex-col gap-2">
+            <img
+              src={url}
+              alt={name}
+              loading="lazy"
+              className="aspect-[3/4] w-full rounded-md bg-muted object-contain"
+            />
+            <div className="flex flex-wrap gap-1.5 [&_a]:h-8 [&_a]:px-2.5 [&_a]:text-xs [&_button]:h-8 [&_button]:px-2.5 [&_button]:text-xs">
+              <ResultActions
+                url={url}
+                filename={downloadName(garment, model, index)}
+                index={null}
+                subject={name}
+                generationId={generation.id}
+                prompt={generation.prompt}
+                videoAccess={videoAccess}
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function PairCell({
   item,
   garment,
@@ -46,36 +91,22 @@ function PairCell({
 }) {
   const { generation } = item;
   const subject = `${garment} on ${model}`;
+  const photos = (shown: Generation) => (
+    <PairPhotos
+      generation={shown}
+      subject={subject}
+      garment={garment}
+      model={model}
+      videoAccess={videoAccess}
+    />
+  );
   let body;
   if (generation.status === 'succeeded') {
-    const several = generation.imageUrls.length > 1;
     body = (
-      <ul aria-label={`Photos of ${subject}`} className="flex flex-col gap-3">
-        {generation.imageUrls.map((url, index) => {
-          const name = several ? `${subject} ${String(index + 1)}` : subject;
-          return (
-            <li key={url} className="flex flex-col gap-2">
-              <img
-                src={url}
-                alt={name}
-                loading="lazy"
-                className="aspect-[3/4] w-full rounded-md bg-muted object-contain"
-              />
-              <div className="flex flex-wrap gap-1.5 [&_a]:h-8 [&_a]:px-2.5 [&_a]:text-xs [&_button]:h-8 [&_button]:px-2.5 [&_button]:text-xs">
-                <ResultActions
-                  url={url}
-                  filename={downloadName(garment, model, index)}
-                  index={null}
-                  subject={name}
-                  generationId={generation.id}
-                  prompt={generation.prompt}
-                  videoAccess={videoAccess}
-                />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <>
+        {photos(generation)}
+        <FidelityCheck generation={generation} renderRerun={photos} />
+      </>
     );
   } else if (generation.status === 'failed') {
     body = (
