@@ -24,6 +24,8 @@ export const errorCodes = [
   'too_many_batches',
   'generation_failed',
   'link_expired',
+  'free_regeneration_used',
+  'free_regeneration_not_offered',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
