@@ -10,11 +10,8 @@
 // its EXPLAIN (ANALYZE, BUFFERS).
 // Budget (issue 16): p95 ≤ 50 ms at 20 connections with 100k generations for one user.
 // Usage: node --import tsx bench/analytics-api.ts [seconds=20] [connections=20] [--writes=2] [--plans]
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
 import { printTable, quantile } from './report';
+import { LOAD_HEADER, allLatencies, loadRow, non200, runLoad, summarise } from './lib/load-client';
 
 const ROWS = 100_000;
 const BUDGET_P95_MS = 50;
@@ -34,74 +31,7 @@ const KINDS: Kind[] = [
   { name: '90d America/New_York', weight: 1, query: 'range=90d&tz=America%2FNew_York' },
 ];
 
-interface ClientJob {
-  url: string;
-  cookie: string;
-  userId: string;
-  connections: number;
-  warmupMs: number;
-  durationMs: number;
-}
-
-interface ClientResult {
-  /** Latencies in ms per kind name, measured requests only. */
-  latencies: Record<string, number[]>;
-  statuses: Record<string, number>;
-  elapsedMs: number;
-}
-
-// --- Load generator (child process) --------------------------------------------------------------
-
-async function runClient(job: ClientJob): Promise<ClientResult> {
-  const pool = new Pool(job.url, { connections: job.connections, pipelining: 1 });
-  const schedule = KINDS.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
-  const headers = { cookie: job.cookie, origin: ORIGIN };
-  const latencies: Record<string, number[]> = Object.fromEntries(KINDS.map((k) => [k.name, []]));
-  const statuses: Record<string, number> = {};
-  const started = performance.now();
-  const measureFrom = started + job.warmupMs;
-  const end = measureFrom + job.durationMs;
-  let next = 0;
-
-  const connection = async () => {
-    while (performance.now() < end) {
-      const i = next++ % schedule.length;
-      const kind = schedule[i];
-      if (!kind) break;
-      const sent = performance.now();
-      let status = 'error';
-      try {
-        const res = await pool.request({
-          path: `/api/v1/analytics?${kind.query}`,
-          method: 'GET',
-          headers,
-        });
-        await res.body.text();
-        status = String(res.statusCode);
-      } catch (error) {
-        status = `error ${error instanceof Error ? error.message : String(error)}`;
-      }
-      const done = performance.now();
-      if (sent >= measureFrom && done <= end) {
-        latencies[kind.name]?.push(done - sent);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: job.connections }, connection));
-  await pool.close();
-  return { latencies, statuses, elapsedMs: job.durationMs };
-}
-
-if (process.argv[2] === '--client') {
-  const [job] = (await once(process, 'message')) as [ClientJob];
-  const result = await runClient(job);
-  process.send?.(result, () => {
-    process.disconnect();
-  });
-} else {
-  await main();
-}
+await main();
 
 // --- Server, data, report (main process) ---------------------------------------------------------
 
@@ -159,19 +89,6 @@ async function main(): Promise<void> {
     await database.pool.query('VACUUM (ANALYZE) credit_entries');
     const seedMs = performance.now() - seeded;
 
-    // The load generator runs in its own process.
-    const child = fork(fileURLToPath(import.meta.url), ['--client'], {
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    const job: ClientJob = {
-      url: address,
-      cookie,
-      userId: user.id,
-      connections,
-      warmupMs: 3_000,
-      durationMs: seconds * 1000,
-    };
     // The user's own work going on: each finished generation raises their activity version.
     let writes = 0;
     const writer =
@@ -185,26 +102,24 @@ async function main(): Promise<void> {
             );
           }, 1000 / writesPerSecond)
         : undefined;
-    child.send(job);
-    const [result] = (await once(child, 'message')) as [ClientResult];
-    await once(child, 'exit');
+    // The load generator runs in its own process (bench/lib/load-client.ts).
+    const schedule = KINDS.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
+    const result = await runLoad({
+      url: address,
+      connections,
+      warmupMs: 3_000,
+      durationMs: seconds * 1000,
+      requests: schedule.map((kind) => ({
+        kind: kind.name,
+        method: 'GET' as const,
+        path: `/api/v1/analytics?${kind.query}`,
+        headers: { cookie, origin: ORIGIN },
+      })),
+    });
     clearInterval(writer);
 
-    const all = Object.values(result.latencies).flat();
+    const all = allLatencies(result);
     const total = all.length;
-    const rps = (n: number) => ((n * 1000) / result.elapsedMs).toFixed(0);
-    const row = (label: string, values: number[]) => {
-      const s = values.slice().sort((a, b) => a - b);
-      return [
-        label,
-        String(s.length),
-        rps(s.length),
-        quantile(s, 0.5).toFixed(1),
-        quantile(s, 0.95).toFixed(1),
-        quantile(s, 0.99).toFixed(1),
-        (s.at(-1) ?? NaN).toFixed(1),
-      ];
-    };
     console.log(
       `analytics API, GET /api/v1/analytics: ${String(ROWS)} generations for one user ` +
         `(seeded in ${(seedMs / 1000).toFixed(1)} s), ${String(connections)} connections, ` +
@@ -212,15 +127,14 @@ async function main(): Promise<void> {
         `(${String(writesPerSecond)}/s), each one invalidating every cached answer\n`,
     );
     printTable([
-      ['kind', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
-      ...KINDS.map((k) => row(k.name, result.latencies[k.name] ?? [])),
-      row('all', all),
+      LOAD_HEADER,
+      ...KINDS.map((k) =>
+        loadRow(k.name, summarise(result.latencies[k.name] ?? [], result.elapsedMs)),
+      ),
+      loadRow('all', summarise(all, result.elapsedMs)),
     ]);
-    const non200 = Object.entries(result.statuses).filter(([status]) => status !== '200');
-    const non200Count = non200.reduce((n, [, c]) => n + c, 0);
-    console.log(
-      `\nnon-200 responses: ${String(non200Count)}${non200.length ? ` (${non200.map(([s, c]) => `${s}: ${String(c)}`).join(', ')})` : ''}`,
-    );
+    const non200Count = non200(result).count;
+    console.log(`\nnon-200 responses: ${non200(result).text}`);
     const p95 = quantile(
       all.sort((a, b) => a - b),
       0.95,

@@ -21,6 +21,7 @@ import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionGuard } from './modules/auth/session-guard';
+import { createSessionCache, forgetSessionsOnAccountChanges } from './modules/auth/session-cache';
 import { registerSharedRateLimits } from './modules/rate-limits/pg-rate-limit-store';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -176,12 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log[level]({ component: 'better-auth' }, message);
     },
   });
+  // Sessions reused for a few seconds per process; account changes here forget them (ADR 040).
+  const sessions = createSessionCache(config.sessionCacheMs);
+  forgetSessionsOnAccountChanges(app, sessions);
   await app.register(
     authHandlerRoutes({ auth, db: database.db, rateLimitMultiplier: config.rateLimitMultiplier }),
   );
   await app.register(
     async (api) => {
-      registerSessionGuard(api, auth);
+      registerSessionGuard(api, auth, sessions);
       await api.register(
         healthRoutes({
           db: database.db,

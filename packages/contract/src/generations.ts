@@ -299,6 +299,13 @@ export const pastGenerationsRequestSchema = z.object({
     .default(GALLERY_DEFAULT_LIMIT),
   type: z.string().max(60).default('all'),
   search: z.string().max(200).optional(),
+  /**
+   * Keyset paging (ADR 040): moving to the next page, the last card's generationId of the page
+   * shown; to the previous one, `before` with its first card's. The page is still sent (it numbers
+   * the answer, and is walked to when the card is gone). A jump sends neither.
+   */
+  after: z.string().max(100).optional(),
+  before: z.string().max(100).optional(),
 });
 export type PastGenerationsRequest = z.input<typeof pastGenerationsRequestSchema>;
 

@@ -40,6 +40,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('AI Product Studio <no-reply@localhost>'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     STRIPE_SECRET_KEY: z
       .string()
       .startsWith('sk_', 'must be a Stripe secret key (sk_…)')
@@ -187,6 +188,11 @@ export interface Config {
   mailFrom: string;
   /** Scales every rate limit (tests and local load runs raise it; production keeps 1). */
   rateLimitMultiplier: number;
+  /**
+   * How long a process reuses a session it looked up (ADR 040): a session revoked elsewhere
+   * (another process, the admin CLI) still works here for at most this long. 0 turns it off.
+   */
+  sessionCacheMs: number;
   payments: PaymentsConfig;
   /** How often plan cycles are granted and lapsed credits expired. */
   creditsJobIntervalMs: number;
@@ -376,6 +382,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

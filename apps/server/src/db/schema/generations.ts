@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -135,3 +136,18 @@ export const generationActivity = pgTable('generation_activity', {
   userId: text('user_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Succeeded generations per user and type, kept by triggers on `generations` (migration 0017) in
+ * the transaction that finishes, re-types or deletes one, so the gallery's totals are one short
+ * index read instead of a count over the user's whole history (ADR 040).
+ */
+export const galleryCounts = pgTable(
+  'gallery_counts',
+  {
+    userId: text('user_id').notNull(),
+    type: text('type').notNull(),
+    succeeded: integer('succeeded').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { Auth } from './auth';
+import { createSessionCache, type SessionCache } from './session-cache';
 
 export type AuthUser = Omit<SessionUser, 'providers'>;
 
@@ -33,11 +34,22 @@ function claimedUserIds(request: FastifyRequest): unknown[] {
  * `preValidation`, on the body, path and query as sent: 403 when a `userId` names another user,
  * also on routes whose schema does not declare `userId` (validation would strip it unnoticed).
  */
-export function registerSessionGuard(app: FastifyInstance, auth: Auth): void {
+export function registerSessionGuard(
+  app: FastifyInstance,
+  auth: Auth,
+  sessions: SessionCache = createSessionCache(0),
+): void {
   app.decorateRequest('sessionUser', null);
   app.addHook('onRequest', async (request) => {
     const isPublic = request.routeOptions.config.public === true;
-    const session = request.headers.cookie
+    const { cookie } = request.headers;
+    const cached = cookie ? sessions.get(cookie) : undefined;
+    if (cached) {
+      request.sessionUser = cached;
+      return;
+    }
+    const epoch = sessions.epoch();
+    const session = cookie
       ? await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
       : null;
     if (!session) {
@@ -51,6 +63,7 @@ export function registerSessionGuard(app: FastifyInstance, auth: Auth): void {
       name: user.name,
       image: user.image ?? null,
     };
+    if (cookie) sessions.set(cookie, request.sessionUser, session.session.expiresAt, epoch);
   });
   app.addHook('preValidation', async (request) => {
     const user = request.sessionUser;

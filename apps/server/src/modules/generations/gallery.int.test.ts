@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { post, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
 import { pageViews } from '../../db/schema';
@@ -108,13 +108,22 @@ describe('POST /gallery/past-generations', () => {
 
   it('records each load as a page-view event with page, type and search', async () => {
     await gallery({ page: 2, type: 'upscaler', search: 'denim' });
-    const views = await t.database.db.select().from(pageViews).where(eq(pageViews.userId, userId));
-    expect(views.at(-1)?.details).toEqual({
-      page: 2,
-      limit: 12,
-      type: 'upscaler',
-      search: 'denim',
-    });
+    // Views are written in batches off the request path (ADR 040), within about a second.
+    await vi.waitFor(
+      async () => {
+        const views = await t.database.db
+          .select()
+          .from(pageViews)
+          .where(eq(pageViews.userId, userId));
+        expect(views.at(-1)?.details).toEqual({
+          page: 2,
+          limit: 12,
+          type: 'upscaler',
+          search: 'denim',
+        });
+      },
+      { timeout: 5_000 },
+    );
   });
 
   it('shows another user nothing of this user’s gallery', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as repo from './generations.repository';
+import type { PageViewLog } from './page-view-log';
 import { fidelityOf } from '../fidelity/fidelity-answer';
 
 /** Document 1 §5: the client sends fashion-extractor as fashion_extractor; unknown types mean all. */
@@ -36,19 +37,21 @@ export function typesMatchingSearch(search: string): string[] {
 }
 
 /*
- * Pagination totals are a count over a user's whole history (100k rows costs ~20 ms). A gallery
- * reloads them on every page turn, filter and search keystroke, so each process keeps them for a
- * few seconds: a total may lag a just-finished generation by that much, the items never do.
+ * Totals without a search come from the trigger-kept counters (one short index read, exact). A
+ * search has no counter: its total is counted up to a cap that grows with the page asked for
+ * (the gallery then shows a lower bound), and kept per process for a few seconds, as a search is
+ * paged through; a total may lag a just-finished generation by that much, the items never do.
  */
+const SEARCH_COUNT_CAP = 1_000;
 const COUNT_TTL_MS = 5_000;
 const COUNT_CACHE_MAX = 2_000;
 const counts = new Map<string, { total: number; at: number }>();
 
-async function cachedCount(db: Db, filter: repo.GalleryFilter): Promise<number> {
-  const key = JSON.stringify([filter.userId, filter.type, filter.search]);
+async function searchCount(db: Db, filter: repo.GalleryFilter, cap: number): Promise<number> {
+  const key = JSON.stringify([filter.userId, filter.type, filter.search, cap]);
   const hit = counts.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
-  const total = await repo.countGallery(db, filter);
+  const total = await repo.countGalleryCapped(db, filter, cap);
   if (counts.size >= COUNT_CACHE_MAX) counts.clear();
   counts.set(key, { total, at: Date.now() });
   return total;
@@ -82,8 +85,16 @@ function toItem(row: repo.GenerationRow): GalleryItem {
 /** `POST /gallery/past-generations`: one page of succeeded work, and the load as a page view. */
 export async function pastGenerations(
   db: Db,
+  views: PageViewLog,
   userId: string,
-  request: { page: number; limit: number; type: string; search?: string | undefined },
+  request: {
+    page: number;
+    limit: number;
+    type: string;
+    search?: string | undefined;
+    after?: string | undefined;
+    before?: string | undefined;
+  },
 ): Promise<Omit<PastGenerationsResponse, 'success'>> {
   const search = gallerySearch(request.search);
   const filter = {
@@ -93,16 +104,44 @@ export async function pastGenerations(
     searchTypes: search === null ? [] : typesMatchingSearch(search),
   };
   const { page, limit } = request;
-  const [totalItems, rows] = await Promise.all([
-    cachedCount(db, filter),
-    repo.galleryPage(db, filter, page, limit),
-    repo.recordPageView(db, userId, 'gallery', {
-      page,
-      limit,
-      type: filter.type ?? 'all',
-      search: filter.search ?? 'none',
-    }),
-  ]);
+  // A page-by-page move names the card it moves from; a jump (or a stale card) walks by number.
+  const from = request.after
+    ? { after: request.after }
+    : request.before && page > 1
+      ? { before: request.before }
+      : undefined;
+  let totalItems: number;
+  let rows: repo.GenerationRow[];
+  if (from) {
+    const [total, moved] = await Promise.all([
+      search === null
+        ? repo.countSucceeded(db, userId, filter.type)
+        : searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
+      repo.galleryPageFrom(db, filter, from, limit),
+    ]);
+    totalItems = total;
+    rows =
+      moved ??
+      (await repo.galleryPage(db, filter, page, limit, search === null ? total : undefined));
+  } else if (search !== null) {
+    [totalItems, rows] = await Promise.all([
+      searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
+      repo.galleryPage(db, filter, page, limit),
+    ]);
+  } else if (page === 1) {
+    // The most common load: page and total in one round trip.
+    ({ rows, total: totalItems } = await repo.galleryFirstPage(db, filter, limit));
+  } else {
+    // A jump: the exact total first, so a page in the older half is read from the oldest end.
+    totalItems = await repo.countSucceeded(db, userId, filter.type);
+    rows = await repo.galleryPage(db, filter, page, limit, totalItems);
+  }
+  views.record(userId, 'gallery', {
+    page,
+    limit,
+    type: filter.type ?? 'all',
+    search: filter.search ?? 'none',
+  });
   return {
     data: rows.map(toItem),
     pagination: paginate(page, limit, totalItems),

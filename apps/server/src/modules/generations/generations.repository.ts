@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { generations, pageViews } from '../../db/schema';
+import { galleryCounts, generations, pageViews } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 
 export type GenerationRow = typeof generations.$inferSelect;
@@ -330,32 +330,156 @@ export async function countGallery(db: DbOrTx, filter: GalleryFilter): Promise<n
 }
 
 /**
+ * A search's total, counted only up to `cap` matches: past that the gallery shows a lower bound
+ * (the cap grows with the page asked for, so every page stays reachable).
+ */
+export async function countGalleryCapped(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  cap: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(generations)
+    .where(galleryWhere(filter))
+    .limit(cap)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+}
+
+const newestFirst = [desc(generations.createdAt), desc(generations.id)];
+const oldestFirst = [asc(generations.createdAt), asc(generations.id)];
+const rowKey = sql`(${generations.createdAt}, ${generations.id})`;
+
+function succeededTotal(userId: string, type: string | null) {
+  const where =
+    type === null
+      ? eq(galleryCounts.userId, userId)
+      : and(eq(galleryCounts.userId, userId), eq(galleryCounts.type, type));
+  return sql<number>`(select coalesce(sum(${galleryCounts.succeeded}), 0)::int
+    from ${galleryCounts} where ${where})`;
+}
+
+/**
+ * The first page without a search and its total in one round trip (most gallery loads): the
+ * total rides on each row from the counters. An empty page means no succeeded work: total 0.
+ */
+export async function galleryFirstPage(db: DbOrTx, filter: GalleryFilter, limit: number) {
+  const found = await db
+    .select({ row: generations, total: succeededTotal(filter.userId, filter.type) })
+    .from(generations)
+    .where(galleryWhere(filter))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return { rows: found.map((r) => r.row), total: found[0]?.total ?? 0 };
+}
+
+/** Succeeded generations of a user (of one type, or all), from the trigger-kept counters. */
+export async function countSucceeded(
+  db: DbOrTx,
+  userId: string,
+  type: string | null,
+): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select ${succeededTotal(userId, type)} as n`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * One page, newest first. The page's first key comes from an index-only walk over (created_at, id),
  * then the rows are read by keyset: no wide rows are read and thrown away for deep pages.
+ * With the exact total known, a page in the older half is walked from the oldest end instead,
+ * so the last page costs what the first does.
  */
-export async function galleryPage(db: DbOrTx, filter: GalleryFilter, page: number, limit: number) {
+export async function galleryPage(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  page: number,
+  limit: number,
+  total?: number,
+) {
   const where = galleryWhere(filter);
-  const order = [desc(generations.createdAt), desc(generations.id)];
+  const skip = (page - 1) * limit;
+  if (total !== undefined && skip > total / 2) {
+    if (skip >= total) return [];
+    const end = Math.min(page * limit, total);
+    const rows = await db
+      .select()
+      .from(generations)
+      .where(where)
+      .orderBy(...oldestFirst)
+      .offset(total - end)
+      .limit(end - skip);
+    return rows.reverse();
+  }
+  if (skip === 0)
+    return db
+      .select()
+      .from(generations)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit);
   const [start] = await db
     // As text: a JS Date would drop the microseconds PostgreSQL keeps, and skip the start row.
     .select({ createdAt: sql<string>`${generations.createdAt}::text`, id: generations.id })
     .from(generations)
     .where(where)
-    .orderBy(...order)
-    .offset((page - 1) * limit)
+    .orderBy(...newestFirst)
+    .offset(skip)
     .limit(1);
   if (!start) return [];
   return db
     .select()
     .from(generations)
-    .where(
-      and(
-        where,
-        sql`(${generations.createdAt}, ${generations.id}) <= (${start.createdAt}::timestamptz, ${start.id})`,
-      ),
-    )
-    .orderBy(...order)
+    .where(and(where, sql`${rowKey} <= (${start.createdAt}::timestamptz, ${start.id})`))
+    .orderBy(...newestFirst)
     .limit(limit);
+}
+
+/**
+ * The page next to one the client shows, by keyset from that page's last (`after`) or first
+ * (`before`) generation: no walk, however deep. Undefined when that generation is not the
+ * user's (deleted meanwhile, or a stale id): the caller then walks to the page by number.
+ */
+export async function galleryPageFrom(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  from: { after: string } | { before: string },
+  limit: number,
+) {
+  const anchorId = 'after' in from ? from.after : from.before;
+  const [found] = await db
+    .select({ createdAt: sql<string>`${generations.createdAt}::text`, id: generations.id })
+    .from(generations)
+    .where(and(eq(generations.id, anchorId), eq(generations.userId, filter.userId)));
+  if (!found) return undefined;
+  const anchor = sql`(${found.createdAt}::timestamptz, ${found.id})`;
+  const where = galleryWhere(filter);
+  if ('after' in from) {
+    return db
+      .select()
+      .from(generations)
+      .where(and(where, sql`${rowKey} < ${anchor}`))
+      .orderBy(...newestFirst)
+      .limit(limit);
+  }
+  const rows = await db
+    .select()
+    .from(generations)
+    .where(and(where, sql`${rowKey} > ${anchor}`))
+    .orderBy(...oldestFirst)
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** Page views, many rows in one statement (they are written in batches, off the request path). */
+export async function insertPageViews(
+  db: DbOrTx,
+  views: { userId: string; page: string; details: Record<string, unknown>; createdAt: Date }[],
+) {
+  if (views.length > 0) await db.insert(pageViews).values(views);
 }
 
 export async function recordPageView(

@@ -27,6 +27,8 @@ import { resolveInputUrl } from './generation-inputs';
 import { TOOLS, toolPath } from './generation-tools';
 import * as generations from './generations.service';
 import { pastGenerations } from './gallery.service';
+import { createPageViewLog } from './page-view-log';
+import { fastSerializer } from '../../http/fast-serializer';
 import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
 
 const tags = ['generations'];
@@ -53,6 +55,13 @@ export const generationRoutes =
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    const pageViews = createPageViewLog(deps.db, {
+      onError: (error) => {
+        app.log.error({ err: error }, 'page views not written yet; kept for the next attempt');
+      },
+    });
+    // onClose runs once the server has stopped taking requests: every waiting view is written.
+    app.addHook('onClose', () => pageViews.close());
     const generateLimit = app.rateLimit({
       max: Math.ceil(GENERATE_REQUESTS_PER_MINUTE * deps.rateLimitMultiplier),
       timeWindow: '1 minute',
@@ -268,10 +277,11 @@ export const generationRoutes =
           body: pastGenerationsRequestSchema,
           response: { 200: pastGenerationsResponseSchema },
         },
+        serializerCompiler: fastSerializer,
       },
       async (request) => ({
         success: true as const,
-        ...(await pastGenerations(deps.db, requireUser(request).id, request.body)),
+        ...(await pastGenerations(deps.db, pageViews, requireUser(request).id, request.body)),
       }),
     );
   };

@@ -1,0 +1,58 @@
+import { LRUCache } from 'lru-cache';
+import type { FastifyInstance } from 'fastify';
+import type { AuthUser } from './session-guard';
+
+/**
+ * Sessions this process looked up, reused for a few seconds (ADR 040). Better Auth reads the
+ * session and its user from PostgreSQL on every call; the gallery and the tool pages' polls make
+ * that the largest fixed cost of a request. Keyed by the whole Cookie header, which is all
+ * Better Auth reads the session from, so a different cookie can never find another's entry.
+ *
+ * Revocation: a sign-out, password change, reset or account deletion answered by this process
+ * empties the cache at once (`forgetSessionsOnAccountChanges`); one done by another process or the
+ * admin CLI is honoured here within `ttlMs`. A session's own expiry is never extended.
+ */
+export interface SessionCache {
+  get(cookie: string): AuthUser | undefined;
+  /** `epoch` is what `epoch()` answered before the lookup: a lookup older than a clear is dropped. */
+  set(cookie: string, user: AuthUser, expiresAt: Date, epoch: number): void;
+  epoch(): number;
+  clear(): void;
+}
+
+const MAX_ENTRIES = 20_000;
+
+export function createSessionCache(ttlMs: number): SessionCache {
+  const entries =
+    ttlMs > 0 ? new LRUCache<string, AuthUser>({ max: MAX_ENTRIES, ttl: ttlMs }) : undefined;
+  let epoch = 0;
+  return {
+    get: (cookie) => entries?.get(cookie),
+    set(cookie, user, expiresAt, seenEpoch) {
+      const left = Math.min(ttlMs, expiresAt.getTime() - Date.now());
+      if (!entries || seenEpoch !== epoch || left <= 0) return;
+      entries.set(cookie, user, { ttl: left });
+    },
+    epoch: () => epoch,
+    clear() {
+      epoch++;
+      entries?.clear();
+    },
+  };
+}
+
+/** Better Auth's endpoints and our account routes: any change there may end or alter sessions. */
+const ACCOUNT_PATHS = ['/api/auth/', '/api/v1/user'];
+
+/**
+ * Root-level hook: once any non-GET request to an account path has done its work, and before its
+ * answer leaves (so the caller's next request cannot beat it), this process forgets every cached
+ * session. Such requests are rare; which sessions they ended is Better Auth's business.
+ */
+export function forgetSessionsOnAccountChanges(app: FastifyInstance, cache: SessionCache): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (ACCOUNT_PATHS.some((prefix) => request.url.startsWith(prefix))) cache.clear();
+    return payload;
+  });
+}

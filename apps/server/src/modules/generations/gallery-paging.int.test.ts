@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { post, userIdOf } from '../../../test/generation-helpers';
+import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { galleryCounts, generations, pageViews, sessions } from '../../db/schema';
+import { createGeneration } from './generations.service';
+
+// ADR 040: trigger-kept totals, keyset paging, the session cache's revocation window and page
+// views written in batches.
+
+interface Page {
+  data: { generationId: string }[];
+  pagination: { page: number; totalItems: number; totalPages: number; hasNextPage: boolean };
+}
+
+const TYPES = ['photoshoot', 'try-on', 'upscaler'];
+
+async function seed(t: TestApp, userId: string, n: number, status = 'succeeded') {
+  const start = Date.UTC(2026, 0, 1);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = `gen_${String(i).padStart(3, '0')}_${randomBytes(4).toString('hex')}`;
+    ids.push(id);
+    await createGeneration(t.database.db, {
+      id,
+      userId,
+      type: TYPES[i % TYPES.length] ?? 'photoshoot',
+      status,
+      prompt: i % 2 === 0 ? `red silk dress ${String(i)}` : `blue denim ${String(i)}`,
+      credits: 1,
+      imageUrls: [`/api/v1/media/img${String(i)}`],
+      // Some share a creation time: the keyset's tie-break on id must hold.
+      createdAt: new Date(start + Math.floor(i / 2) * 60_000),
+    });
+  }
+  return ids;
+}
+
+/** The counters against a real count, per type, for one user. */
+async function countsMatch(t: TestApp, userId: string) {
+  const kept = await t.database.db
+    .select({ type: galleryCounts.type, n: galleryCounts.succeeded })
+    .from(galleryCounts)
+    .where(eq(galleryCounts.userId, userId));
+  const real = await t.database.db
+    .select({ type: generations.type, n: sql<number>`count(*)::int` })
+    .from(generations)
+    .where(sql`${generations.userId} = ${userId} and ${generations.status} = 'succeeded'`)
+    .groupBy(generations.type);
+  const byType = (rows: { type: string; n: number }[]) =>
+    Object.fromEntries(rows.filter((r) => r.n !== 0).map((r) => [r.type, r.n]));
+  return { kept: byType(kept), real: byType(real) };
+}
+
+describe('gallery totals kept by triggers', () => {
+  it('stay exact under concurrent finishes, re-types and deletes', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    const done = await seed(t, userId, 30);
+    const running = await seed(t, userId, 40, 'running');
+    const { pool } = t.database;
+    // Each change in its own transaction, all at once: finishes, failures, a re-type, deletes.
+    await Promise.all([
+      ...running.map((id, i) =>
+        pool.query(`update generations set status = $2 where id = $1`, [
+          id,
+          i % 4 === 0 ? 'failed' : 'succeeded',
+        ]),
+      ),
+      ...done.slice(0, 10).map((id) => pool.query(`delete from generations where id = $1`, [id])),
+      pool.query(`update generations set type = 'ai-poses' where id = $1`, [done[20]]),
+      pool.query(`delete from generations where id = any($1)`, [done.slice(25, 30)]),
+    ]);
+    const { kept, real } = await countsMatch(t, userId);
+    expect(kept).toEqual(real);
+    const all = await post(t.app, cookie, '/api/v1/gallery/past-generations', { page: 1 });
+    const total = Object.values(real).reduce((a, b) => a + b, 0);
+    expect(all.json<Page>().pagination.totalItems).toBe(total);
+    const typed = await post(t.app, cookie, '/api/v1/gallery/past-generations', {
+      type: 'ai-poses',
+    });
+    expect(typed.json<Page>().pagination.totalItems).toBe(1);
+  });
+});
+
+describe('gallery keyset paging', () => {
+  it('walks the same pages by `after` and `before` as by page number', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    await seed(t, userId, 40);
+    const page = async (body: Record<string, unknown>) =>
+      (
+        await post(t.app, cookie, '/api/v1/gallery/past-generations', { limit: 7, ...body })
+      ).json<Page>();
+
+    const byNumber: Page[] = [];
+    for (let n = 1; n <= 6; n++) byNumber.push(await page({ page: n }));
+    expect(byNumber.flatMap((p) => p.data).length).toBe(40);
+
+    let current = byNumber[0];
+    for (let n = 2; n <= 6; n++) {
+      const after = current?.data.at(-1)?.generationId;
+      current = await page({ page: n, after });
+      expect(current.data).toEqual(byNumber[n - 1]?.data);
+      expect(current.pagination).toEqual(byNumber[n - 1]?.pagination);
+    }
+    for (let n = 5; n >= 1; n--) {
+      const before = current?.data[0]?.generationId;
+      current = await page({ page: n, before });
+      expect(current.data).toEqual(byNumber[n - 1]?.data);
+    }
+  });
+
+  it('walks by number when the card named is gone or not the caller’s', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    await seed(t, userId, 20);
+    const other = await signUp(t.app);
+    const [foreign] = await seed(t, await userIdOf(t.app, other.cookie), 1);
+    const page = async (body: Record<string, unknown>) =>
+      (
+        await post(t.app, cookie, '/api/v1/gallery/past-generations', { limit: 6, ...body })
+      ).json<Page>();
+    const expected = await page({ page: 3 });
+    expect((await page({ page: 3, after: 'gen_gone' })).data).toEqual(expected.data);
+    expect((await page({ page: 3, after: foreign })).data).toEqual(expected.data);
+  });
+
+  it('reads a page in the older half from the oldest end, same as the walk', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    await seed(t, userId, 23);
+    const pages: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const res = await post(t.app, cookie, '/api/v1/gallery/past-generations', {
+        page: n,
+        limit: 5,
+      });
+      const body = res.json<Page>();
+      pages.push(...body.data.map((d) => d.generationId));
+      expect(body.pagination.hasNextPage).toBe(n < 5);
+    }
+    const newestFirst = await t.database.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(eq(generations.userId, userId))
+      .orderBy(sql`${generations.createdAt} desc, ${generations.id} desc`);
+    expect(pages).toEqual(newestFirst.map((r) => r.id));
+  });
+});
+
+describe('session cache', () => {
+  it('honours a revocation made elsewhere within its window, and one made here at once', async () => {
+    const t = await createTestApp({ env: { SESSION_CACHE_SECONDS: '1' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    const session = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } })).json<{
+        user: { id: string } | null;
+      }>().user;
+    expect((await session())?.id).toBe(userId);
+    // Another process (or the admin CLI) ends the session: this one may still accept it for
+    // the window, and no longer once the window has passed.
+    await t.database.db.delete(sessions).where(eq(sessions.userId, userId));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await session()).toBeNull();
+
+    // With a long window, the cache is what answers: the deleted session still works here.
+    const long = await createTestApp({ env: { SESSION_CACHE_SECONDS: '300' } });
+    const held = await signUp(long.app);
+    const heldId = await userIdOf(long.app, held.cookie);
+    await long.database.db.delete(sessions).where(eq(sessions.userId, heldId));
+    const cached = await long.app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie: held.cookie },
+    });
+    expect(cached.json<{ user: { id: string } }>().user.id).toBe(heldId);
+
+    const second = await signUp(t.app);
+    const check = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: second.cookie } });
+    expect((await check()).json()).not.toEqual({ user: null });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: second.cookie, origin: 'http://localhost:3000' },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await check()).json()).toEqual({ user: null });
+  });
+});
+
+describe('page views', () => {
+  it('are all written when the server shuts down', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    await seed(t, userId, 3);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post(t.app, cookie, '/api/v1/gallery/past-generations', { page: (i % 3) + 1 }),
+      ),
+    );
+    await t.app.close();
+    const views = await t.database.db.select().from(pageViews).where(eq(pageViews.userId, userId));
+    expect(views).toHaveLength(40);
+  });
+});
