@@ -25,3 +25,7 @@ export function nonBlank(value: unknown): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 }
+
+/** `value` is one of `list`'s options: a stored or reused setting a screen may take as is. */
+export const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  list.some((item) => item === value);

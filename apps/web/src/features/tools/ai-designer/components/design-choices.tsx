@@ -8,13 +8,13 @@ import {
   CLOTH_TYPE_LIST,
   optionLabel,
   CUSTOM_CLOTH_TYPE_MAX,
-  oneOf,
   PALETTE_NAMES,
   PALETTES,
   THEME_LIST,
   VARIATIONS,
   type DesignerSettings,
 } from '../lib/designer-request';
+import { oneOf } from '@/lib/guards';
 
 interface DesignChoicesProps {
   settings: DesignerSettings;

@@ -1,10 +1,9 @@
 import { readHandedOver, type HandedOverResults } from '@/features/generations';
 import { MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString } from '@/lib/guards';
+import { isRecord, isString, oneOf } from '@/lib/guards';
 import {
   ASPECT_RATIO_LIST,
   CLOTH_TYPE_LIST,
-  oneOf,
   PALETTE_NAMES,
   THEME_LIST,
   VARIATIONS,

@@ -10,6 +10,7 @@ import {
   type EstimatePayload,
   type ToolNavigationState,
 } from '@/features/generations';
+import { oneOf } from '@/lib/guards';
 
 export const TOOL: GenerationType = 'ai-designer';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -155,9 +156,6 @@ export const PALETTES = {
 } as const satisfies Record<string, { label: string; swatches: readonly string[] }>;
 export type PaletteName = keyof typeof PALETTES;
 export const PALETTE_NAMES = Object.keys(PALETTES) as [PaletteName, ...PaletteName[]];
-
-export const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.some((item) => item === value);
 
 /** What a run keeps for its results' hand-offs: the prompt and style it was made with. */
 export interface RunContext {

@@ -25,7 +25,7 @@ import {
   type ToolNavigationState,
   reusedSetting,
 } from '@/features/generations';
-import { isRecord, isString } from '@/lib/guards';
+import { isRecord, isString, oneOf } from '@/lib/guards';
 import { usePoses } from '../api/poses';
 import { readPosesDraft, type HandedOverResults, type PosesDraft } from '../lib/pose-draft';
 import {
@@ -37,7 +37,6 @@ import {
   EXPRESSION_LIST,
   FEATURE_NAME,
   initialSettings,
-  oneOf,
   POSE_MESSAGES,
   posesEstimate,
   promptLocks,

@@ -12,13 +12,13 @@ import {
   BACKGROUND_LIST,
   EXPRESSION_LABELS,
   EXPRESSION_LIST,
-  oneOf,
   POSE_MESSAGES,
   VIEW_LABELS,
   VIEW_LIST,
   type AspectRatio,
   type PoseSettings,
 } from '../lib/pose-request';
+import { oneOf } from '@/lib/guards';
 
 const aspectOptions = ASPECT_RATIO_LIST.map((value) => ({
   value,

@@ -1,13 +1,12 @@
 import { readHandedOver, type HandedOverResults } from '@/features/generations';
 import { MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString } from '@/lib/guards';
+import { isRecord, isString, oneOf } from '@/lib/guards';
 import {
   ASPECT_RATIO_LIST,
   BACKGROUND_COLOUR_LIST,
   BACKGROUND_LIST,
   EXPRESSION_LIST,
   GENDER_LIST,
-  oneOf,
   POSE_TYPE_FILTER_LIST,
   VIEW_LIST,
   type PoseSettings,

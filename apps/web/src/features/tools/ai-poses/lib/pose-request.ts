@@ -9,6 +9,7 @@ import type {
 } from '@studio/contract/tools';
 import { TOOL_DEFINITIONS, type GenerationType, type Mode } from '@studio/contract/tools';
 import type { EstimatePayload } from '@/features/generations';
+import { oneOf } from '@/lib/guards';
 
 export const TOOL: GenerationType = 'ai-poses';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -93,9 +94,6 @@ export const BACKGROUND_COLOUR_LIST = Object.keys(BACKGROUND_COLOURS) as [
   BackgroundColour,
   ...BackgroundColour[],
 ];
-
-export const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.some((item) => item === value);
 
 /** A pose preset as the picker shows it (document 2 §3 Pose preset). */
 export interface Pose {

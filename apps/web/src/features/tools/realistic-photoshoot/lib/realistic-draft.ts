@@ -1,5 +1,5 @@
 import { ETHNICITIES, MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { isRecord, isString, isStringArray, oneOf } from '@/lib/guards';
 import type { Ethnicity } from './realistic-request';
 
 /** Results shown on the page that did not come from a run here (the gallery's View). */
@@ -19,9 +19,6 @@ export interface RealisticDraft {
   mode: Mode;
   handedOver: HandedOverResults | null;
 }
-
-const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.some((item) => item === value);
 
 function readHandedOver(value: unknown): HandedOverResults | null {
   if (

@@ -7,7 +7,7 @@ import {
   type Mode,
   type TryOnCategory,
 } from '@studio/contract/tools';
-import { isFiniteNumber, isRecord, isString, isStringArray } from '@/lib/guards';
+import { isFiniteNumber, isRecord, isString, isStringArray, oneOf } from '@/lib/guards';
 import type { StoredImage } from './try-on-request';
 
 /** Results handed over by the gallery's View, shown until the first catalogue here. */
@@ -29,9 +29,6 @@ export interface TryOnDraft {
   mode: Mode;
   handedOver: HandedOverResults | null;
 }
-
-const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.some((item) => item === value);
 
 function readImages(value: unknown): StoredImage[] | null {
   if (!Array.isArray(value)) return null;
