@@ -11,6 +11,8 @@ export interface PastGenerationsBody {
   limit: number;
   type: string;
   search?: string;
+  after?: string;
+  before?: string;
 }
 
 let sequence = 0;

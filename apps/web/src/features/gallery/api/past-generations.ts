@@ -1,5 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pastGenerationsResponseSchema } from '@studio/contract/responses';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  pastGenerationsResponseSchema,
+  type PastGenerationsResponse,
+} from '@studio/contract/responses';
 import { api, schemaParser } from '@/lib/api-client';
 import { toServerType, type GalleryQuery } from '../lib/gallery-query';
 import { recordGalleryPageView } from '../lib/page-views';
@@ -15,21 +18,39 @@ export function pastGenerationsBody(userId: string, query: GalleryQuery) {
   };
 }
 
+const pastGenerationsKey = (userId: string, query: GalleryQuery) =>
+  [
+    'gallery',
+    'past-generations',
+    userId,
+    query.page,
+    query.limit,
+    query.type,
+    query.search,
+  ] as const;
+
+/**
+ * A move to the next or previous page names the card it moves from, when the page it comes from
+ * is in the cache (ADR 040): the server then reads the page by keyset instead of walking to it,
+ * however deep. The page number is still sent and still numbers the answer; a jump sends neither.
+ */
+function movedFrom(client: QueryClient, userId: string, query: GalleryQuery) {
+  const cached = (page: number) =>
+    client.getQueryData<PastGenerationsResponse>(pastGenerationsKey(userId, { ...query, page }));
+  const previous = query.page > 1 ? cached(query.page - 1)?.data : undefined;
+  const after = previous?.length === query.limit ? previous.at(-1)?.generationId : undefined;
+  if (after) return { after };
+  const before = cached(query.page + 1)?.data[0]?.generationId;
+  return before ? { before } : {};
+}
+
 export const pastGenerationsQueryOptions = (userId: string, query: GalleryQuery) =>
   queryOptions({
-    queryKey: [
-      'gallery',
-      'past-generations',
-      userId,
-      query.page,
-      query.limit,
-      query.type,
-      query.search,
-    ],
-    queryFn: async ({ signal }) => {
+    queryKey: pastGenerationsKey(userId, query),
+    queryFn: async ({ signal, client }) => {
       const response = await api.post(
         '/gallery/past-generations',
-        pastGenerationsBody(userId, query),
+        { ...pastGenerationsBody(userId, query), ...movedFrom(client, userId, query) },
         { parse: schemaParser(pastGenerationsResponseSchema), signal },
       );
       recordGalleryPageView({
