@@ -19,11 +19,11 @@ describe('gallery keyset moves', () => {
     server.use(pastGenerationsHandler(galleryItems(30), requests));
     const client = createTestQueryClient();
 
-    const first = await client.fetchQuery(pastGenerationsQueryOptions('user-1', query(1)));
-    const second = await client.fetchQuery(pastGenerationsQueryOptions('user-1', query(2)));
-    await client.fetchQuery(pastGenerationsQueryOptions('user-1', query(4)));
+    const first = await client.query(pastGenerationsQueryOptions('user-1', query(1)));
+    const second = await client.query(pastGenerationsQueryOptions('user-1', query(2)));
+    await client.query(pastGenerationsQueryOptions('user-1', query(4)));
     client.removeQueries({ queryKey: pastGenerationsQueryOptions('user-1', query(1)).queryKey });
-    await client.fetchQuery(pastGenerationsQueryOptions('user-1', query(1)));
+    await client.query(pastGenerationsQueryOptions('user-1', query(1)));
 
     expect(requests.map((r) => ({ page: r.page, after: r.after, before: r.before }))).toEqual([
       { page: 1, after: undefined, before: undefined },
