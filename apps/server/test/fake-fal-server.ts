@@ -159,8 +159,10 @@ const kontext = {
   num_images: count(4),
   output_format: z.enum(['jpeg', 'png']).optional(),
   seed: z.number().int().optional(),
-  guidance_scale: z.number().optional(),
+  guidance_scale: z.number().min(1).max(20).optional(),
   safety_tolerance: z.enum(['1', '2', '3', '4', '5', '6']).optional(),
+  enhance_prompt: z.boolean().optional(),
+  sync_mode: z.boolean().optional(),
 };
 /**
  * The input schemas of the default models, field by field as fal's model pages give them (ADR
@@ -194,6 +196,12 @@ const MODEL_INPUTS: Record<string, z.ZodType> = {
   }),
   'fal-ai/flux-pro/kontext': z.strictObject({ ...kontext, image_url: url }),
   'fal-ai/flux-pro/kontext/multi': z.strictObject({ ...kontext, image_urls: z.array(url).min(1) }),
+  // Kontext [max] takes [pro]'s fields (fal's model pages for kontext/max and kontext/max/multi).
+  'fal-ai/flux-pro/kontext/max': z.strictObject({ ...kontext, image_url: url }),
+  'fal-ai/flux-pro/kontext/max/multi': z.strictObject({
+    ...kontext,
+    image_urls: z.array(url).min(1),
+  }),
   'fal-ai/topaz/upscale/image': z.strictObject({
     image_url: url,
     model: z

@@ -54,6 +54,16 @@ describe('price rules', () => {
     expect(creditCost('realistic-try-on', {})).toBe(2);
   });
 
+  it('charges the Kontext tools balanced as performance, since no model renders balanced (ADR 034)', () => {
+    for (const type of ['ai-designer', 'ai-poses', 'fashion-extractor'] as const) {
+      expect(creditCost(type, { numImages: 2, mode: 'performance' })).toBe(4);
+      expect(creditCost(type, { numImages: 2, mode: 'balanced' })).toBe(4);
+      expect(creditCost(type, { numImages: 2, mode: 'quality' })).toBe(8);
+    }
+    expect(creditCost('photoshoot', { numImages: 3, mode: 'balanced' })).toBe(3);
+    expect(creditCost('photoshoot', { numImages: 3, mode: 'quality' })).toBe(6);
+  });
+
   it('charges video per started 5 s and upscales by factor, ignoring the mode where fixed', () => {
     expect(creditCost('video-generation', { durationSeconds: 10, mode: 'quality' })).toBe(16);
     expect(creditCost('upscaler', { upscaleFactor: '4k', mode: 'quality' })).toBe(2);

@@ -81,6 +81,21 @@ const imageCount = (input: PriceInput) => Math.max(1, input.numImages ?? 1);
 const perImage = (credits: number) => (input: PriceInput) =>
   Math.ceil(credits * imageCount(input) * modeMultiplier(input));
 
+/**
+ * The FLUX Kontext tools (AI designer, poses, photoshoot, extractor) have two models, not three:
+ * Kontext [pro] for performance and Kontext [max] (twice its price per image) for quality. No
+ * model sits between them, so balanced renders as performance and is charged as performance
+ * (ADR 034): a mode is never charged for work it does not buy.
+ */
+export const KONTEXT_HONOURED_MODES: readonly Mode[] = ['performance', 'quality'];
+
+/** perImage for a tool that renders only `honoured` modes differently; the rest price as performance. */
+const perImageOfModes = (credits: number, honoured: readonly Mode[]) => (input: PriceInput) =>
+  perImage(credits)({
+    ...input,
+    mode: honoured.includes(input.mode ?? DEFAULT_MODE) ? input.mode : 'performance',
+  });
+
 /** Try-ons: one set of images per chosen model template. */
 const perTemplateImage = (credits: number) => (input: PriceInput) =>
   Math.ceil(
@@ -207,7 +222,7 @@ export const TOOL_DEFINITIONS = {
     plans: ALL_PLANS,
     capability: 'photoshoot',
     configName: 'PHOTOSHOOT',
-    price: perImage(1),
+    price: perImageOfModes(1, KONTEXT_HONOURED_MODES),
   },
   'try-on': {
     feature: 'try-on',
@@ -240,7 +255,7 @@ export const TOOL_DEFINITIONS = {
     plans: ALL_PLANS,
     capability: 'design',
     configName: 'DESIGN',
-    price: perImage(2),
+    price: perImageOfModes(2, KONTEXT_HONOURED_MODES),
   },
   'ai-poses': {
     feature: 'ai-poses',
@@ -251,7 +266,7 @@ export const TOOL_DEFINITIONS = {
     plans: ALL_PLANS,
     capability: 'pose',
     configName: 'POSE',
-    price: perImage(2),
+    price: perImageOfModes(2, KONTEXT_HONOURED_MODES),
   },
   'fashion-extractor': {
     feature: 'fashion-extractor',
@@ -262,7 +277,7 @@ export const TOOL_DEFINITIONS = {
     plans: ['plus', 'pro', 'enterprise'],
     capability: 'extract',
     configName: 'EXTRACT',
-    price: perImage(2),
+    price: perImageOfModes(2, KONTEXT_HONOURED_MODES),
   },
   'video-generation': {
     feature: 'video',

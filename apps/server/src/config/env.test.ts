@@ -88,7 +88,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(/RAZORPAY_KEY_ID/);
   });
 
-  it('reads a fal model id per tool from FAL_MODEL_<configName>, the prompt writer’s and the 4K upscaler’s', () => {
+  it('reads a fal model id per tool from FAL_MODEL_<configName>, the prompt writer’s, the 4K upscaler’s and Kontext quality’s', () => {
     const config = loadConfig({
       FAL_KEY: 'key',
       FAL_MODEL_TRY_ON: 'owner/try-on',
@@ -97,6 +97,8 @@ describe('loadConfig', () => {
       FAL_MODEL_VIDEO: '',
       FAL_MODEL_PROMPT: 'owner/writer',
       FAL_MODEL_UPSCALE_4K: 'owner/4k',
+      FAL_MODEL_KONTEXT_QUALITY: 'owner/max',
+      FAL_MODEL_KONTEXT_QUALITY_MULTI: 'owner/max-multi',
     });
     // Unset and empty settings are left out, so the provider's defaults apply to them.
     expect(config.generation.fal?.models).toEqual({
@@ -105,6 +107,8 @@ describe('loadConfig', () => {
       'background-removal': 'owner/cutout',
       prompt: 'owner/writer',
       'upscale-4k': 'owner/4k',
+      'kontext-quality': 'owner/max',
+      'kontext-quality-multi': 'owner/max-multi',
     });
   });
 

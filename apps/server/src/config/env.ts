@@ -254,21 +254,26 @@ export interface GenerationConfig {
 }
 
 /**
- * What a fal model id is set for: each tool, the video prompt writer, and the upscaler's 4K
- * target (a model of its own, ADR 034).
+ * What a fal model id is set for: each tool, the video prompt writer, the upscaler's 4K target
+ * and the quality mode of the FLUX Kontext tools (models of their own, ADR 034).
  */
-export type FalModelKey = GenerationType | 'prompt' | 'upscale-4k';
-const FAL_EXTRA_MODELS = { prompt: 'PROMPT', 'upscale-4k': 'UPSCALE_4K' } as const;
+export type FalModelKey = GenerationType | keyof typeof FAL_EXTRA_MODELS;
+const FAL_EXTRA_MODELS = {
+  prompt: 'PROMPT',
+  'upscale-4k': 'UPSCALE_4K',
+  'kontext-quality': 'KONTEXT_QUALITY',
+  'kontext-quality-multi': 'KONTEXT_QUALITY_MULTI',
+} as const;
 
 /**
  * The setting that overrides a fal model: `FAL_MODEL_<configName>` of the tool list,
- * FAL_MODEL_PROMPT, FAL_MODEL_UPSCALE_4K.
+ * FAL_MODEL_PROMPT, FAL_MODEL_UPSCALE_4K, FAL_MODEL_KONTEXT_QUALITY(_MULTI).
  */
+const isExtraModel = (key: FalModelKey): key is keyof typeof FAL_EXTRA_MODELS =>
+  key in FAL_EXTRA_MODELS;
+
 function falModelEnvName(key: FalModelKey): string {
-  const name =
-    key === 'prompt' || key === 'upscale-4k'
-      ? FAL_EXTRA_MODELS[key]
-      : TOOL_DEFINITIONS[key].configName;
+  const name = isExtraModel(key) ? FAL_EXTRA_MODELS[key] : TOOL_DEFINITIONS[key].configName;
   return `FAL_MODEL_${name}`;
 }
 

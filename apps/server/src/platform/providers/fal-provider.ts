@@ -5,6 +5,7 @@ import { createFalQueue, type FalQueueOptions } from './fal/queue';
 import type { FalModelKey, FalTool } from './fal/tool';
 import { FAL_TOOLS } from './fal/tools';
 import { PROMPT_MODEL, PROMPT_MS, promptInput, promptOf } from './fal/tools/prompt';
+import { KONTEXT_QUALITY_MODEL, KONTEXT_QUALITY_MULTI_MODEL } from './fal/tools/kontext';
 import { UPSCALE_4K_MODEL } from './fal/tools/upscaler';
 import {
   type Capability,
@@ -29,6 +30,8 @@ export const DEFAULT_FAL_MODELS: FalModels = {
   >),
   prompt: PROMPT_MODEL,
   'upscale-4k': UPSCALE_4K_MODEL,
+  'kontext-quality': KONTEXT_QUALITY_MODEL,
+  'kontext-quality-multi': KONTEXT_QUALITY_MULTI_MODEL,
 };
 
 export interface FalProviderOptions extends FalQueueOptions {

@@ -151,7 +151,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
     );
   });
 
-  it('AI designer: FLUX Kontext [pro], images split by four, mode said as not honoured', async () => {
+  it('AI designer: FLUX Kontext [pro], images split by four, balanced said as performance', async () => {
     const settings = designerRequestSchema.parse({
       clothImage: '/api/v1/media/kurta',
       clothType: 'kurta',
@@ -182,9 +182,77 @@ describe('each tool’s default fal model and the exact input it gets', () => {
     ]);
     expect(result.outputs).toHaveLength(4);
     expect(result.previewNote).toBe(
-      "This tool's model renders the same in every mode: the balanced mode did not change the result.",
+      "This tool's model has no balanced setting: it rendered in performance mode and was charged as performance.",
     );
   });
+
+  it.each([
+    ['performance', 'fal-ai/flux-pro/kontext', 'fal-ai/flux-pro/kontext/multi'],
+    ['balanced', 'fal-ai/flux-pro/kontext', 'fal-ai/flux-pro/kontext/multi'],
+    ['quality', 'fal-ai/flux-pro/kontext/max', 'fal-ai/flux-pro/kontext/max/multi'],
+  ] as const)(
+    'the Kontext tools in %s mode run %s (poses: %s) with the same input',
+    async (mode, single, multi) => {
+      const designer = designerRequestSchema.parse({ clothImage: '/api/v1/media/a', mode });
+      const shoot = photoshootRequestSchema.parse({ inputImageUrls: ['/api/v1/media/b'], mode });
+      const extract = extractorRequestSchema.parse({ inputImageUrls: ['/api/v1/media/c'], mode });
+      const poses = posesRequestSchema.parse({ inputImageUrls: ['/api/v1/media/d'], mode });
+      const poseJob: GenerationJob<'ai-poses'> = {
+        type: 'ai-poses',
+        settings: poses,
+        model: image('d'),
+        poseImage: null,
+      };
+
+      await run({ type: 'ai-designer', settings: designer, garment: image('a') });
+      await run({ type: 'photoshoot', settings: shoot, product: image('b') });
+      await run({ type: 'fashion-extractor', settings: extract, image: image('c') });
+      const { submitted, result } = await run(poseJob);
+
+      expect(submitted).toEqual([
+        [
+          single,
+          {
+            image_url: media('a'),
+            prompt: designPrompt(designer),
+            aspect_ratio: designer.aspectRatio,
+            num_images: 1,
+            output_format: 'jpeg',
+          },
+        ],
+        [
+          single,
+          {
+            image_url: media('b'),
+            prompt: photoshootPrompt(shoot),
+            num_images: 1,
+            output_format: 'jpeg',
+          },
+        ],
+        [
+          single,
+          {
+            image_url: media('c'),
+            prompt: extractPrompt(extract),
+            num_images: 1,
+            output_format: 'jpeg',
+          },
+        ],
+        [
+          multi,
+          {
+            image_urls: [media('d')],
+            prompt: posePrompt(poseJob),
+            aspect_ratio: poses.aspectRatio,
+            num_images: 1,
+            output_format: 'jpeg',
+          },
+        ],
+      ]);
+      // Only balanced, which renders as performance, is said; quality is honoured.
+      expect(result.previewNote === undefined).toBe(mode !== 'balanced');
+    },
+  );
 
   it('AI poses: FLUX Kontext [pro] multi with the person and the pose reference', async () => {
     const settings = posesRequestSchema.parse({

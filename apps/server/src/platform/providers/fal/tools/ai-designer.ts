@@ -1,22 +1,23 @@
 import type { ToolSettings } from '../../types';
 import { garmentName, inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
+import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
 
 /**
- * FLUX.1 Kontext [pro], instruction-based editing of one image, which keeps the garment's identity
+ * FLUX.1 Kontext [pro] ([max] in quality mode), instruction-based editing of one image, which keeps the garment's identity
  * (cut, construction) better than text-to-image with a reference. Style, theme and palette each
  * steer the prompt in words the model knows.
  */
 export const aiDesigner: FalTool<'ai-designer'> = {
   model: 'fal-ai/flux-pro/kontext',
   expectedMs: () => KONTEXT_MS,
+  modelKey: (job) => kontextModelKey('ai-designer', job.settings.mode),
   inputs: (job) =>
     inBatches(job.settings.numImages, KONTEXT_MAX_IMAGES, {
       image_url: job.garment.publicUrl,
       prompt: designPrompt(job.settings),
       aspect_ratio: job.settings.aspectRatio,
     }),
-  notes: (job) => [sameInEveryMode(job.settings.mode)],
+  notes: (job) => [balancedAsPerformance(job.settings.mode)],
 };
 
 type Theme = ToolSettings['ai-designer']['designTheme'];

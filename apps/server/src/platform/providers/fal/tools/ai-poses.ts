@@ -1,18 +1,19 @@
 import type { GenerationJob, ToolSettings } from '../../types';
 import { inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
+import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
 
-/** FLUX.1 Kontext [pro] multi-image editing: the person, and the pose reference when chosen. */
+/** FLUX.1 Kontext [pro] multi-image editing ([max] multi in quality mode): the person, and the pose reference when chosen. */
 export const aiPoses: FalTool<'ai-poses'> = {
   model: 'fal-ai/flux-pro/kontext/multi',
   expectedMs: () => KONTEXT_MS,
+  modelKey: (job) => kontextModelKey('ai-poses', job.settings.mode, true),
   inputs: (job) =>
     inBatches(job.settings.numImages, KONTEXT_MAX_IMAGES, {
       image_urls: [job.model.publicUrl, ...(job.poseImage ? [job.poseImage.publicUrl] : [])],
       prompt: posePrompt(job),
       aspect_ratio: job.settings.aspectRatio,
     }),
-  notes: (job) => [sameInEveryMode(job.settings.mode)],
+  notes: (job) => [balancedAsPerformance(job.settings.mode)],
 };
 
 const BACKGROUND_PROMPTS: Record<

@@ -1,17 +1,18 @@
 import type { ToolSettings } from '../../types';
 import { inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
+import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
 
-/** FLUX.1 Kontext [pro]: the worn garments edited out into a flat-lay product photo. */
+/** FLUX.1 Kontext [pro] ([max] in quality mode): the worn garments edited out into a flat-lay product photo. */
 export const fashionExtractor: FalTool<'fashion-extractor'> = {
   model: 'fal-ai/flux-pro/kontext',
   expectedMs: () => KONTEXT_MS,
+  modelKey: (job) => kontextModelKey('fashion-extractor', job.settings.mode),
   inputs: (job) =>
     inBatches(job.settings.numImages, KONTEXT_MAX_IMAGES, {
       image_url: job.image.publicUrl,
       prompt: extractPrompt(job.settings),
     }),
-  notes: (job) => [sameInEveryMode(job.settings.mode)],
+  notes: (job) => [balancedAsPerformance(job.settings.mode)],
 };
 
 type ExtractionType = ToolSettings['fashion-extractor']['extractionType'];

@@ -1,17 +1,18 @@
 import type { ToolSettings } from '../../types';
 import { inBatches, sentences, type FalTool } from '../tool';
-import { KONTEXT_MAX_IMAGES, KONTEXT_MS, sameInEveryMode } from './kontext';
+import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS } from './kontext';
 
-/** FLUX.1 Kontext [pro]: the product photo edited into a scene, the product kept as it is. */
+/** FLUX.1 Kontext [pro] ([max] in quality mode): the product photo edited into a scene, the product kept as it is. */
 export const photoshoot: FalTool<'photoshoot'> = {
   model: 'fal-ai/flux-pro/kontext',
   expectedMs: () => KONTEXT_MS,
+  modelKey: (job) => kontextModelKey('photoshoot', job.settings.mode),
   inputs: (job) =>
     inBatches(job.settings.numImages, KONTEXT_MAX_IMAGES, {
       image_url: job.product.publicUrl,
       prompt: photoshootPrompt(job.settings),
     }),
-  notes: (job) => [sameInEveryMode(job.settings.mode)],
+  notes: (job) => [balancedAsPerformance(job.settings.mode)],
 };
 
 type SceneStyle = ToolSettings['photoshoot']['sceneStyle'];
