@@ -1,6 +1,6 @@
 // A bench's load client in a process of its own, so its work does not slow the server it
 // measures: the bench script forks itself with `--client`, sends the job, and gets the result.
-import { fork } from 'node:child_process';
+import { fork, type Serializable } from 'node:child_process';
 import { once } from 'node:events';
 
 /** In the forked copy runs `client` on the job it is sent; in the main process runs `main`. */
@@ -18,7 +18,7 @@ export async function clientOrMain(
 }
 
 /** Forks `script` as the client, sends it `job`, and answers its result once it has exited. */
-export async function runForkedClient<Result>(script: string, job: unknown): Promise<Result> {
+export async function runForkedClient<Result>(script: string, job: Serializable): Promise<Result> {
   const child = fork(script, ['--client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   child.send(job);
   const [result] = (await once(child, 'message')) as [Result];
