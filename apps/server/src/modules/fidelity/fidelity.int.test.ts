@@ -10,7 +10,7 @@ import {
   waitForGeneration,
 } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
-import type { GenerationProvider } from '../../platform/providers/types';
+import { ProviderError, type GenerationProvider } from '../../platform/providers/types';
 import { balanceOf } from '../credits/credits.service';
 
 /*
@@ -19,11 +19,17 @@ import { balanceOf } from '../credits/credits.service';
  * fails. The segmenter is the harness's corners-colour keying; the model runs in the engine tier.
  */
 let recolourNext = true;
+/** The next run fails as a provider does (not transient, so no retry): a lost rerun. */
+let failNext = false;
 const tryOnProvider: GenerationProvider = {
   name: 'test',
   capabilities: () => ['try-on'],
   async run(job) {
     if (job.type !== 'try-on') throw new Error(`unexpected ${job.type}`);
+    if (failNext) {
+      failNext = false;
+      throw new ProviderError('The provider could not make this image', false);
+    }
     const garment = await job.garment.load();
     const data = recolourNext
       ? await sharp(garment).modulate({ hue: 90 }).png().toBuffer()
@@ -131,6 +137,35 @@ describe('garment-fidelity check on a finished try-on', () => {
       message:
         'The free regeneration of this result was already used. You can still generate it again with credits.',
     });
+  });
+
+  it('offers the free regeneration again, once, when the rerun fails; never charged', async () => {
+    const id = await tryOn(true);
+    const balance = await balanceOf(t.database.db, userId);
+    failNext = true;
+    const asked = await askFree(id);
+    expect(asked.statusCode).toBe(202);
+    const failedRerun = asked.json<{ generationId: string }>().generationId;
+    expect((await waitForGeneration(t.app, cookie, failedRerun)).status).toBe('failed');
+    // The failed rerun did not use the offer up.
+    expect((await fidelityOf(id)).fidelity).toMatchObject({
+      freeRegenerationOffered: true,
+      freeRegenerationId: null,
+    });
+
+    recolourNext = false;
+    const again = await askFree(id);
+    expect(again.statusCode).toBe(202);
+    const rerunId = again.json<{ generationId: string }>().generationId;
+    expect((await waitForGeneration(t.app, cookie, rerunId)).status).toBe('succeeded');
+    expect((await fidelityOf(rerunId)).creditCost).toBe(0);
+    expect(await balanceOf(t.database.db, userId)).toBe(balance);
+    // A rerun that succeeded uses it for good.
+    expect((await fidelityOf(id)).fidelity).toMatchObject({
+      freeRegenerationOffered: false,
+      freeRegenerationId: rerunId,
+    });
+    expect((await askFree(id)).statusCode).toBe(409);
   });
 
   it('accepts exactly one of two asks made at once', async () => {

@@ -33,3 +33,15 @@ export async function markFreeRegenerationOf(db: DbOrTx, rerunId: string, source
     .set({ freeRegenerationOf: sourceId })
     .where(eq(generations.id, rerunId));
 }
+
+/**
+ * Gives `sourceId` its free regeneration back when that rerun (`rerunId`) failed: the user did
+ * not get the fix they were offered, through no doing of theirs (a cancel keeps it used). Run in
+ * the transaction that fails the rerun, so no moment shows the offer used by a failed rerun.
+ */
+export async function releaseFreeRegeneration(db: DbOrTx, rerunId: string, sourceId: string) {
+  await db
+    .update(generations)
+    .set({ freeRegenerationId: null })
+    .where(and(eq(generations.id, sourceId), eq(generations.freeRegenerationId, rerunId)));
+}

@@ -32,6 +32,7 @@ import { subscriptionStatus } from '../billing/billing.service';
 import * as credits from '../credits/credits.service';
 import type { DbOrTx, Tx } from '../credits/credits.service';
 import { fidelityOf } from '../fidelity/fidelity-answer';
+import * as fidelityRepo from '../fidelity/fidelity.repository';
 import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
@@ -391,6 +392,10 @@ export async function failGeneration(
   return db.transaction(async (tx) => {
     const row = await repo.finish(tx, id, { status, error, progress: 0 }, leaseToken);
     if (row && row.credits > 0) await credits.release(tx, id);
+    // A free regeneration that failed (not one the user cancelled) is offered again (ADR 037).
+    if (row?.freeRegenerationOf && status === 'failed') {
+      await fidelityRepo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
+    }
     return row;
   });
 }
