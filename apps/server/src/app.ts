@@ -23,6 +23,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionGuard } from './modules/auth/session-guard';
 import { createSessionCache, forgetSessionsOnAccountChanges } from './modules/auth/session-cache';
 import { registerSharedRateLimits } from './modules/rate-limits/pg-rate-limit-store';
+import { createPasswordGuard } from './modules/rate-limits/password-attempts';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
@@ -180,8 +181,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Sessions reused for a few seconds per process; account changes here forget them (ADR 040).
   const sessions = createSessionCache(config.sessionCacheMs);
   forgetSessionsOnAccountChanges(app, sessions);
+  // Password attempts spaced per account and client, shared by sign-in and /user/password.
+  const passwords = createPasswordGuard({
+    db: database.db,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+    authSecret: deps.authSecret,
+    secureCookies: config.isProduction,
+  });
   await app.register(
-    authHandlerRoutes({ auth, db: database.db, rateLimitMultiplier: config.rateLimitMultiplier }),
+    authHandlerRoutes({
+      auth,
+      db: database.db,
+      rateLimitMultiplier: config.rateLimitMultiplier,
+      passwords,
+    }),
   );
   await app.register(
     async (api) => {
@@ -202,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: database.db,
           auth,
           rateLimitMultiplier: config.rateLimitMultiplier,
+          passwords,
           accountErasers: [
             (userId) => eraseUserMedia({ db: database.db, storage }, userId),
             ...(deps.accountErasers ?? []),

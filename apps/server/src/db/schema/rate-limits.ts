@@ -17,9 +17,10 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * Password attempts per account (the lower-cased email), for the progressive delay that replaces
- * a lockout (ADR 038): attempts beyond the free ones must wait a doubling, capped delay after the
- * last one. A success deletes the row; rows quiet for the whole window are swept.
+ * Password attempts per account and client (`account` holds `<lower-cased email>|ip:<address>` or
+ * `…|device:<id>`), for the progressive delay that replaces a lockout (ADR 038): attempts beyond the
+ * free ones must wait a doubling, capped delay after the last one. A success deletes its row; rows
+ * quiet for the whole window are swept.
  */
 export const passwordAttempts = pgTable(
   'password_attempts',

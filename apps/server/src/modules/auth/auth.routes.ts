@@ -7,18 +7,15 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import {
-  admitPasswordAttempt,
-  passwordAccepted,
-  tooManyAttempts,
-} from '../rate-limits/password-attempts';
+import { tooManyAttempts, type PasswordGuard } from '../rate-limits/password-attempts';
 import type { Auth } from './auth';
 import { callAuth, sendAuthResponse } from './auth-bridge';
 import { isStoredUser, signInProviders } from './auth.service';
 
 /**
- * Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). Per account, password
- * attempts are spaced out instead (password-attempts.ts): a limit there would lock the owner out.
+ * Attempts allowed per window before 429 (scaled by RATE_LIMIT_MULTIPLIER). Password attempts are
+ * spaced out per account and client instead (password-attempts.ts): a per-account limit alone
+ * would let anyone lock the owner out.
  */
 export const authRateLimits = {
   signInPerAddress: { max: 20, window: '15 minutes' },
@@ -35,7 +32,12 @@ function bodyEmail(request: FastifyRequest): string {
 }
 
 export const authHandlerRoutes =
-  (deps: { auth: Auth; db: Db; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
+  (deps: {
+    auth: Auth;
+    db: Db;
+    rateLimitMultiplier: number;
+    passwords: PasswordGuard;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth } = deps;
     // Several independent limits may guard one route (per address and per account), so each is a
@@ -57,23 +59,28 @@ export const authHandlerRoutes =
       };
     };
     const byAddress = (request: FastifyRequest) => request.ip;
+    // The account's known device has a budget of its own, so a guesser behind the owner's address
+    // (one office, one carrier NAT) cannot spend the owner's.
+    const byClient = (request: FastifyRequest) =>
+      deps.passwords.client(request, bodyEmail(request)).key;
 
-    // Per address first: a refused address never counts against the account it tried.
+    // Per client first: a refused client never counts against the account it tried.
     app.post(
       '/api/auth/sign-in/email',
       {
         schema: { hide: true },
         preHandler: [
-          limit('sign-in-address', authRateLimits.signInPerAddress, byAddress),
+          limit('sign-in-address', authRateLimits.signInPerAddress, byClient),
           async (request, reply) => {
-            await admitPasswordAttempt(deps, reply, bodyEmail(request));
+            await deps.passwords.admit(request, reply, bodyEmail(request));
           },
         ],
       },
       async (request, reply) => {
         const response = await callAuth(auth, request);
         // Cleared before the 200 leaves, so the next attempt already starts from nothing.
-        if (response.status === 200) await passwordAccepted(deps, bodyEmail(request));
+        if (response.status === 200)
+          await deps.passwords.accepted(request, reply, bodyEmail(request));
         return sendAuthResponse(reply, request, response);
       },
     );
@@ -102,6 +109,7 @@ export const authHandlerRoutes =
           });
           const cookies = headers.getSetCookie();
           if (cookies.length) reply.header('set-cookie', cookies);
+          await deps.passwords.accepted(request, reply, email);
         } else {
           await (await auth.$context).password.hash(password);
         }

@@ -49,7 +49,7 @@ export async function deleteExpiredCounters(db: Db): Promise<number> {
   return gone.length;
 }
 
-/** How an account's password attempts are spaced out (see password-attempts.ts). */
+/** How one account's password attempts from one client are spaced out (password-attempts.ts). */
 export interface AttemptRule {
   /** Attempts allowed back to back before any wait. */
   free: number;
@@ -60,14 +60,15 @@ export interface AttemptRule {
 }
 
 /**
- * Records one password attempt on `account` if its wait is over, atomically: an attempt beyond the
- * free ones must come at least min(2^(attempts - free), max) seconds after the previous one. The
- * row is locked by the upsert, so parallel guesses cannot all slip through one opening.
- * Returns null when allowed, else the seconds still to wait.
+ * Records one password attempt in `bucket` (an account and a client, `<email>|ip:<address>`) if its
+ * wait is over, atomically: an attempt beyond the free ones must come at least
+ * min(2^(attempts - free), max) seconds after the previous one. The row is locked by the upsert, so
+ * parallel guesses cannot all slip through one opening. Returns null when allowed, else the
+ * seconds still to wait.
  */
 export async function claimPasswordAttempt(
   db: Db,
-  account: string,
+  bucket: string,
   rule: AttemptRule,
 ): Promise<number | null> {
   const t = passwordAttempts;
@@ -75,7 +76,7 @@ export async function claimPasswordAttempt(
   const opensAt = sql`${t.lastAt} + make_interval(secs => least(power(2, ${t.attempts} - ${rule.free}), ${rule.maxDelaySeconds}))`;
   const claimed = await db
     .insert(t)
-    .values({ account, attempts: 1, lastAt: sql`clock_timestamp()` })
+    .values({ account: bucket, attempts: 1, lastAt: sql`clock_timestamp()` })
     .onConflictDoUpdate({
       target: t.account,
       set: {
@@ -91,13 +92,13 @@ export async function claimPasswordAttempt(
       wait: sql<number>`greatest(1, ceil(extract(epoch from ${opensAt} - clock_timestamp())))::int`,
     })
     .from(t)
-    .where(eq(t.account, account));
+    .where(eq(t.account, bucket));
   return row?.wait ?? 1;
 }
 
-/** A correct password: the account's attempts start again from nothing. */
-export async function clearPasswordAttempts(db: Db, account: string): Promise<void> {
-  await db.delete(passwordAttempts).where(eq(passwordAttempts.account, account));
+/** A correct password: the bucket's attempts start again from nothing. */
+export async function clearPasswordAttempts(db: Db, bucket: string): Promise<void> {
+  await db.delete(passwordAttempts).where(eq(passwordAttempts.account, bucket));
 }
 
 /** Deletes the attempts of accounts quiet for `forgetAfterSeconds`; returns how many went. */

@@ -19,13 +19,15 @@ import { AppError } from '../../http/errors';
 import type { Auth } from '../auth/auth';
 import { authRateLimits } from '../auth/auth.routes';
 import { requireUser } from '../auth/session-guard';
-import { admitPasswordAttempt, passwordAccepted } from '../rate-limits/password-attempts';
+import type { PasswordGuard } from '../rate-limits/password-attempts';
 import * as users from './users.service';
 
 const tags = ['user'];
 
 export const userRoutes =
-  (deps: users.UsersDeps & { auth: Auth; rateLimitMultiplier: number }): FastifyPluginAsyncZod =>
+  (
+    deps: users.UsersDeps & { auth: Auth; rateLimitMultiplier: number; passwords: PasswordGuard },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     // Guessing the current password with a stolen session: per address here, per account below.
     const passwordAddressLimit = app.rateLimit({
@@ -143,7 +145,7 @@ export const userRoutes =
             'This account signs in with Google and has no password to change.',
           );
         }
-        await admitPasswordAttempt(deps, reply, user.email);
+        await deps.passwords.admit(request, reply, user.email);
         try {
           const { headers } = await deps.auth.api.changePassword({
             body: { ...request.body, revokeOtherSessions: true },
@@ -153,7 +155,7 @@ export const userRoutes =
           // This session is replaced by a fresh one; the browser must get its cookie.
           const cookies = headers.getSetCookie();
           if (cookies.length) reply.header('set-cookie', cookies);
-          await passwordAccepted(deps, user.email);
+          await deps.passwords.accepted(request, reply, user.email);
         } catch (err) {
           if (err instanceof APIError && err.body?.code === 'INVALID_PASSWORD') {
             throw new AppError(400, 'invalid_password', 'Your current password is incorrect.');
