@@ -7,21 +7,10 @@
 import sharp from 'sharp';
 import { upscaleImage } from '../apps/server/src/platform/engine';
 import { processImage } from '../apps/server/src/platform/images/process-image';
+import { timedRuns } from './lib/timed-runs';
 import { photoLike } from './photo-like';
 
 const RUNS = Number(process.argv[2] ?? 5);
-
-async function time(run: () => Promise<unknown>): Promise<{ median: number; max: number }> {
-  await run(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)] ?? NaN, max: ms.at(-1) ?? NaN };
-}
 
 const photo12mp = await photoLike(4000, 3000);
 const square1k = await photoLike(1000, 1000);
@@ -39,7 +28,7 @@ console.log(
 );
 const rows: string[][] = [['operation', 'median ms', 'max ms']];
 for (const [label, run] of cases) {
-  const { median, max } = await time(run);
+  const { median, max } = await timedRuns(RUNS, run);
   rows.push([label, median.toFixed(0), max.toFixed(0)]);
 }
 const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];

@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
+import { phoneJpeg } from '../../platform/images/test-images';
 
 let dataDir: string;
 let t: TestApp;
@@ -67,17 +68,6 @@ function upload(files: Part[], fields: Record<string, string> = {}, who = cookie
 
 const photo = (width = 40, height = 20) =>
   sharp({ create: { width, height, channels: 3, background: '#c0392b' } });
-
-/** A JPEG as phones make them: rotated by EXIF orientation, with GPS coordinates. */
-const phoneJpeg = () =>
-  photo()
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'Phone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSMapDatum: 'WGS-84' },
-    })
-    .jpeg()
-    .toBuffer();
 
 function pngHeaderOnly(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

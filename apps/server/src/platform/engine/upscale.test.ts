@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { MOZJPEG_MAX_PIXELS } from '../images/jpeg-encoder';
 import { UPSCALE_MAX_EDGE, UPSCALE_MAX_PIXELS, upscaleDimensions, upscaleImage } from './upscale';
 
 async function testImage(width: number, height: number): Promise<Buffer> {
@@ -79,5 +80,29 @@ describe('upscaleImage', () => {
       .toBuffer();
     const result = await upscaleImage(rotated, '2x');
     expect([result.width, result.height]).toEqual([400, 600]);
+  });
+
+  // mozjpeg writes optimised progressive scans, the libjpeg-turbo path a baseline JPEG (ADR 042).
+  it('encodes a small output with mozjpeg and a large one with libjpeg-turbo, losing no fidelity', async () => {
+    const small = await upscaleImage(await testImage(300, 200), '2x');
+    expect((await sharp(small.data).metadata()).isProgressive).toBe(true);
+
+    const input = await testImage(1100, 500);
+    const large = await upscaleImage(input, '2x');
+    expect(large.width * large.height).toBeGreaterThan(MOZJPEG_MAX_PIXELS);
+    expect((await sharp(large.data).metadata()).isProgressive).toBe(false);
+    // Against the same upscale left unencoded: the JPEG stays within what q92 allows.
+    const unencoded = await sharp(input)
+      .resize(2200, 1000, { kernel: 'lanczos3', fit: 'fill' })
+      .sharpen({ sigma: 0.9, m1: 0.4, m2: 1.6 })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const decoded = await sharp(large.data).raw().toBuffer();
+    let squared = 0;
+    for (let i = 0; i < decoded.length; i++)
+      squared += ((decoded[i] ?? 0) - (unencoded[i] ?? 0)) ** 2;
+    const psnr = 10 * Math.log10((255 * 255) / (squared / decoded.length));
+    expect(psnr).toBeGreaterThan(40);
   });
 });

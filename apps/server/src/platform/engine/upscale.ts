@@ -1,3 +1,4 @@
+import { jpegOptionsFor } from '../images/jpeg-encoder';
 import { type EngineImage, orientedImage, orientedSize } from './shared';
 
 export type UpscaleFactor = '2x' | '4x' | '4k';
@@ -57,7 +58,9 @@ export async function upscaleImage(
     .sharpen({ sigma: 0.9, m1: 0.4, m2: 1.6 })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
-    .jpeg({ quality: 92, mozjpeg: true })
+    // The encoder by output size (ADR 042): mozjpeg took ~1 s of a 2000² upscale's 1.1 s, where
+    // libjpeg-turbo takes 40 ms at the same PSNR to the unencoded upscale (42.2 dB).
+    .jpeg(jpegOptionsFor(target.width, target.height, 92))
     .toBuffer({ resolveWithObject: true });
   return { data, contentType: 'image/jpeg', width: info.width, height: info.height };
 }

@@ -1,6 +1,9 @@
 import { THUMBNAIL_SIZE } from '@studio/contract';
 import sharp from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
+import { MOZJPEG_MAX_PIXELS } from './jpeg-encoder';
+import { phoneJpeg } from './test-images';
 import { imageDecodeStats, processImage, setImageDecodeConcurrency } from './process-image';
 
 type Rgb = [number, number, number];
@@ -89,5 +92,65 @@ describe('decodes at once (ADR 039)', () => {
     expect(queuedSeen).toBeGreaterThanOrEqual(5);
     expect(imageDecodeStats()).toMatchObject({ active: 0, queued: 0 });
     expect(imageDecodeStats().peak).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the JPEG encoder per size (ADR 042)', () => {
+  // mozjpeg writes optimised progressive scans, the libjpeg-turbo path a baseline JPEG: the
+  // header tells which encoder made the original.
+  it.each([
+    ['a small photo: mozjpeg', 800, 600, true],
+    ['a photo above the mozjpeg limit: libjpeg-turbo', 2400, 1600, false],
+  ])(
+    'keeps %s, upright, without EXIF or GPS, with WebP derivatives',
+    async (_, width, height, progressive) => {
+      const result = await processImage(await phoneJpeg(width, height));
+      // Orientation 6 turns the picture a quarter: width and height swap.
+      expect([result.width, result.height]).toEqual([height, width]);
+      const original = await sharp(result.original.body).metadata();
+      expect(result.original.contentType).toBe('image/jpeg');
+      expect([original.format, original.width, original.height]).toEqual(['jpeg', height, width]);
+      expect(original.exif).toBeUndefined();
+      expect(original.orientation ?? 1).toBe(1);
+      expect(original.channels).toBe(3);
+      expect(original.isProgressive).toBe(progressive);
+      expect(width * height > MOZJPEG_MAX_PIXELS).toBe(!progressive);
+      const thumbnail = await sharp(result.thumbnail.body).metadata();
+      const preview = await sharp(result.preview.body).metadata();
+      expect([thumbnail.format, Math.max(thumbnail.width, thumbnail.height)]).toEqual([
+        'webp',
+        THUMBNAIL_SIZE,
+      ]);
+      expect(preview.format).toBe('webp');
+      expect(preview.width / preview.height).toBeCloseTo(height / width, 2);
+      expect(result.thumbhash.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('keeps the transparency of a PNG and the ThumbHash of an RGB photo as before', async () => {
+    const png = await sharp({
+      create: {
+        width: 300,
+        height: 200,
+        channels: 4,
+        background: { r: 200, g: 0, b: 0, alpha: 0.5 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const result = await processImage(png);
+    const original = await sharp(result.original.body).metadata();
+    expect([original.format, original.channels]).toEqual(['png', 4]);
+    expect(await pixelAt(result.original.body, 10, 10)).toEqual([200, 0, 0]);
+    // Decoded as RGB now, with alpha added only for the hash: the hash of the RGBA decode it had.
+    const jpeg = await phoneJpeg(300, 200);
+    const rgba = await sharp(jpeg)
+      .rotate()
+      .ensureAlpha()
+      .resize(100, 100, { fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const expected = rgbaToThumbHash(rgba.info.width, rgba.info.height, rgba.data);
+    expect((await processImage(jpeg)).thumbhash).toBe(Buffer.from(expected).toString('base64'));
   });
 });
