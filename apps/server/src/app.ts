@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerNulRefusal } from './http/refuse-nul';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
@@ -105,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.isProduction,
+    // Only the proxies named in TRUST_PROXY (default none): trusting every hop takes request.ip
+    // from the client-written left-most X-Forwarded-For, and every per-address limit with it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   // fal's webhook route and the fal jobs share the deliveries it stores (ADR 035).

@@ -142,3 +142,28 @@ describe('IMAGE_DECODE_CONCURRENCY (ADR 039)', () => {
     expect(() => loadConfig({ IMAGE_DECODE_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, in production too', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).trustProxy).toBe(
+      false,
+    );
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or the load balancer addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+  });
+
+  it('refuses true (every hop) and anything that is not an address', () => {
+    for (const value of ['true', '*', 'lb.internal', '10.0.0.0/33', '10.0.0.1/8/2', '-1'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be/);
+  });
+});

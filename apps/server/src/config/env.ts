@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
@@ -40,6 +41,18 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('AI Product Studio <no-reply@localhost>'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    /**
+     * Which proxies' X-Forwarded-For to believe: a hop count, or the load balancer's addresses and
+     * CIDRs (comma-separated). Unset: none, the socket's address is the client's.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine(
+        (value) => parseTrustProxy(value) !== null,
+        'must be a hop count (1) or the load balancer addresses/CIDRs (10.0.0.0/8, 192.0.2.7)',
+      )
+      .optional(),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     STRIPE_SECRET_KEY: z
       .string()
@@ -188,6 +201,12 @@ export interface Config {
   mailFrom: string;
   /** Scales every rate limit (tests and local load runs raise it; production keeps 1). */
   rateLimitMultiplier: number;
+  /**
+   * Fastify's `trustProxy`: false (the socket's address is the client's), a hop count, or the
+   * proxies' addresses and CIDRs. Never `true`: that takes the client-written left-most
+   * X-Forwarded-For, and every per-address limit with it.
+   */
+  trustProxy: false | number | string[];
   /**
    * How long a process reuses a session it looked up (ADR 040): a session revoked elsewhere
    * (another process, the admin CLI) still works here for at most this long. 0 turns it off.
@@ -387,6 +406,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     payments: {
       stripe:
@@ -447,6 +467,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     promoLinkHosts: hostList(env.PROMO_LINK_HOSTS),
   };
+}
+
+/** proxy-addr's names for whole ranges, accepted in TRUST_PROXY like addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify takes it: `1` (hops in front of us), or addresses and CIDRs; null when
+ * malformed. `true` is refused on purpose: it would believe whatever a client writes.
+ */
+export function parseTrustProxy(value: string): number | string[] | null {
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const entries = hostList(value);
+  const valid = (entry: string) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address = '', bits, extra] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(valid) ? entries : null;
+}
+
+/** Unset or 0: no proxy is trusted. */
+function trustProxySetting(value: string | undefined): Config['trustProxy'] {
+  const parsed = value === undefined ? null : parseTrustProxy(value);
+  return parsed === null || parsed === 0 ? false : parsed;
 }
 
 /** A comma-separated host list setting (`a.example, *.b.example`) as its entries. */
