@@ -23,6 +23,7 @@ import {
   non200,
   runLoad,
   summarise,
+  benchArgs,
   type LoadRequest,
   type LoadResult,
   type Summary,
@@ -110,18 +111,11 @@ function report(title: string, kinds: Kind[], result: LoadResult): Summary {
 }
 
 async function main(): Promise<void> {
-  const numbers = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
-  const seconds = Number(numbers[0] ?? 20);
-  const connections = Number(numbers[1] ?? 50);
+  const { seconds, connections, env } = benchArgs(process.argv.slice(2), {
+    seconds: 20,
+    connections: 50,
+  });
   const showPlans = process.argv.includes('--plans');
-  const env = Object.fromEntries(
-    process.argv
-      .filter((a) => a.startsWith('--env='))
-      .map((a) => {
-        const [name = '', ...value] = a.slice('--env='.length).split('=');
-        return [name, value.join('=')];
-      }),
-  );
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const schema = await import('../apps/server/src/db/schema');
   const repo = await import('../apps/server/src/modules/generations/generations.repository');

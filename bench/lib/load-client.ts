@@ -154,3 +154,27 @@ export function non200(result: LoadResult): { count: number; text: string } {
     text: `${String(count)}${bad.length ? ` (${bad.map(([s, c]) => `${s}: ${String(c)}`).join(', ')})` : ''}`,
   };
 }
+
+/**
+ * A bench's command line: the first two numbers (seconds, connections, with defaults), and
+ * `--env=NAME=VALUE` settings for the app (repeatable), e.g. `--env=SESSION_CACHE_SECONDS=0`.
+ */
+export function benchArgs(
+  argv: string[],
+  defaults: { seconds: number; connections: number },
+): { seconds: number; connections: number; env: Record<string, string> } {
+  const numbers = argv.filter((a) => /^\d+$/.test(a));
+  const env = Object.fromEntries(
+    argv
+      .filter((a) => a.startsWith('--env='))
+      .map((a) => {
+        const [name = '', ...value] = a.slice('--env='.length).split('=');
+        return [name, value.join('=')];
+      }),
+  );
+  return {
+    seconds: Number(numbers[0] ?? defaults.seconds),
+    connections: Number(numbers[1] ?? defaults.connections),
+    env,
+  };
+}

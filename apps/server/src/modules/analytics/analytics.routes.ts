@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { fastSerializer } from '../../http/fast-serializer';
 import { requireUser } from '../auth/session-guard';
 import { cachedAnalytics } from './analytics.service';
 
@@ -47,6 +48,7 @@ export const analyticsRoutes =
           querystring,
           response: { 200: analyticsResponseSchema },
         },
+        serializerCompiler: fastSerializer,
       },
       async (request) => {
         const { range, tz } = request.query;

@@ -25,7 +25,7 @@ export async function orderHistory(
 ): Promise<Omit<OrderHistoryResponse, 'success'>> {
   const [orders, entries, balance] = await Promise.all([
     billing.listOrders({ db }, userId),
-    credits.listEntries(db, userId),
+    credits.listHistoryEntries(db, userId),
     credits.balanceOf(db, userId),
   ]);
   const rows: OrderHistoryItem[] = orders.map((order) => ({
@@ -86,7 +86,7 @@ export async function generationHistory(
 ): Promise<Omit<GenerationHistoryResponse, 'success'>> {
   const [rows, entries, balance] = await Promise.all([
     generations.listGenerations(db, userId),
-    credits.listEntries(db, userId),
+    credits.listHistoryEntries(db, userId),
     credits.balanceOf(db, userId),
   ]);
   const usage: GenerationHistoryResponse['usage_by_type'] = {};

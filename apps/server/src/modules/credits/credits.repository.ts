@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   creditAccounts,
@@ -139,6 +139,27 @@ export async function listEntries(db: DbOrTx, userId: string): Promise<EntryRow[
     .select()
     .from(creditEntries)
     .where(eq(creditEntries.userId, userId))
+    .orderBy(asc(creditEntries.id));
+}
+
+/**
+ * The entries the credit history screens list beside orders and generations: welcome credits,
+ * adjustments and expiries. Filtered here rather than in code: a heavy user has a reserve per
+ * generation (100k rows) that neither screen shows.
+ */
+export async function listHistoryEntries(db: DbOrTx, userId: string): Promise<EntryRow[]> {
+  return db
+    .select()
+    .from(creditEntries)
+    .where(
+      and(
+        eq(creditEntries.userId, userId),
+        or(
+          inArray(creditEntries.kind, ['adjust', 'expire']),
+          like(creditEntries.idempotencyKey, 'welcome:%'),
+        ),
+      ),
+    )
     .orderBy(asc(creditEntries.id));
 }
 

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { fastSerializer } from '../../http/fast-serializer';
 import { requireUser } from '../auth/session-guard';
 import * as history from './credit-history.service';
 
@@ -25,6 +26,7 @@ export const creditRoutes =
           params,
           response: { 200: orderHistoryResponseSchema },
         },
+        serializerCompiler: fastSerializer,
       },
       async (request) => ({
         success: true as const,
@@ -40,6 +42,7 @@ export const creditRoutes =
           params,
           response: { 200: generationHistoryResponseSchema },
         },
+        serializerCompiler: fastSerializer,
       },
       async (request) => ({
         success: true as const,

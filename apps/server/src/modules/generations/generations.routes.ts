@@ -129,6 +129,7 @@ export const generationRoutes =
           params: idParams,
           response: { 200: generationResponseSchema },
         },
+        serializerCompiler: fastSerializer,
       },
       async (request) => {
         const row = await generations.findOwnGeneration(
