@@ -56,26 +56,73 @@ export async function checkGarmentFidelity(
   };
 }
 
+/** Longest the check may take inside a job: five model runs take ~20 s on two idle cores. */
+export const FIDELITY_BUDGET_MS = 60_000;
+/** Less than this left before the deadline, after the settling margin: the check is skipped. */
+const FIDELITY_MIN_BUDGET_MS = 10_000;
+/** Time kept after the check for the result to settle before the job's deadline (and the sweeper). */
+const SETTLE_MARGIN_MS = 15_000;
+
+/**
+ * The check's own signal (ADR 037): aborted by shutdown or at its time budget, which ends
+ * SETTLE_MARGIN_MS before the job's deadline, never by the job's deadline itself, since the work
+ * is already paid for and stored. Null when the deadline is too close to run it at all.
+ */
+export function fidelityCheckSignal(
+  shutdown: AbortSignal,
+  deadlineAtMs: number,
+  now = Date.now(),
+): AbortSignal | null {
+  const budget = Math.min(FIDELITY_BUDGET_MS, deadlineAtMs - now - SETTLE_MARGIN_MS);
+  if (budget < FIDELITY_MIN_BUDGET_MS) return null;
+  return AbortSignal.any([shutdown, AbortSignal.timeout(budget)]);
+}
+
+/** `work`'s answer, or the signal's reason as soon as it aborts (the work is left to finish unread). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}
+
 /**
  * The check as the generation job runs it, on the stored outputs before the result is settled, so
  * the score arrives with the result (ADR 037). A check that cannot run (no garment found, an
- * unreadable image) leaves the result without a score: a paid result never fails because of it.
+ * unreadable image), runs out of its time, is stopped by shutdown, or is skipped (`signal` null:
+ * the deadline is close) leaves the result without a score: a paid result never fails because of it.
  */
 export async function fidelityOfOutputs(
-  deps: { segmenter?: Segmenter | undefined; log: FastifyBaseLogger },
+  deps: { segmenter?: Segmenter | undefined; log: Pick<FastifyBaseLogger, 'info' | 'warn'> },
   garmentUrl: string | undefined,
   outputUrls: readonly string[],
   load: (url: string) => Promise<Buffer>,
-  signal: AbortSignal,
+  signal: AbortSignal | null,
 ): Promise<Partial<FidelityColumns>> {
-  if (!deps.segmenter || !garmentUrl || outputUrls.length === 0) return {};
-  try {
+  const { segmenter } = deps;
+  if (!segmenter || !garmentUrl || outputUrls.length === 0) return {};
+  if (!signal) {
+    deps.log.info('garment-fidelity check skipped: the deadline is close; the result is unscored');
+    return {};
+  }
+  const work = (async () => {
     const garment = await load(garmentUrl);
     const outputs = await Promise.all(outputUrls.slice(0, FIDELITY_MAX_OUTPUTS).map(load));
-    return (await checkGarmentFidelity(deps.segmenter, garment, outputs, signal)) ?? {};
+    return (await checkGarmentFidelity(segmenter, garment, outputs, signal)) ?? {};
+  })();
+  try {
+    return await untilAborted(work, signal);
   } catch (error) {
-    signal.throwIfAborted(); // a deadline or shutdown is the runner's to handle
-    deps.log.warn({ err: error }, 'garment-fidelity check failed; the result is kept unscored');
+    deps.log.warn(
+      { err: error, stopped: signal.aborted },
+      'garment-fidelity check did not finish; the result is kept unscored',
+    );
     return {};
   }
 }

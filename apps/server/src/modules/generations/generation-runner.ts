@@ -13,7 +13,11 @@ import {
 import type { JobMeta, JobQueue } from '../../platform/queue/job-queue';
 import type { Storage } from '../../platform/storage/storage';
 import * as credits from '../credits/credits.service';
-import { fidelityOfOutputs, type FidelityColumns } from '../fidelity/fidelity.service';
+import {
+  fidelityCheckSignal,
+  fidelityOfOutputs,
+  type FidelityColumns,
+} from '../fidelity/fidelity.service';
 import {
   findOwnedMedia,
   mediaIdOf,
@@ -253,6 +257,7 @@ async function execute(
     outcome.thumbhash ??= stored.thumbhash;
   }
   // The garment-fidelity check (ADR 037) reads the stored outputs, so its score is settled with them.
+  // Its own signal, not the job's: a deadline must never fail work that is already stored.
   Object.assign(
     outcome,
     await fidelityOfOutputs(
@@ -260,7 +265,7 @@ async function execute(
       def.garment?.(settings),
       outcome.imageUrls,
       (url) => input(url).load(),
-      signal,
+      fidelityCheckSignal(deps.shutdown, row.deadlineAt?.getTime() ?? Number.POSITIVE_INFINITY),
     ),
   );
   // Still ours? A cancel or the sweeper may have settled it meanwhile.

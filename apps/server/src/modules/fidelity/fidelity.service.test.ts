@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { productPhoto } from '../../../test/generation-helpers';
+import { plainBackgroundSegmenter } from '../../../test/plain-background-segmenter';
+import type { Segmenter } from '../../platform/engine/garment-fidelity';
+import { FIDELITY_BUDGET_MS, fidelityCheckSignal, fidelityOfOutputs } from './fidelity.service';
+
+const log: Pick<FastifyBaseLogger, 'info' | 'warn'> = {
+  info: () => undefined,
+  warn: () => undefined,
+};
+/** A segmentation that never ends: only the check's own signal can stop waiting for it. */
+const hanging: Segmenter = () => new Promise(() => undefined);
+
+describe("the garment-fidelity check's own time (ADR 037)", () => {
+  it('is skipped when the deadline is close, and otherwise ends before it, never after its budget', () => {
+    const shutdown = new AbortController().signal;
+    const now = 1_000_000;
+    expect(fidelityCheckSignal(shutdown, now + 20_000, now)).toBeNull();
+    expect(fidelityCheckSignal(shutdown, now + 40_000, now)).not.toBeNull();
+    expect(fidelityCheckSignal(shutdown, now + FIDELITY_BUDGET_MS * 10, now)).not.toBeNull();
+    expect(fidelityCheckSignal(shutdown, Number.POSITIVE_INFINITY, now)).not.toBeNull();
+  });
+
+  it('is aborted by shutdown', () => {
+    const shutdown = new AbortController();
+    const signal = fidelityCheckSignal(shutdown.signal, Number.POSITIVE_INFINITY);
+    shutdown.abort(new Error('shutting down'));
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('leaves the result unscored, without throwing, when its signal aborts mid-check', async () => {
+    const photo = await productPhoto();
+    const controller = new AbortController();
+    setTimeout(() => {
+      controller.abort(new Error('budget spent'));
+    }, 50);
+    const started = Date.now();
+    const scored = await fidelityOfOutputs(
+      { segmenter: hanging, log },
+      'garment',
+      ['output'],
+      () => Promise.resolve(photo),
+      controller.signal,
+    );
+    expect(scored).toEqual({});
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('scores when it has the time, and is unscored when skipped', async () => {
+    const photo = await productPhoto();
+    const load = () => Promise.resolve(photo);
+    const deps = { segmenter: plainBackgroundSegmenter, log };
+    const signal = new AbortController().signal;
+    expect(await fidelityOfOutputs(deps, 'garment', ['output'], load, signal)).toMatchObject({
+      fidelityPassed: true,
+    });
+    expect(await fidelityOfOutputs(deps, 'garment', ['output'], load, null)).toEqual({});
+  });
+});
