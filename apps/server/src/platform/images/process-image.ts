@@ -55,6 +55,9 @@ export function setImageDecodeConcurrency(limit: number): void {
 /** Running and waiting decodes, and the most that ever ran at once. */
 export const imageDecodeStats = () => decodes.stats();
 
+/** Runs a decode made outside processImage (the engine's garment check) within the same limit. */
+export const withImageDecode = <T>(task: () => Promise<T>): Promise<T> => decodes.run(task);
+
 /**
  * Turns an uploaded file into what we store: the type decided by magic bytes (never the name or
  * the declared type), the pixel count checked from the header before any decoding, then one decode
