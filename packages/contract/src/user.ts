@@ -40,6 +40,9 @@ export const changeNameRequestSchema = z.object({
 });
 export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
 
+/** The longest email our auth requests take. */
+export const EMAIL_MAX_LENGTH = 320;
+
 /**
  * `POST /api/auth/sign-up/email`, checked before Better Auth sees it (issue 19): the name bound
  * every other call has, and nothing else (Better Auth took any field, a 500,000-character name or
@@ -47,7 +50,7 @@ export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
  */
 export const signUpRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'Name cannot be blank').max(200),
-  email: z.string().trim().min(1).max(320),
+  email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -56,6 +59,27 @@ export const signUpRequestSchema = z.strictObject({
   rememberMe: z.boolean().optional(),
 });
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+/**
+ * `POST /api/auth/sign-in/email`, checked before its limits: the email becomes a key of the
+ * per-account counts, so an unbounded one was a megabyte-long database key. Server-only, like
+ * sign-up's: the web's bundle never imports it.
+ */
+export const signInRequestSchema = z.strictObject({
+  email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  // No password is longer than sign-up allows, so a longer one is refused unhashed.
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  callbackURL: z.string().max(2000).optional(),
+  rememberMe: z.boolean().optional(),
+});
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+
+/** `POST /api/auth/request-password-reset`, checked before its limits (the email is a key too). */
+export const passwordResetRequestSchema = z.strictObject({
+  email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  redirectTo: z.string().max(2000).optional(),
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 /** `POST /user/password` (Settings: Change Password). Every other session of the user ends. */
 export const changePasswordRequestSchema = z.object({

@@ -1,6 +1,8 @@
 import {
   authProvidersResponseSchema,
+  passwordResetRequestSchema,
   sessionResponseSchema,
+  signInRequestSchema,
   signUpRequestSchema,
 } from '@studio/contract';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -64,11 +66,12 @@ export const authHandlerRoutes =
     const byClient = (request: FastifyRequest) =>
       deps.passwords.client(request, bodyEmail(request)).key;
 
-    // Per client first: a refused client never counts against the account it tried.
+    // Bodies are bounded before any limit runs (the email becomes a key of their counts); per
+    // client first: a refused client never counts against the account it tried.
     app.post(
       '/api/auth/sign-in/email',
       {
-        schema: { hide: true },
+        schema: { hide: true, body: signInRequestSchema },
         preHandler: [
           limit('sign-in-address', authRateLimits.signInPerAddress, byClient),
           async (request, reply) => {
@@ -118,20 +121,17 @@ export const authHandlerRoutes =
       },
     );
 
-    const guarded: [string, preHandlerAsyncHookHandler[]][] = [
-      [
-        '/api/auth/request-password-reset',
-        [
+    app.post(
+      '/api/auth/request-password-reset',
+      {
+        schema: { hide: true, body: passwordResetRequestSchema },
+        preHandler: [
           limit('reset-address', authRateLimits.resetPerAddress, byAddress),
           limit('reset-account', authRateLimits.resetPerAccount, bodyEmail),
         ],
-      ],
-    ];
-    for (const [url, preHandler] of guarded) {
-      app.post(url, { schema: { hide: true }, preHandler }, async (request, reply) =>
-        sendAuthResponse(reply, request, await callAuth(auth, request)),
-      );
-    }
+      },
+      async (request, reply) => sendAuthResponse(reply, request, await callAuth(auth, request)),
+    );
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, signUp, TEST_ORIGIN } from '../../../test/harness';
@@ -48,6 +48,44 @@ describe('sign-up takes our bounds', () => {
     expect(res.json()).toMatchObject({ success: false, error: { code: 'validation_failed' } });
     if (path) expect(res.json()).toMatchObject({ error: { details: [{ path }] } });
     expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});
+
+describe('sign-in and password-reset take our bounds before any limit', () => {
+  const longEmail = `${'e'.repeat(400)}@example.com`;
+  it.each([
+    ['/api/auth/sign-in/email', 'a 400-character email', { email: longEmail, password: 'pw' }],
+    [
+      '/api/auth/sign-in/email',
+      'a 129-character password',
+      { email: 'bounds@example.com', password: 'p'.repeat(129) },
+    ],
+    [
+      '/api/auth/sign-in/email',
+      'a field Better Auth was never meant to get',
+      { email: 'bounds@example.com', password: 'a long password', image: 'x' },
+    ],
+    ['/api/auth/request-password-reset', 'a 400-character email', { email: longEmail }],
+    ['/api/auth/request-password-reset', 'no email', { redirectTo: '/reset-password' }],
+  ])('%s refuses %s with 400 and counts nothing', async (url, _what, payload) => {
+    const { app, database } = await createTestApp();
+    await database.db.execute(sql`DELETE FROM rate_limit_counters`);
+    await database.db.execute(sql`DELETE FROM password_attempts`);
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers,
+      remoteAddress: '10.21.0.1',
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'validation_failed' } });
+    // Refused before the limits: no counter and no attempt row, so no oversized key either.
+    const rows = await database.db.execute<{ n: number }>(
+      sql`SELECT (SELECT count(*) FROM rate_limit_counters)::int
+               + (SELECT count(*) FROM password_attempts)::int AS n`,
+    );
+    expect(rows.rows[0]?.n).toBe(0);
   });
 });
 
