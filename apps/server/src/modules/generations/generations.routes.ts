@@ -4,7 +4,6 @@ import {
   estimateResponseSchema,
   toolLabel,
   toolOfFeature,
-  GENERATE_REQUESTS_PER_MINUTE,
   GENERATION_TYPES,
   generationAcceptedSchema,
   generationSettingsAnswerSchema,
@@ -29,7 +28,7 @@ import * as generations from './generations.service';
 import { pastGenerations } from './gallery.service';
 import { createPageViewLog } from './page-view-log';
 import { fastSerializer } from '../../http/fast-serializer';
-import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
+import { generateRateLimit } from './generate-limit';
 
 const tags = ['generations'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -62,11 +61,7 @@ export const generationRoutes =
     });
     // onClose runs once the server has stopped taking requests: every waiting view is written.
     app.addHook('onClose', () => pageViews.close());
-    const generateLimit = app.rateLimit({
-      max: Math.ceil(GENERATE_REQUESTS_PER_MINUTE * deps.rateLimitMultiplier),
-      timeWindow: '1 minute',
-      keyGenerator: byUserOrAddress('generate'),
-    });
+    const generateLimit = generateRateLimit(app, deps.rateLimitMultiplier);
 
     for (const type of GENERATION_TYPES) {
       const def = TOOLS[type];
