@@ -154,6 +154,46 @@ describe('gallery keyset paging', () => {
   });
 });
 
+describe('gallery jumps', () => {
+  it('remember deep start keys only while the user’s work stands still', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    await t.database.pool.query(
+      `insert into generations (id, user_id, type, status, prompt, credits, image_urls, created_at)
+       select 'gen_j' || i, $1, 'photoshoot', 'succeeded', 'p', 1, '["/api/v1/media/x"]',
+              timestamptz '2026-01-01' + i * interval '1 second'
+       from generate_series(1, 3000) as i`,
+      [userId],
+    );
+    const ids = async (page: number) =>
+      (await post(t.app, cookie, '/api/v1/gallery/past-generations', { page, limit: 100 }))
+        .json<Page>()
+        .data.map((d) => d.generationId);
+    const expected = async (page: number) =>
+      (
+        await t.database.pool.query<{ id: string }>(
+          `select id from generations where user_id = $1 and status = 'succeeded'
+           order by created_at desc, id desc offset $2 limit 100`,
+          [userId, (page - 1) * 100],
+        )
+      ).rows.map((r) => r.id);
+
+    const before = await expected(14);
+    expect(await ids(14)).toEqual(before); // walked, remembered
+    expect(await ids(14)).toEqual(await expected(14)); // from the remembered key
+    expect(await ids(15)).toEqual(await expected(15)); // walks on from it
+    await t.database.pool.query(
+      `insert into generations (id, user_id, type, status, prompt, credits, image_urls, created_at)
+       values ('gen_newest', $1, 'photoshoot', 'succeeded', 'p', 1, '["/api/v1/media/x"]', now())`,
+      [userId],
+    );
+    const shifted = await expected(14);
+    expect(shifted).not.toEqual(before); // the new generation moved every page by one
+    expect(await ids(14)).toEqual(shifted);
+  });
+});
+
 describe('session cache', () => {
   it('honours a revocation made elsewhere within its window, and one made here at once', async () => {
     const t = await createTestApp({ env: { SESSION_CACHE_SECONDS: '1' } });

@@ -6,6 +6,7 @@ import {
   type GalleryItem,
   type PastGenerationsResponse,
 } from '@studio/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import * as repo from './generations.repository';
 import type { PageViewLog } from './page-view-log';
@@ -82,6 +83,40 @@ function toItem(row: repo.GenerationRow): GalleryItem {
   };
 }
 
+/*
+ * Start keys of deep pages this process walked to, per user and type, valid while the user's
+ * activity version (ADR 032) stands still: any insert, finish or delete moves it, and with it
+ * every offset. A jump at or past a remembered page walks only the difference (a jump back to a
+ * page seen, or on from it, walks nothing), instead of tens of thousands of index entries.
+ */
+const REMEMBER_FROM = 1_200; // shorter walks cost less than the bookkeeping
+const KEYS_PER_LIST = 64;
+const startKeys = new LRUCache<string, { version: number; keys: Map<number, repo.RowKey> }>({
+  max: 5_000,
+});
+
+/** A page reached by number: the exact total first, then the page from the nearer end. */
+async function jump(db: Db, filter: repo.GalleryFilter, page: number, limit: number) {
+  const skip = (page - 1) * limit;
+  const { total, version } = await repo.totalAndVersion(db, filter.userId, filter.type);
+  if (skip < REMEMBER_FROM || skip > total / 2)
+    return { rows: await repo.galleryPage(db, filter, page, limit, total), total };
+  const list = JSON.stringify([filter.userId, filter.type]);
+  let known = startKeys.get(list);
+  if (known?.version !== version) {
+    known = { version, keys: new Map() };
+    startKeys.set(list, known);
+  }
+  let nearest: [number, repo.RowKey] | undefined;
+  for (const entry of known.keys)
+    if (entry[0] <= skip && entry[0] > (nearest?.[0] ?? -1)) nearest = entry;
+  const start = await repo.galleryStartKey(db, filter, skip - (nearest?.[0] ?? 0), nearest?.[1]);
+  if (!start) return { rows: [], total };
+  if (known.keys.size >= KEYS_PER_LIST) known.keys.clear();
+  known.keys.set(skip, start);
+  return { rows: await repo.galleryRowsFrom(db, filter, start, limit), total };
+}
+
 /** `POST /gallery/past-generations`: one page of succeeded work, and the load as a page view. */
 export async function pastGenerations(
   db: Db,
@@ -132,9 +167,7 @@ export async function pastGenerations(
     // The most common load: page and total in one round trip.
     ({ rows, total: totalItems } = await repo.galleryFirstPage(db, filter, limit));
   } else {
-    // A jump: the exact total first, so a page in the older half is read from the oldest end.
-    totalItems = await repo.countSucceeded(db, userId, filter.type);
-    rows = await repo.galleryPage(db, filter, page, limit, totalItems);
+    ({ rows, total: totalItems } = await jump(db, filter, page, limit));
   }
   views.record(userId, 'gallery', {
     page,

@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { galleryCounts, generations, pageViews } from '../../db/schema';
+import { galleryCounts, generationActivity, generations, pageViews } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 
 export type GenerationRow = typeof generations.$inferSelect;
@@ -421,21 +421,63 @@ export async function galleryPage(
       .where(where)
       .orderBy(...newestFirst)
       .limit(limit);
+  const start = await galleryStartKey(db, filter, skip);
+  return start ? galleryRowsFrom(db, filter, start, limit) : [];
+}
+
+/** A row's place in the gallery's order; created_at as text, as a JS Date drops microseconds. */
+export interface RowKey {
+  createdAt: string;
+  id: string;
+}
+
+/** The key `skip` rows down the gallery's order, from the top or from a known key (inclusive). */
+export async function galleryStartKey(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  skip: number,
+  from?: RowKey,
+): Promise<RowKey | undefined> {
+  const where = galleryWhere(filter);
   const [start] = await db
-    // As text: a JS Date would drop the microseconds PostgreSQL keeps, and skip the start row.
     .select({ createdAt: sql<string>`${generations.createdAt}::text`, id: generations.id })
     .from(generations)
-    .where(where)
+    .where(
+      from ? and(where, sql`${rowKey} <= (${from.createdAt}::timestamptz, ${from.id})`) : where,
+    )
     .orderBy(...newestFirst)
     .offset(skip)
     .limit(1);
-  if (!start) return [];
+  return start;
+}
+
+/** `limit` rows from a start key down (inclusive), by keyset. */
+export function galleryRowsFrom(db: DbOrTx, filter: GalleryFilter, start: RowKey, limit: number) {
   return db
     .select()
     .from(generations)
-    .where(and(where, sql`${rowKey} <= (${start.createdAt}::timestamptz, ${start.id})`))
+    .where(
+      and(galleryWhere(filter), sql`${rowKey} <= (${start.createdAt}::timestamptz, ${start.id})`),
+    )
     .orderBy(...newestFirst)
     .limit(limit);
+}
+
+/**
+ * A user's succeeded total (all or one type) and their activity version (ADR 032) in one round
+ * trip: the version says whether start keys remembered for that user still hold.
+ */
+export async function totalAndVersion(
+  db: DbOrTx,
+  userId: string,
+  type: string | null,
+): Promise<{ total: number; version: number }> {
+  const { rows } = await db.execute<{ total: number; version: string | null }>(
+    sql`select ${succeededTotal(userId, type)} as total,
+      (select ${generationActivity.version} from ${generationActivity}
+        where ${generationActivity.userId} = ${userId}) as version`,
+  );
+  return { total: rows[0]?.total ?? 0, version: Number(rows[0]?.version ?? 0) };
 }
 
 /**
