@@ -6,6 +6,11 @@ import {
   scoreGarmentFidelity,
   type Segmenter,
 } from './garment-fidelity';
+import {
+  imageDecodeStats,
+  setImageDecodeConcurrency,
+  withImageDecode,
+} from '../images/process-image';
 import { garment, none, shiftFor } from './garment-fixtures';
 
 const noModel: Segmenter = () => Promise.reject(new Error('a cut-out needs no model'));
@@ -71,6 +76,29 @@ describe('garment fidelity', () => {
     const score = await scoreGarmentFidelity(cutOut, photo, segment);
     expect(segment).toHaveBeenCalledTimes(1);
     expect(score.passed).toBe(true);
+  });
+
+  it('decodes within the per-process image decode limit (ADR 039), waiting its turn', async () => {
+    const cutOut = await garment(none);
+    setImageDecodeConcurrency(1);
+    let release: () => void = () => undefined;
+    const held = withImageDecode(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    let finished = false;
+    const scoring = scoreGarmentFidelity(cutOut, cutOut, noModel).then((score) => {
+      finished = true;
+      return score;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(finished).toBe(false);
+    expect(imageDecodeStats().queued).toBe(1);
+    release();
+    await held;
+    expect((await scoring).passed).toBe(true);
   });
 
   it('refuses an image with no foreground', async () => {

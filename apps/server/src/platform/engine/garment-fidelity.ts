@@ -1,5 +1,6 @@
 import { convertRgbToLab65, differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
+import { withImageDecode } from '../images/process-image';
 import { orientedImage } from './shared';
 import { resizeMask, type SubjectMask } from './video-layers';
 
@@ -51,6 +52,8 @@ interface Region {
 
 /** Long edge of the garment's bounding box when measured: pattern scale no longer matters. */
 const ANALYSIS_EDGE = 128;
+/** Long edge an image is decoded at (8 × ANALYSIS_EDGE), before the garment is found and cropped. */
+const DECODE_EDGE = 1024;
 const FOREGROUND = 128;
 /** Pixels of the outline left out at ANALYSIS_EDGE (see erode). */
 const EDGE_MARGIN = 1;
@@ -62,11 +65,17 @@ const deltaE = (x: Lab, y: Lab) => ciede2000({ mode: 'lab65', ...x }, { mode: 'l
  * own transparency is used when it has one (no model run); otherwise `segment` finds it.
  */
 export async function garmentRegion(image: Buffer, segment: Segmenter): Promise<Region> {
-  const decoded = await orientedImage(image)
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  // Decoded small and within the process's decode limit (ADR 039): a 40 MP photo's full RGBA is
+  // 160 MB, and the garment is measured at ANALYSIS_EDGE, so 1024 px loses nothing even when the
+  // garment fills only an eighth of the photo's long edge.
+  const decoded = await withImageDecode(() =>
+    orientedImage(image)
+      .resize({ width: DECODE_EDGE, height: DECODE_EDGE, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   const { width, height } = decoded.info;
   const rgba = decoded.data;
   let alpha: Buffer = Buffer.alloc(width * height);
