@@ -1,7 +1,8 @@
-import { GENERATE_REQUESTS_PER_MINUTE, generationAcceptedSchema } from '@studio/contract';
+import { generationAcceptedSchema } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/session-guard';
+import { generateRateLimit } from '../generations/generate-limit';
 import type { GenerationDeps } from '../generations/generations.service';
 import { askFreeRegeneration } from './fidelity.service';
 
@@ -13,12 +14,8 @@ export const fidelityRoutes =
     app.post(
       '/generations/:id/free-regeneration',
       {
-        // Counted with the generate calls: it queues work like one.
-        onRequest: app.rateLimit({
-          max: Math.ceil(GENERATE_REQUESTS_PER_MINUTE * deps.rateLimitMultiplier),
-          timeWindow: '1 minute',
-          keyGenerator: (request) => request.sessionUser?.id ?? request.ip,
-        }),
+        // Counted with the generate calls, on their one counter: it queues work like one.
+        onRequest: generateRateLimit(app, deps.rateLimitMultiplier),
         schema: {
           tags: ['generations'],
           summary:

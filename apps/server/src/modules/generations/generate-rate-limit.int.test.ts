@@ -43,6 +43,27 @@ describe('generation rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts the free regeneration with the generate calls: one budget, both ways (ADR 037)', async () => {
+    const { app } = await createTestApp();
+    const askFree = (cookie: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/generations/unknown/free-regeneration',
+        remoteAddress: '10.4.4.4',
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: {},
+      });
+    const spender = await signUp(app);
+    for (let i = 0; i < GENERATE_REQUESTS_PER_MINUTE; i++)
+      expect((await generate(app, '10.4.4.4', spender.cookie)).statusCode).toBe(400);
+    expect((await askFree(spender.cookie)).statusCode).toBe(429);
+
+    const asker = await signUp(app);
+    for (let i = 0; i < GENERATE_REQUESTS_PER_MINUTE; i++)
+      expect((await askFree(asker.cookie)).statusCode).toBe(404);
+    expect((await generate(app, '10.4.4.4', asker.cookie)).statusCode).toBe(429);
+  });
+
   it('refuses anonymous calls with 401 before they count against anyone', async () => {
     const { app } = await createTestApp();
     const { cookie } = await signUp(app);
