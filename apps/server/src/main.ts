@@ -23,6 +23,29 @@ function readConfig(): Config {
   }
 }
 
+// We own shutdown from the first moment: a signal during start-up (migrations, the catalog), or a
+// failed start, must still stop what has started, or the embedded PostgreSQL outlives us. Each step
+// adds its own stop; shutdown runs them last-started first.
+const stops: (() => Promise<unknown>)[] = [];
+let log = (reason: string) => {
+  process.stderr.write(`${reason}: shutting down\n`);
+};
+let stopping = false;
+async function shutdown(reason: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log(reason);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  } finally {
+    process.exit(code);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT', 0));
+process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+
 async function main(): Promise<void> {
   const config = readConfig();
   await fs.mkdir(config.dataDir, { recursive: true });
@@ -30,10 +53,14 @@ async function main(): Promise<void> {
   let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres') });
+    const starting = startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres') });
+    // A signal while PostgreSQL is still coming up waits for it, then stops it.
+    stops.push(async () => (await starting).stop());
+    embedded = await starting;
     databaseUrl = embedded.url;
   }
   const database = createDatabase(databaseUrl);
+  stops.push(() => database.close());
   await runMigrations(database.pool);
 
   const authSecret =
@@ -47,6 +74,10 @@ async function main(): Promise<void> {
   const storage = createStorage(config);
   await seedCatalog({ db: database.db, storage });
   const app = await buildApp({ config, database, authSecret, mailer, storage });
+  stops.push(() => app.close());
+  log = (reason) => {
+    app.log.info({ reason }, 'shutting down');
+  };
   logMail = (line) => {
     app.log.info({ outbox: path.join(config.dataDir, 'outbox') }, line);
   };
@@ -62,26 +93,7 @@ async function main(): Promise<void> {
             log: app.log,
           }),
         ];
-
-  // We own shutdown: stop taking requests, drain, close the pool, then stop the embedded PostgreSQL.
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close();
-      await Promise.all(jobs.map((job) => job.stop()));
-      await database.close();
-      await embedded?.stop();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stops.push(() => Promise.all(jobs.map((job) => job.stop())));
 
   if (config.role === 'worker') {
     app.log.info('ROLE=worker: running background jobs only; HTTP is not served');
@@ -91,8 +103,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // A signal during start-up closes what main() was using: that error is the shutdown's, not news.
+  if (stopping) return;
   process.stderr.write(
     `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
   );
-  process.exit(1);
+  void shutdown('failed start', 1);
 });

@@ -112,6 +112,21 @@ describe('server process', () => {
     expect(isProcessAlive(pgB)).toBe(false);
   });
 
+  it('stops its embedded PostgreSQL when told to stop while still starting', async () => {
+    const [dir, port] = await Promise.all([tempDataDir(), freePort()]);
+    const server = startServer({ PORT: String(port), DATA_DIR: dir });
+    // PostgreSQL is up once its pid file names the server (initdb's single-user run writes a
+    // negative pid); migrations and the catalog come after it.
+    let pg = 0;
+    for (let i = 0; i < 600 && pg <= 0; i++) {
+      pg = await postgresPid(dir).catch(() => 0);
+      if (pg <= 0) await sleep(50);
+    }
+    expect(pg).toBeGreaterThan(0);
+    expect(await stopWith(server, 'SIGTERM')).toBe(0);
+    expect(isProcessAlive(pg)).toBe(false);
+  });
+
   it('keeps accounts and sessions across a restart of the same data directory', async () => {
     const [dir, port] = await Promise.all([tempDataDir(), freePort()]);
     const origin = `http://localhost:${port}`;
