@@ -6,10 +6,11 @@ import {
   signUpRequestSchema,
 } from '@studio/contract';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { tooManyAttempts, type PasswordGuard } from '../rate-limits/password-attempts';
+import { attemptLimits } from '../rate-limits/attempt-limit';
+import type { PasswordGuard } from '../rate-limits/password-attempts';
 import type { Auth } from './auth';
 import { callAuth, sendAuthResponse } from './auth-bridge';
 import { isStoredUser, signInProviders } from './auth.service';
@@ -42,24 +43,7 @@ export const authHandlerRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth } = deps;
-    // Several independent limits may guard one route (per address and per account), so each is a
-    // manual check: the plugin's own route hook runs only once per request.
-    const limit = (
-      name: string,
-      rule: { max: number; window: string },
-      key: (request: FastifyRequest) => string,
-    ): preHandlerAsyncHookHandler => {
-      const check = app.createRateLimit({
-        max: Math.ceil(rule.max * deps.rateLimitMultiplier),
-        timeWindow: rule.window,
-        keyGenerator: (request) => `${name}:${key(request)}`,
-      });
-      return async (request, reply) => {
-        const result = await check(request);
-        if (result.isAllowed || !result.isExceeded) return;
-        throw tooManyAttempts(reply, result.ttlInSeconds);
-      };
-    };
+    const limit = attemptLimits(app, deps.rateLimitMultiplier);
     const byAddress = (request: FastifyRequest) => request.ip;
     // The account's known device has a budget of its own, so a guesser behind the owner's address
     // (one office, one carrier NAT) cannot spend the owner's.

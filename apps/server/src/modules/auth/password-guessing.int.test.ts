@@ -232,3 +232,47 @@ describe('password guessing with a session', () => {
     },
   );
 });
+
+describe('one 429 for every auth and password limit', () => {
+  it("answers sign-in's and /user/password's per-address limits alike", async () => {
+    const t = await createTestApp();
+    const { cookie, email } = await signUp(t.app);
+    const address = '10.11.0.1';
+    const changePassword = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/password',
+        headers: { ...headers, cookie },
+        remoteAddress: address,
+        payload: { currentPassword: 'wrong password', newPassword: 'a brand new password' },
+      });
+    // The session's cookie is its own client for the spacing; the address is what is limited.
+    expect((await signIn(t.app, email, 'wrong password', address)).statusCode).toBe(401);
+    expect((await changePassword()).statusCode).toBe(400);
+    // Both windows spent, with the same time left.
+    await t.database.db.execute(
+      sql`UPDATE rate_limit_counters
+          SET count = 1000, expires_at = clock_timestamp() + interval '10 minutes'
+          WHERE key IN (${`sign-in-address:ip:${address}`}, ${`password-address:${address}`})`,
+    );
+    const viaSignIn = await signIn(t.app, email, 'wrong password', address);
+    const viaPassword = await changePassword();
+    const shape = (res: Awaited<ReturnType<typeof changePassword>>) => ({
+      status: res.statusCode,
+      headers: Object.keys(res.headers)
+        .filter((name) => !['date', 'x-request-id', 'content-length'].includes(name))
+        .sort(),
+      body: res.json<unknown>(),
+    });
+    expect(shape(viaSignIn)).toMatchObject({
+      status: 429,
+      body: {
+        error: {
+          code: 'rate_limited',
+          message: 'Too many attempts. Please try again in 10 minutes.',
+        },
+      },
+    });
+    expect(shape(viaPassword)).toEqual(shape(viaSignIn));
+  });
+});

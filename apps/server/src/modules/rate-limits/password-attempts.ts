@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { tooManyAttempts } from './attempt-limit';
 import {
   deviceCookieKey,
   deviceCookieOf,
@@ -41,14 +41,6 @@ export const PASSWORD_ACCOUNT_CEILING = { max: 100, windowSeconds: 60 * 60 } as 
 /** The account a password attempt is on: the email as typed, trimmed and lower-cased. */
 export function accountKey(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** A 429 with Retry-After and our words: the one answer of every auth and password limit. */
-export function tooManyAttempts(reply: FastifyReply, seconds: number): AppError {
-  const wait = Math.max(1, Math.ceil(seconds));
-  reply.header('retry-after', String(wait));
-  const words = wait >= 90 ? `${Math.ceil(wait / 60)} minutes` : `${wait} seconds`;
-  return new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${words}.`);
 }
 
 /** Who is typing a password: the account's known device, or an address. */

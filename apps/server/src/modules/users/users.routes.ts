@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors';
 import type { Auth } from '../auth/auth';
 import { authRateLimits } from '../auth/auth.routes';
 import { requireUser } from '../auth/session-guard';
+import { attemptLimits } from '../rate-limits/attempt-limit';
 import type { PasswordGuard } from '../rate-limits/password-attempts';
 import * as users from './users.service';
 
@@ -30,17 +31,11 @@ export const userRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     // Guessing the current password with a stolen session: per address here, per account below.
-    const passwordAddressLimit = app.rateLimit({
-      max: Math.ceil(authRateLimits.passwordPerAddress.max * deps.rateLimitMultiplier),
-      timeWindow: authRateLimits.passwordPerAddress.window,
-      keyGenerator: (request) => `password-address:${request.ip}`,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          429,
-          'rate_limited',
-          `Too many attempts. Please try again in ${context.after}.`,
-        ),
-    });
+    const passwordAddressLimit = attemptLimits(app, deps.rateLimitMultiplier)(
+      'password-address',
+      authRateLimits.passwordPerAddress,
+      (request) => request.ip,
+    );
 
     app.post(
       '/user/register',
