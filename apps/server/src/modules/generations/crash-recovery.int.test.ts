@@ -15,6 +15,7 @@ import {
   waitForGeneration,
 } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { hostTag, makeEngineTempDir } from '../../platform/engine/temp-dirs';
 import { createJobQueue, type JobQueue } from '../../platform/queue/job-queue';
 import { findBalanceMismatches } from '../credits/credits.service';
 import { redeliverAbandoned } from './generation-runner';
@@ -143,8 +144,8 @@ describe('after a worker stops mid-job', () => {
     // folders are in the real temp folder, where the worker looks (a dead pid's one, ours, and
     // another prefix).
     const tmp = os.tmpdir();
-    const orphan = path.join(tmp, `studio-video-${String(await deadPid())}-aB3xYz`);
-    const live = await fs.mkdtemp(path.join(tmp, `studio-video-${String(process.pid)}-`));
+    const orphan = path.join(tmp, `studio-video-${hostTag()}-${String(await deadPid())}-aB3xYz`);
+    const live = await makeEngineTempDir(tmp);
     const foreign = await fs.mkdtemp(path.join(tmp, 'studio-crash-keep-'));
     await fs.mkdir(orphan);
     await fs.writeFile(path.join(orphan, 'video.mp4'), 'half a video');
