@@ -99,7 +99,7 @@ const startKeys = new LRUCache<string, { version: number; keys: Map<number, repo
 async function jump(db: Db, filter: repo.GalleryFilter, page: number, limit: number) {
   const skip = (page - 1) * limit;
   const { total, version } = await repo.totalAndVersion(db, filter.userId, filter.type);
-  if (skip < REMEMBER_FROM || skip > total / 2)
+  if (skip > total / 2)
     return { rows: await repo.galleryPage(db, filter, page, limit, total), total };
   const list = JSON.stringify([filter.userId, filter.type]);
   let known = startKeys.get(list);
@@ -163,9 +163,11 @@ export async function pastGenerations(
       searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
       repo.galleryPage(db, filter, page, limit),
     ]);
-  } else if (page === 1) {
-    // The most common load: page and total in one round trip.
-    ({ rows, total: totalItems } = await repo.galleryFirstPage(db, filter, limit));
+  } else if ((page - 1) * limit < REMEMBER_FROM) {
+    // The most common loads: a near page and its total in one round trip.
+    const near = await repo.galleryNearPage(db, filter, (page - 1) * limit, limit);
+    rows = near.rows;
+    totalItems = near.total ?? (await repo.countSucceeded(db, userId, filter.type));
   } else {
     ({ rows, total: totalItems } = await jump(db, filter, page, limit));
   }

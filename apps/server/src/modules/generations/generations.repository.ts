@@ -362,17 +362,27 @@ function succeededTotal(userId: string, type: string | null) {
 }
 
 /**
- * The first page without a search and its total in one round trip (most gallery loads): the
- * total rides on each row from the counters. An empty page means no succeeded work: total 0.
+ * A near page without a search and its total in one round trip (most gallery loads): the page
+ * starts at a key found `skip` rows down (no start for the first page), and the total rides on
+ * each row from the counters. Undefined total when the page is empty (past the end, or no work).
  */
-export async function galleryFirstPage(db: DbOrTx, filter: GalleryFilter, limit: number) {
+export async function galleryNearPage(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  skip: number,
+  limit: number,
+) {
+  const where = galleryWhere(filter);
+  const start = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+    where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
+    offset ${skip} limit 1)`;
   const found = await db
     .select({ row: generations, total: succeededTotal(filter.userId, filter.type) })
     .from(generations)
-    .where(galleryWhere(filter))
+    .where(skip === 0 ? where : and(where, sql`${rowKey} <= ${start}`))
     .orderBy(...newestFirst)
     .limit(limit);
-  return { rows: found.map((r) => r.row), total: found[0]?.total ?? 0 };
+  return { rows: found.map((r) => r.row), total: found[0]?.total };
 }
 
 /** Succeeded generations of a user (of one type, or all), from the trigger-kept counters. */
