@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../../platform/email/mailer';
+import { passwordHashing } from './password-hashing';
 
 export interface AuthOptions {
   db: Db;
@@ -50,6 +51,11 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Better Auth's scrypt, through an object tests can watch (password-hashing.ts).
+      password: {
+        hash: (password) => passwordHashing.hash(password),
+        verify: (data) => passwordHashing.verify(data),
+      },
       // Sign-up never signs in by itself: then Better Auth answers an existing email exactly like
       // a new one (a made-up user, no token) instead of saying it is taken. auth.routes.ts signs a
       // really new account in afterwards (issue 19, ADR 038).

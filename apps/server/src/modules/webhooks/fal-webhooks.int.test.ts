@@ -157,7 +157,6 @@ describe("fal's webhooks", () => {
     const submission = fake.submissions.find((s) => s.requestId === job.requestId);
     expect(submission?.webhookUrl).toBe(`${PUBLIC_URL}${WEBHOOK_PATH}`);
     const statusPolls = callsFor(job.requestId, 'status').length;
-    const started = Date.now();
 
     const body = okBody(job.requestId);
     const headers = fake.signWebhook(job.requestId, body);
@@ -168,7 +167,6 @@ describe("fal's webhooks", () => {
     const row = await waitSettled(job.generationId);
     expect(row.status).toBe('succeeded');
     expect(row.imageUrls).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(5_000);
     // The result came with the webhook: it was never read from fal, and fal still says
     // IN_PROGRESS, so no poll could have finished it. One status read asked for the compute time.
     expect(callsFor(job.requestId, 'result')).toHaveLength(0);
