@@ -110,7 +110,11 @@ async function jump(db: Db, filter: repo.GalleryFilter, page: number, limit: num
   let nearest: [number, repo.RowKey] | undefined;
   for (const entry of known.keys)
     if (entry[0] <= skip && entry[0] > (nearest?.[0] ?? -1)) nearest = entry;
-  const start = await repo.galleryStartKey(db, filter, skip - (nearest?.[0] ?? 0), nearest?.[1]);
+  // A page seen before needs no walk at all.
+  const start =
+    nearest?.[0] === skip
+      ? nearest[1]
+      : await repo.galleryStartKey(db, filter, skip - (nearest?.[0] ?? 0), nearest?.[1]);
   if (!start) return { rows: [], total };
   if (known.keys.size >= KEYS_PER_LIST) known.keys.clear();
   known.keys.set(skip, start);
