@@ -21,11 +21,14 @@ import { balanceOf } from '../credits/credits.service';
 let recolourNext = true;
 /** The next run fails as a provider does (not transient, so no retry): a lost rerun. */
 let failNext = false;
+/** While set, runs wait for it: a rerun still going when the user cancels it. */
+let hold: Promise<void> | null = null;
 const tryOnProvider: GenerationProvider = {
   name: 'test',
   capabilities: () => ['try-on'],
   async run(job) {
     if (job.type !== 'try-on') throw new Error(`unexpected ${job.type}`);
+    if (hold) await hold;
     if (failNext) {
       failNext = false;
       throw new ProviderError('The provider could not make this image', false);
@@ -161,6 +164,27 @@ describe('garment-fidelity check on a finished try-on', () => {
     expect((await fidelityOf(rerunId)).creditCost).toBe(0);
     expect(await balanceOf(t.database.db, userId)).toBe(balance);
     // A rerun that succeeded uses it for good.
+    expect((await fidelityOf(id)).fidelity).toMatchObject({
+      freeRegenerationOffered: false,
+      freeRegenerationId: rerunId,
+    });
+    expect((await askFree(id)).statusCode).toBe(409);
+  });
+
+  it('keeps the free regeneration used when the user cancels the rerun', async () => {
+    const id = await tryOn(true);
+    let release: () => void = () => undefined;
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const asked = await askFree(id);
+    expect(asked.statusCode).toBe(202);
+    const rerunId = asked.json<{ generationId: string }>().generationId;
+    const canceled = await post(t.app, cookie, `/api/v1/generations/${rerunId}/cancel`, {});
+    expect(canceled.statusCode).toBe(200);
+    hold = null;
+    release();
+    expect((await waitForGeneration(t.app, cookie, rerunId)).status).toBe('canceled');
     expect((await fidelityOf(id)).fidelity).toMatchObject({
       freeRegenerationOffered: false,
       freeRegenerationId: rerunId,
