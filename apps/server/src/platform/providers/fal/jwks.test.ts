@@ -94,4 +94,21 @@ describe("fal's webhook key set (ADR 035)", () => {
     expect(await set.current()).toBe(first);
     expect(await set.current()).toBe(first);
   });
+
+  it('keeps the keys it has when a fetch finds no Ed25519 key, on refresh and on expiry', async () => {
+    let document: unknown = jwks();
+    let clock = 0;
+    const set = createFalKeySet({
+      url: 'https://keys.test/jwks.json',
+      now: () => clock,
+      fetchJson: async () => document,
+    });
+    const working = await set.current();
+    expect(working).toHaveLength(1);
+    document = { keys: [{ kty: 'RSA', n: 'x', e: 'AQAB' }] };
+    await expect(set.refresh()).rejects.toThrow(/no Ed25519 key/);
+    expect(await set.current()).toBe(working);
+    clock += JWKS_TTL_MS + FAILED_FETCH_PAUSE_MS;
+    expect(await set.current()).toBe(working);
+  });
 });

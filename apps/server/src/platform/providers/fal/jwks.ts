@@ -42,6 +42,9 @@ export function createFalKeySet(options: FalKeySetOptions): FalKeySet {
     inFlight ??= (async () => {
       try {
         const keys = ed25519Keys(await options.fetchJson(options.url));
+        // A set without one usable key (a broken or half-rotated document) would refuse every
+        // webhook: it counts as a failed fetch, so the keys that verified until now stay.
+        if (keys.length === 0) throw new Error("fal's key set holds no Ed25519 key");
         cached = { keys, at: now() };
         return keys;
       } catch (error) {
