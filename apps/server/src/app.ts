@@ -114,7 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // fal's webhook route and the fal jobs share the deliveries it stores (ADR 035).
   const falWebhook = generation.fal?.webhook;
   const falWebhooks = falWebhook
-    ? createFalWebhookDeps({ db: database.db, jwksUrl: falWebhook.jwksUrl, log: app.log })
+    ? createFalWebhookDeps({
+        db: database.db,
+        jwksUrl: falWebhook.jwksUrl,
+        userId: falWebhook.userId,
+        log: app.log,
+      })
     : undefined;
   const provider = deps.provider ?? createProvider(generation, falWebhooks?.inbox);
 

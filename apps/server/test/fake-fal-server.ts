@@ -131,12 +131,12 @@ export interface FakeFal {
   signWebhook(
     requestId: string,
     body: string,
-    options?: { timestamp?: number; key?: KeyObject },
+    options?: { timestamp?: number; key?: KeyObject; userId?: string },
   ): Record<string, string>;
   close(): Promise<void>;
 }
 
-/** The user id fal's webhooks name (signed, not otherwise checked). */
+/** The fal account the fake's webhooks are signed for (FAL_USER_ID of the tests that check it). */
 export const FAKE_FAL_USER_ID = 'fake-fal-user';
 
 interface QueuedRequest {
@@ -317,12 +317,13 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     signWebhook: (requestId, body, options = {}) => {
       const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
       const digest = createHash('sha256').update(body).digest('hex');
-      const message = [requestId, FAKE_FAL_USER_ID, timestamp, digest].join('\n');
+      const userId = options.userId ?? FAKE_FAL_USER_ID;
+      const message = [requestId, userId, timestamp, digest].join('\n');
       const key = options.key ?? webhookKey.privateKey;
       return {
         'content-type': 'application/json',
         'x-fal-webhook-request-id': requestId,
-        'x-fal-webhook-user-id': FAKE_FAL_USER_ID,
+        'x-fal-webhook-user-id': userId,
         'x-fal-webhook-timestamp': timestamp,
         'x-fal-webhook-signature': sign(null, Buffer.from(message), key).toString('hex'),
       };

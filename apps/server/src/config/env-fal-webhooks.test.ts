@@ -10,7 +10,11 @@ describe('FAL_WEBHOOKS', () => {
   it('is on for a public PUBLIC_URL: our route as the webhook, polling slowed to the fallback', () => {
     expect(fal({ PUBLIC_URL: 'https://studio.example.com/' })).toMatchObject({
       pollIntervalMs: 30_000,
-      webhook: { url: 'https://studio.example.com/api/v1/webhooks/fal', jwksUrl: undefined },
+      webhook: {
+        url: 'https://studio.example.com/api/v1/webhooks/fal',
+        jwksUrl: undefined,
+        userId: undefined,
+      },
     });
   });
 
@@ -45,5 +49,22 @@ describe('FAL_WEBHOOKS', () => {
 
   it('refuses an unknown value', () => {
     expect(() => fal({ FAL_WEBHOOKS: 'yes' })).toThrow(/FAL_WEBHOOKS/);
+  });
+});
+
+describe('FAL_USER_ID and FAL_JWKS_URL', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32) };
+
+  it('names our fal account, whose deliveries alone are taken', () => {
+    expect(fal({ FAL_WEBHOOKS: 'on', FAL_USER_ID: 'our-fal-user' })?.webhook).toMatchObject({
+      userId: 'our-fal-user',
+    });
+  });
+
+  it("refuses FAL_JWKS_URL in production: one stray setting cannot swap fal's keys", () => {
+    const stray = { FAL_JWKS_URL: 'https://keys.example.com/jwks.json' };
+    expect(() => fal({ ...production, ...stray })).toThrow(/FAL_JWKS_URL: is test-only/);
+    expect(fal({ ...production, FAL_WEBHOOKS: 'on' })?.webhook?.jwksUrl).toBeUndefined();
+    expect(fal({ FAL_WEBHOOKS: 'on', ...stray })?.webhook?.jwksUrl).toBe(stray.FAL_JWKS_URL);
   });
 });

@@ -92,8 +92,10 @@ const envSchema = z
     FAL_WEBHOOKS: z.enum(['auto', 'on', 'off']).default('auto'),
     /** How often a fal request is polled while webhooks are on: only the fallback. */
     FAL_WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(30_000),
-    /** Only for a local key set standing in for fal's JWKS (tests). */
+    /** Only for a local key set standing in for fal's JWKS (tests); refused in production. */
     FAL_JWKS_URL: z.url().optional(),
+    /** fal's id of our account: webhooks signed for another fal user are refused (ADR 035). */
+    FAL_USER_ID: z.string().trim().min(1).max(256).optional(),
     // FAL_MODEL_<configName> per tool and FAL_MODEL_PROMPT: see falModelSettings below.
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
@@ -165,6 +167,14 @@ const envSchema = z
         path: ['S3_ACCESS_KEY_ID'],
         message:
           'S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the default chain)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.FAL_JWKS_URL) {
+      // One stray setting must not swap the trust root of fal's webhooks for another key set.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAL_JWKS_URL'],
+        message: "is test-only and refused in production (fal's own key set is used)",
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -258,9 +268,11 @@ export interface GenerationConfig {
         models: Partial<Record<FalModelKey, string>>;
         /**
          * fal posts each result to `url` (our webhook route), signed with the keys at `jwksUrl`;
-         * undefined: no webhooks, polling only (ADR 035).
+         * undefined: no webhooks, polling only (ADR 035). `userId` (FAL_USER_ID): deliveries
+         * signed for another fal account are refused; undefined: any fal account's are taken.
          */
-        webhook: { url: string; jwksUrl: string | undefined } | undefined;
+        webhook:
+          { url: string; jwksUrl: string | undefined; userId: string | undefined } | undefined;
       }
     | undefined;
   inputAllowedHosts: string[];
@@ -324,7 +336,11 @@ function falConfig(
     pollIntervalMs: webhooks ? env.FAL_WEBHOOK_POLL_INTERVAL_MS : env.FAL_POLL_INTERVAL_MS,
     models: falModelSettings(source),
     webhook: webhooks
-      ? { url: `${publicUrl}${API_BASE}/webhooks/fal`, jwksUrl: env.FAL_JWKS_URL }
+      ? {
+          url: `${publicUrl}${API_BASE}/webhooks/fal`,
+          jwksUrl: env.FAL_JWKS_URL,
+          userId: env.FAL_USER_ID,
+        }
       : undefined,
   };
 }

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeFal, requestError, startFakeFal } from '../../../test/fake-fal-server';
+import {
+  FAKE_FAL_USER_ID,
+  type FakeFal,
+  requestError,
+  startFakeFal,
+} from '../../../test/fake-fal-server';
 import {
   giveCredits,
   post,
@@ -47,6 +52,7 @@ beforeAll(async () => {
       FAL_WEBHOOKS: 'on',
       FAL_WEBHOOK_POLL_INTERVAL_MS: String(10 * 60_000),
       FAL_JWKS_URL: fake.jwksUrl,
+      FAL_USER_ID: FAKE_FAL_USER_ID,
       GENERATION_LEASE_SECONDS: '5',
     },
     worker: true,
@@ -285,6 +291,22 @@ describe("fal's webhooks", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
     await new Promise((r) => setTimeout(r, 1_200));
+    expect((await rowOf(job.generationId)).status).toBe('running');
+    await finish(job);
+  });
+
+  it('refuses a delivery signed for another fal account with 401 before storing it', async () => {
+    const job = await startUpscale();
+    const body = okBody(job.requestId);
+    // fal signs every account's deliveries with the same keys: this signature is valid.
+    const res = await postWebhook(
+      body,
+      fake.signWebhook(job.requestId, body, { userId: 'someone-else-at-fal' }),
+    );
+
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: { code: 'invalid_signature' } });
+    expect(await deliveryStored(job.requestId)).toBe(false);
     expect((await rowOf(job.generationId)).status).toBe('running');
     await finish(job);
   });

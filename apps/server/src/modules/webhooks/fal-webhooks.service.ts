@@ -28,6 +28,8 @@ export interface FalWebhookDeps {
   keys: FalKeySet;
   inbox: LocalFalWebhookInbox;
   log: FastifyBaseLogger;
+  /** Our fal account (FAL_USER_ID): a delivery signed for another is refused; undefined: any. */
+  userId: string | undefined;
   now?: () => number;
 }
 
@@ -41,8 +43,13 @@ const refused = () =>
 export function createFalWebhookDeps(options: {
   db: Db;
   jwksUrl: string | undefined;
+  userId: string | undefined;
   log: FastifyBaseLogger;
 }): FalWebhookDeps {
+  if (options.userId === undefined) {
+    // Any fal account can sign a delivery aimed at our URL; without our id it is taken like ours.
+    options.log.warn('FAL_USER_ID is unset: fal webhooks signed for any fal account are accepted');
+  }
   const url = options.jwksUrl ?? FAL_JWKS_URL;
   // fal's own host passes the outbound allowlist; a configured stand-in (tests) is trusted as is.
   const trusted = options.jwksUrl ? [new URL(options.jwksUrl).origin] : [];
@@ -51,6 +58,7 @@ export function createFalWebhookDeps(options: {
     keys: createFalKeySet({ url, fetchJson: fetchJwksThroughGuard(trusted) }),
     inbox: createFalWebhookInbox(options.db),
     log: options.log,
+    userId: options.userId,
   };
 }
 
@@ -81,6 +89,13 @@ export async function receiveFalWebhook(
     throw refused();
   }
   const checked = headers as FalWebhookHeaders;
+  // Before the signature and before anything is stored: fal signs every account's deliveries with
+  // the same keys, so a valid signature alone does not make a delivery ours. Checked first, as a
+  // forged id would fail the signature anyway, and this way costs no key fetch.
+  if (deps.userId !== undefined && checked.userId !== deps.userId) {
+    deps.log.warn({ reason: 'another fal user' }, 'fal webhook refused');
+    throw refused();
+  }
   if (!(await verify(deps, checked, raw))) {
     deps.log.warn({ reason: 'bad signature' }, 'fal webhook refused');
     throw refused();
