@@ -1,6 +1,7 @@
 import { removeOrphanedEngineTempDirs } from '../../platform/engine/temp-dirs';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { RecurringJob } from '../billing/billing.jobs';
+import { pruneOldDeliveries } from '../webhooks/fal-webhooks.repository';
 import {
   redeliverAbandoned,
   runGenerationJob,
@@ -33,8 +34,11 @@ export async function startGenerationWorker(
     sweeping ??= Promise.all([
       sweepOverdue(deps.db),
       redeliverAbandoned(deps.db, deps.queue, deps.leaseMs),
+      pruneOldDeliveries(deps.db),
     ])
-      .then(([swept, { redelivered, deadJobs }]) => {
+      .then(([swept, { redelivered, deadJobs }, pruned]) => {
+        if (pruned > 0)
+          deps.log.info({ pruned }, 'fal webhook deliveries older than two days removed');
         if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');
         if (deadJobs > 0) deps.log.warn({ deadJobs }, "dead workers' queue jobs cancelled");
         if (redelivered > 0) deps.log.warn({ redelivered }, 'abandoned generations sent again');

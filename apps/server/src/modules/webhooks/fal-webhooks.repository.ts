@@ -26,6 +26,14 @@ export async function findDelivery(db: DbOrTx, requestId: string) {
   return row;
 }
 
-export async function pruneDeliveries(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(falWebhookDeliveries).where(lt(falWebhookDeliveries.receivedAt, before));
+/** Deliveries are kept two days: a replay older than that fails the signature's timestamp anyway. */
+const KEEP_DELIVERIES_MS = 2 * 24 * 60 * 60_000;
+
+/** Run by the generation sweeper, off the webhook's request path. */
+export async function pruneOldDeliveries(db: DbOrTx, now = Date.now()): Promise<number> {
+  const removed = await db
+    .delete(falWebhookDeliveries)
+    .where(lt(falWebhookDeliveries.receivedAt, new Date(now - KEEP_DELIVERIES_MS)))
+    .returning({ requestId: falWebhookDeliveries.requestId });
+  return removed.length;
 }

@@ -15,7 +15,7 @@ import {
   type FalWebhookHeaders,
 } from '../../platform/providers/fal/webhook-signature';
 import { createFalWebhookInbox, type LocalFalWebhookInbox } from './fal-webhook-inbox';
-import { pruneDeliveries, recordDelivery } from './fal-webhooks.repository';
+import { recordDelivery } from './fal-webhooks.repository';
 
 /*
  * fal's webhook (ADR 035): verified exactly as fal documents it, stored once per request id, and
@@ -34,7 +34,6 @@ export interface FalWebhookDeps {
 }
 
 /** Deliveries are kept this long: past fal's 5-minute tolerance a replay is refused anyway. */
-const KEEP_DELIVERIES_MS = 2 * 24 * 60 * 60_000;
 
 /** The same answer for every refusal: a caller learns nothing about which check failed. */
 const refused = () =>
@@ -123,7 +122,4 @@ export async function receiveFalWebhook(
     throw refused();
   }
   deps.inbox.notify(checked.requestId);
-  await pruneDeliveries(deps.db, new Date(now - KEEP_DELIVERIES_MS)).catch((error: unknown) => {
-    deps.log.warn({ err: error }, 'old fal webhook deliveries were not pruned');
-  });
 }
