@@ -324,11 +324,6 @@ function galleryWhere(filter: GalleryFilter): SQL | undefined {
   return and(...conditions);
 }
 
-export async function countGallery(db: DbOrTx, filter: GalleryFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(generations).where(galleryWhere(filter));
-  return row?.n ?? 0;
-}
-
 /**
  * A search's total, counted only up to `cap` matches: past that the gallery shows a lower bound
  * (the cap grows with the page asked for, so every page stays reachable).
@@ -532,13 +527,4 @@ export async function insertPageViews(
   views: { userId: string; page: string; details: Record<string, unknown>; createdAt: Date }[],
 ) {
   if (views.length > 0) await db.insert(pageViews).values(views);
-}
-
-export async function recordPageView(
-  db: DbOrTx,
-  userId: string,
-  page: string,
-  details: Record<string, unknown>,
-) {
-  await db.insert(pageViews).values({ userId, page, details });
 }
