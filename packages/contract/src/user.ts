@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
+/** The longest email our auth requests take. */
+export const EMAIL_MAX_LENGTH = 320;
+
 /**
  * A user id as a client sends it (Better Auth's are 32 characters). Every user call names the user
  * it is about; the server refuses any id but the session user's.
@@ -13,7 +16,7 @@ export type UserIdBody = z.infer<typeof userIdBodySchema>;
 /** `POST /user/register` (spec §3 registration payload). Idempotent. */
 export const registerRequestSchema = z.object({
   userId: userIdSchema,
-  emailId: z.string().max(320).optional().default(''),
+  emailId: z.string().max(EMAIL_MAX_LENGTH).optional().default(''),
   name: z.string().max(200).optional(),
   profileUrl: z.string().max(2048).optional().default(''),
   timestamp: z.string().max(64).optional(),
@@ -39,9 +42,6 @@ export const changeNameRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name cannot be blank').max(200),
 });
 export type ChangeNameRequest = z.input<typeof changeNameRequestSchema>;
-
-/** The longest email our auth requests take. */
-export const EMAIL_MAX_LENGTH = 320;
 
 /**
  * `POST /api/auth/sign-up/email`, checked before Better Auth sees it (issue 19): the name bound

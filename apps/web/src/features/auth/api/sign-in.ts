@@ -32,7 +32,7 @@ const SIGN_IN_NOT_KEPT =
  * without a session (and mails the owner), so nobody learns which emails have accounts: this
  * screen cannot tell that case from blocked cookies, and says both.
  */
-export const SIGN_UP_NOT_SIGNED_IN =
+const SIGN_UP_NOT_SIGNED_IN =
   'If this email already has an account, sign in or reset your password instead: we have sent it a note. Otherwise, allow cookies for this site and try again.';
 
 export function useSignIn() {

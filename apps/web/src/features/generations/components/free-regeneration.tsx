@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { Generation, GarmentFidelity } from '@studio/contract';
@@ -21,14 +21,9 @@ interface FreeRegenerationProps {
  * instead of the offer, so the offer cannot be taken twice from here.
  */
 export function FreeRegeneration({ generationId, fidelity, renderRerun }: FreeRegenerationProps) {
-  const [rerunId, setRerunId] = useState(fidelity.freeRegenerationId);
   const offerId = useId();
-  const ask = useMutation({
-    mutationFn: () => askFreeRegeneration(generationId),
-    onSuccess: (accepted) => {
-      setRerunId(accepted.generationId);
-    },
-  });
+  const ask = useMutation({ mutationFn: () => askFreeRegeneration(generationId) });
+  const rerunId = ask.data?.generationId ?? fidelity.freeRegenerationId;
   if (rerunId) return <Rerun id={rerunId} renderRerun={renderRerun} />;
   if (!fidelity.freeRegenerationOffered) return null;
   return (
@@ -42,7 +37,7 @@ export function FreeRegeneration({ generationId, fidelity, renderRerun }: FreeRe
         loading={ask.isPending}
         aria-describedby={offerId}
         onClick={() => {
-          if (!ask.isPending) ask.mutate();
+          ask.mutate();
         }}
       >
         {ask.isPending ? null : <RefreshCw aria-hidden="true" />}
