@@ -53,6 +53,12 @@ export const generations = pgTable(
     /** Shown with the result: a labelled preview, or settings the model could not honour. */
     previewNote: text('preview_note'),
     /**
+     * When the user asked to cancel work the provider already has (ADR 043). A cancel is only a
+     * signal there: the generation ends as the provider reports, canceled and refunded, or
+     * finished and charged.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    /**
      * The compute time the provider reported for the work (fal's `inference_time`, summed over the
      * job's requests); null when it reports none (the local engine). What a run costs follows it.
      */
