@@ -17,8 +17,8 @@ import * as repo from './catalog.repository';
 
 /*
  * The built-in catalog: rows plus their media, rendered from the project's own illustrations.
- * Seeding is idempotent (fixed ids, insert-if-missing), so every start may run it and an operator's
- * edits to existing rows are kept.
+ * Seeding is idempotent (fixed ids, insert-if-missing), so every start may run it, several
+ * processes at once too, and an operator's edits to existing rows are kept.
  */
 
 export const CATALOG_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/catalog');
@@ -185,9 +185,22 @@ async function ensureImage(deps: { db: Db; storage: Storage }, name: string, svg
   const id = assetId(name);
   if (!(await findMediaById(deps.db, id))) {
     const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    await storeImage(deps, CATALOG_OWNER, 'catalog', await processImage(png), id);
+    await storeImage(deps, CATALOG_OWNER, 'catalog', await processImage(png), id).catch(
+      seededElsewhere,
+    );
   }
   return mediaUrls(id);
+}
+
+/**
+ * Several processes starting at once on a fresh database (ROLE=api and ROLE=worker) all seed: the
+ * one that loses the race to insert an asset's row finds it there, written from the same
+ * illustration under the same keys, and carries on instead of failing its start.
+ */
+function seededElsewhere(error: unknown): void {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null;
+  if (code !== '23505') throw error; // not a unique violation: a real failure
 }
 
 export async function seedCatalog(deps: { db: Db; storage: Storage }): Promise<void> {
@@ -233,7 +246,7 @@ export async function seedCatalog(deps: { db: Db; storage: Storage }): Promise<v
       await storeVideo(deps, CATALOG_OWNER, { data, width: 360, height: 640 }, poster, {
         id,
         kind: 'catalog',
-      });
+      }).catch(seededElsewhere);
     }
     const urls = mediaUrls(id);
     await repo.insertVideoTemplateIfMissing(deps.db, {
