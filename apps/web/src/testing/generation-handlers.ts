@@ -206,6 +206,7 @@ export function generationFixture(overrides: Partial<Generation> = {}): Generati
     inputImageUrls: [UPLOADED_URL],
     previewNote: null,
     error: null,
+    cancelRequested: false,
     createdAt: '2026-11-21T10:00:00.000Z',
     startedAt: null,
     finishedAt: null,

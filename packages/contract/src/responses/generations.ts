@@ -44,6 +44,11 @@ export const generationSchema = z.object({
   /** Set when the engine could only make a labelled preview (no generative model configured). */
   previewNote: textOrNull,
   error: textOrNull,
+  /**
+   * The user asked to cancel work a provider already had (ADR 043): until it ends, the provider
+   * decides; a generation that still succeeded after it was finished (and charged) first.
+   */
+  cancelRequested: z.catch(z.boolean(), false),
   createdAt: text,
   startedAt: textOrNull,
   finishedAt: textOrNull,

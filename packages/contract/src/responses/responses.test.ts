@@ -33,6 +33,7 @@ const generation: Generation = {
   inputImageUrls: ['/api/v1/media/upload_1'],
   previewNote: null,
   error: null,
+  cancelRequested: false,
   createdAt: '2026-11-21T10:00:00.000Z',
   startedAt: '2026-11-21T10:00:01.000Z',
   finishedAt: null,

@@ -19,7 +19,7 @@ import {
   assertAccess,
   batchGenerations,
   activeBatchIds,
-  failGeneration,
+  cancelWork,
   hashRequest,
   insertQueuedGeneration,
   isFinished,
@@ -316,16 +316,14 @@ export async function getBatch(deps: { db: DbOrTx }, userId: string, id: string)
 
 /**
  * `POST /try-on/batches/:id/cancel`: every pair not yet finished is canceled and refunded, once
- * each (the single generations' settlement: a pair the worker finishes first stays finished).
+ * each, as a single generation's cancel is (ADR 043: a pair a provider already has ends as the
+ * provider reports; a pair the worker finishes first stays finished).
  */
 export async function cancelBatch(deps: BatchDeps, userId: string, id: string) {
   const batch = await findOwnBatch(deps.db, userId, id);
   for (const row of await listBatchGenerations(deps.db, batch.id)) {
     if (isFinished(row)) continue;
-    const canceled = await failGeneration(deps.db, row.id, 'Canceled by you', 'canceled');
-    if (canceled?.providerRequestId) {
-      await deps.provider.cancel?.(canceled.providerRequestId).catch(() => undefined);
-    }
+    await cancelWork(deps, row);
   }
   return getBatch(deps, userId, id);
 }

@@ -90,7 +90,13 @@ interface GenerationBody {
   message: string;
 }
 interface GenerationState {
-  generation: { status: string; creditCost: number; error: string | null; progress: number };
+  generation: {
+    status: string;
+    creditCost: number;
+    error: string | null;
+    progress: number;
+    cancelRequested: boolean;
+  };
 }
 
 async function newUser(options: { credits?: number; plan?: Plan } = {}) {
@@ -498,13 +504,9 @@ describe('fal’s typed failures through the runner', () => {
 });
 
 describe('cancel', () => {
-  it('cancels work queued at fal: canceled, credits released once, and fal is told to cancel', async () => {
-    scriptModel(DEFAULT_FAL_MODELS.photoshoot, { queueSteps: 1000 });
-    const user = await newUser({ credits: 10 });
-    const image = await uploadImage(t.app, user.cookie, await productPhoto());
-    const before = await balanceOf(t.database.db, user.id);
-
-    const res = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
+  /** A photoshoot fal has accepted and is answering status polls for: its fal request id. */
+  async function startAtFal(cookie: string, image: string) {
+    const res = await post(t.app, cookie, '/api/v1/photoshoot/generate', {
       inputImageUrls: [image],
       numImages: 2,
     });
@@ -515,25 +517,96 @@ describe('cancel', () => {
       requestId = falHandle((await rowOf(generationId)).providerRequestId).requestId;
       return requestId !== '' && callsFor(requestId, 'status').length > 0;
     });
+    return { generationId, requestId };
+  }
+
+  const cancel = (cookie: string, generationId: string) =>
+    post(t.app, cookie, `/api/v1/generations/${generationId}/cancel`, {});
+
+  it('asks fal to cancel work it has queued, and settles as fal then reports: canceled, released once', async () => {
+    scriptModel(DEFAULT_FAL_MODELS.photoshoot, { queueSteps: 1000 });
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const { generationId, requestId } = await startAtFal(user.cookie, image);
     expect(callsFor(requestId, 'status').at(-1)?.httpStatus).toBe(202); // still IN_QUEUE
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
 
-    const cancel = await post(t.app, user.cookie, `/api/v1/generations/${generationId}/cancel`, {});
+    const res = await cancel(user.cookie, generationId);
 
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json<GenerationState>().generation.status).toBe('canceled');
-    await waitUntil('a cancel call at fal', () => callsFor(requestId, 'cancel').length > 0, 5_000);
+    // A cancel is a signal to fal (ADR 043): the answer says it was asked, not how it ended.
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<GenerationState>().generation).toMatchObject({
+      status: 'running',
+      cancelRequested: true,
+    });
     expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([202]);
-    // The runner notices (lease lost, or fal's "cancelled" result) and settles nothing more.
+    // fal then reports the request cancelled; the runner settles that as the user's cancel.
     await waitUntil('the job to end', () => jobsSettled(generationId));
     const state = await get(user.cookie, `/api/v1/generations/${generationId}`);
     expect(state.json<GenerationState>().generation).toMatchObject({
       status: 'canceled',
       error: 'Canceled by you',
+      cancelRequested: true,
     });
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
     expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  }, 30_000);
+
+  it('keeps the result of a running request fal still completes after the cancel, and charges it once', async () => {
+    scriptModel(DEFAULT_FAL_MODELS.photoshoot, {
+      queueSteps: 0,
+      progressSteps: 40,
+      ignoresCancel: true,
+    });
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const { generationId, requestId } = await startAtFal(user.cookie, image);
+
+    const res = await cancel(user.cookie, generationId);
+
+    expect(res.json<GenerationState>().generation).toMatchObject({
+      status: 'running',
+      cancelRequested: true,
+    });
+    expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([202]);
+    await waitUntil('the job to end', () => jobsSettled(generationId), 20_000);
+    const state = await get(user.cookie, `/api/v1/generations/${generationId}`);
+    const { generation } = state.json<{
+      generation: GenerationState['generation'] & { imageUrls: string[] };
+    }>();
+    expect(generation).toMatchObject({ status: 'succeeded', error: null, cancelRequested: true });
+    expect(generation.imageUrls).toHaveLength(2);
+    // A second cancel of finished work changes nothing and calls fal no more.
+    const again = await cancel(user.cookie, generationId);
+    expect(again.json<GenerationState>().generation.status).toBe('succeeded');
+    expect(callsFor(requestId, 'cancel')).toHaveLength(1);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
+    expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  }, 40_000);
+});
+
+describe('an expired result', () => {
+  it('fails at once with a readable reason and releases the credits once', async () => {
+    scriptModel(DEFAULT_FAL_MODELS['background-removal'], { outcome: 'expired' });
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+
+    const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=30', {
+      imageUrl: image,
+    });
+
+    const body = res.json<GenerationBody>();
+    expect(body).toMatchObject({ success: false, status: 'failed', imageUrls: [] });
+    expect(body.message).toContain('The provider result expired');
+    await waitUntil('the job to end', () => jobsSettled(body.generationId));
+    expect((await rowOf(body.generationId)).attempts).toBe(1);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before);
+    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 0, releases: 1 });
   }, 30_000);
 });
 

@@ -9,6 +9,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  ne,
   or,
   sql,
   type SQL,
@@ -199,6 +200,53 @@ export async function finish(
     .update(generations)
     .set({ ...patch, finishedAt: sql`now()`, leaseToken: null, leaseUntil: null })
     .where(and(eq(generations.id, id), token === undefined ? isActive : holds(token)))
+    .returning();
+  return row;
+}
+
+/**
+ * Ends unfinished work that did not succeed. Work the user asked to cancel ends as canceled with
+ * `canceledError`, whatever else stopped it (ADR 043): fal's own "cancelled", a deadline, a sweep.
+ * Decided in the UPDATE itself, so a cancel that lands while the runner fails the work still counts.
+ */
+export async function finishUnsuccessful(
+  db: DbOrTx,
+  id: string,
+  outcome: { status: 'failed' | 'canceled'; error: string; canceledError: string },
+  token?: string,
+) {
+  const requested = sql`${generations.cancelRequestedAt} IS NOT NULL`;
+  const [row] = await db
+    .update(generations)
+    .set({
+      status: sql`CASE WHEN ${requested} THEN 'canceled' ELSE ${outcome.status} END`,
+      error: sql`CASE WHEN ${requested} THEN ${outcome.canceledError} ELSE ${outcome.error} END`,
+      progress: 0,
+      finishedAt: sql`now()`,
+      leaseToken: null,
+      leaseUntil: null,
+    })
+    .where(and(eq(generations.id, id), token === undefined ? isActive : holds(token)))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks unfinished work the provider already has (a stored request id, not the "submitting"
+ * marker) as asked to cancel; undefined when it has none or is finished (ADR 043).
+ */
+export async function requestCancel(db: DbOrTx, id: string) {
+  const [row] = await db
+    .update(generations)
+    .set({ cancelRequestedAt: sql`coalesce(${generations.cancelRequestedAt}, now())` })
+    .where(
+      and(
+        eq(generations.id, id),
+        isActive,
+        isNotNull(generations.providerRequestId),
+        ne(generations.providerRequestId, ''),
+      ),
+    )
     .returning();
   return row;
 }

@@ -164,7 +164,8 @@ export const generationRoutes =
       {
         schema: {
           tags,
-          summary: 'Cancel queued or running work; its credits are released',
+          summary:
+            'Cancel queued or running work: refunded at once, or, for work a provider already has, as the provider then reports',
           params: idParams,
           response: { 200: generationResponseSchema },
         },
@@ -175,9 +176,6 @@ export const generationRoutes =
           requireUser(request).id,
           request.params.id,
         );
-        if (row.providerRequestId && row.status === 'canceled') {
-          await deps.provider.cancel?.(row.providerRequestId).catch(() => undefined);
-        }
         return { success: true as const, generation: await generations.toDto(deps.db, row) };
       },
     );

@@ -27,6 +27,7 @@ import {
 import { planFamilyOf } from '@studio/contract/plans';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
+import type { GenerationProvider } from '../../platform/providers/types';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { subscriptionStatus } from '../billing/billing.service';
 import * as credits from '../credits/credits.service';
@@ -321,6 +322,7 @@ export function toDtoAt(row: repo.GenerationRow, queuePosition: number | null): 
     inputImageUrls: row.inputImageUrls,
     previewNote: row.previewNote,
     error: row.error,
+    cancelRequested: row.cancelRequestedAt !== null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -380,7 +382,13 @@ export async function waitForFinish(
   }
 }
 
-/** Settles unfinished work as failed (or canceled) and gives its credits back, once. */
+/** What a user reads on work they canceled. */
+export const CANCELED_BY_YOU = 'Canceled by you';
+
+/**
+ * Settles unfinished work as failed (or canceled) and gives its credits back, once. Work the user
+ * asked to cancel settles as canceled, whatever stopped it (ADR 043).
+ */
 export async function failGeneration(
   db: Db,
   id: string,
@@ -390,25 +398,54 @@ export async function failGeneration(
   leaseToken?: string,
 ) {
   return db.transaction(async (tx) => {
-    const row = await repo.finish(tx, id, { status, error, progress: 0 }, leaseToken);
+    const row = await repo.finishUnsuccessful(
+      tx,
+      id,
+      { status, error, canceledError: CANCELED_BY_YOU },
+      leaseToken,
+    );
     if (row && row.credits > 0) await credits.release(tx, id);
     // A free regeneration that failed (not one the user cancelled) is offered again (ADR 037).
-    if (row?.freeRegenerationOf && status === 'failed') {
+    if (row?.freeRegenerationOf && row.status === 'failed') {
       await fidelityRepo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
     }
     return row;
   });
 }
 
-/** `POST /generations/:id/cancel`: queued or running work stops and is refunded. */
-export async function cancelGeneration(deps: { db: Db }, userId: string, id: string) {
+/**
+ * Stops unfinished work for its owner (ADR 043). Work a provider already has is only asked to
+ * stop: the provider's cancel is a signal, and the generation ends as the provider then reports,
+ * canceled and refunded, or finished (and charged) if it finished first. Anything else (queued
+ * here, the local engine, a provider without cancel) is canceled and refunded at once. Undefined
+ * when it had already ended.
+ */
+export async function cancelWork(
+  deps: { db: Db; provider: Pick<GenerationProvider, 'cancel'> },
+  row: repo.GenerationRow,
+): Promise<repo.GenerationRow | undefined> {
+  const cancelAtProvider = deps.provider.cancel?.bind(deps.provider);
+  if (cancelAtProvider) {
+    const asked = await repo.requestCancel(deps.db, row.id);
+    if (asked?.providerRequestId) {
+      // Best effort: if the signal is lost, the work ends as the provider reports it anyway.
+      await cancelAtProvider(asked.providerRequestId).catch(() => undefined);
+      return asked;
+    }
+  }
+  return failGeneration(deps.db, row.id, CANCELED_BY_YOU, 'canceled');
+}
+
+/** `POST /generations/:id/cancel`: queued or running work stops and is refunded (ADR 043). */
+export async function cancelGeneration(
+  deps: { db: Db; provider: Pick<GenerationProvider, 'cancel'> },
+  userId: string,
+  id: string,
+) {
   const row = await findOwnGeneration(deps.db, userId, id);
   if (isFinished(row)) return row;
   // A concurrent cancel (or the worker) may settle it first: report what it became.
-  return (
-    (await failGeneration(deps.db, id, 'Canceled by you', 'canceled')) ??
-    (await findOwnGeneration(deps.db, userId, id))
-  );
+  return (await cancelWork(deps, row)) ?? (await findOwnGeneration(deps.db, userId, id));
 }
 
 export function listGenerations(db: DbOrTx, userId: string) {

@@ -427,6 +427,51 @@ describe('canvas editor generation', () => {
     expect(resultPanel().getByText('Generation canceled')).toHaveAttribute('role', 'status');
     expect(generateButton()).not.toHaveAttribute('aria-disabled');
   });
+  it('says the provider decides after Cancel, then shows a result it finished first, charged', async () => {
+    const { user } = await openWithImage({ path: '/canvas-editor?tool=upscaler' });
+    const running = generationFixture({ status: 'running', queuePosition: null, progress: 60 });
+    // What the server reports: running until the cancel, then once more while the provider
+    // decides, then the provider's outcome (it had already finished the work).
+    let afterCancel = 0;
+    server.use(
+      http.get('/api/v1/generations/:id', () => {
+        const generation =
+          afterCancel === 0
+            ? running
+            : afterCancel++ === 1
+              ? { ...running, cancelRequested: true }
+              : generationFixture({
+                  status: 'succeeded',
+                  queuePosition: null,
+                  progress: 100,
+                  imageUrls: [mediaUrl('upscaled_1')],
+                  cancelRequested: true,
+                });
+        return HttpResponse.json({ success: true, generation });
+      }),
+      http.post('/api/v1/generations/:id/cancel', () => {
+        afterCancel = 1;
+        return HttpResponse.json({
+          success: true,
+          generation: { ...running, cancelRequested: true },
+        });
+      }),
+    );
+
+    await user.click(generateButton());
+    await user.click(await resultPanel().findByRole('button', { name: 'Cancel generation' }));
+
+    expect(
+      await resultPanel().findByText(/^Canceling… The provider may still finish it/),
+    ).toBeInTheDocument();
+    expect(resultPanel().getByRole('button', { name: 'Cancel generation' })).toBeDisabled();
+    expect(
+      await resultPanel().findByText(
+        'The provider finished before your cancel reached it, so here is the result and its credits were used.',
+      ),
+    ).toBeInTheDocument();
+    expect(resultPanel().queryByText(/Generation canceled/)).not.toBeInTheDocument();
+  });
 });
 
 describe('canvas editor generation, robustness', () => {

@@ -46,6 +46,24 @@ describe('GenerationProgress', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
+  it('says the provider still decides after a cancel of work it has, and takes no second cancel', async () => {
+    const onCancel = vi.fn();
+    const { user } = renderWithProviders(
+      <GenerationProgress
+        generation={generationFixture({ status: 'running', progress: 40, cancelRequested: true })}
+        onCancel={onCancel}
+      />,
+    );
+
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Canceling… The provider may still finish it first: then you keep the result and its credits are used.',
+    );
+    const cancel = screen.getByRole('button', { name: 'Cancel generation' });
+    expect(cancel).toBeDisabled();
+    await user.click(cancel);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
   describe('without a connection', () => {
     const goOffline = () => {
       act(() => {

@@ -29,8 +29,13 @@ function connectionNotice(generation: Generation | null): string {
     : 'Connection lost. Your generation will start when you are back online, and is charged once.';
 }
 
+/** Said while a provider that already has the work decides how it ends (ADR 043). */
+export const CANCEL_REQUESTED_MESSAGE =
+  'Canceling… The provider may still finish it first: then you keep the result and its credits are used.';
+
 function statusLine(generation: Generation | null): string {
   if (!generation) return 'Starting…';
+  if (generation.cancelRequested) return CANCEL_REQUESTED_MESSAGE;
   if (generation.status === 'queued') {
     return generation.queuePosition !== null
       ? `Queued — position ${String(generation.queuePosition)} in queue`
@@ -41,7 +46,8 @@ function statusLine(generation: Generation | null): string {
 
 /**
  * Where the work is: its place in the queue while queued, a progress bar while running, and a
- * Cancel button (the reserved credits are returned) while it is still unfinished.
+ * Cancel button (the reserved credits are returned) while it is still unfinished. Work a provider
+ * already has is only asked to stop, so after Cancel it says so until the provider answers.
  */
 export function GenerationProgress({
   generation,
@@ -92,7 +98,12 @@ export function GenerationProgress({
           You can leave this page: the result also appears in your gallery.
         </p>
         {generation && onCancel ? (
-          <Button variant="outline" size="sm" loading={canceling} onClick={onCancel}>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={canceling || generation.cancelRequested}
+            onClick={onCancel}
+          >
             Cancel generation
           </Button>
         ) : null}

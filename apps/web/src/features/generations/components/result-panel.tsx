@@ -21,6 +21,10 @@ interface ResultPanelProps<C> {
   placeholder?: string;
 }
 
+/** A cancel that reached the provider after it had finished the work (ADR 043). */
+export const FINISHED_BEFORE_CANCEL =
+  'The provider finished before your cancel reached it, so here is the result and its credits were used.';
+
 const outcomeAnnouncements: Partial<Record<GenerationRun['phase'], string>> = {
   results: 'Generation finished',
   error: 'Generation failed',
@@ -91,6 +95,9 @@ function PanelContent<C>({
         <p className="text-xs text-muted-foreground">
           Finished in <span className="tabular-nums">{formatSeconds(run.elapsedMs)}</span>
         </p>
+        {run.generation.cancelRequested ? (
+          <Alert variant="info">{FINISHED_BEFORE_CANCEL}</Alert>
+        ) : null}
         {renderResult(run.generation, run.context)}
         <FidelityCheck
           generation={run.generation}
