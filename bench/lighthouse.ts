@@ -10,7 +10,10 @@
 // page is run N times and the median score is reported.
 // The browser reaches the app through a TLS + HTTP/2 front (bench/lib/h2-edge.ts) as phones reach
 // production behind its load balancer; `--h1` measures straight to Fastify over HTTP/1.1 instead.
-// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1]
+// `--variants=A=DIR,B=DIR` measures several builds A/B on the one seeded server: every variant's
+// hashed assets are served side by side and only index.html is swapped, variant after variant
+// within each run, so the machine's load of the moment falls on all of them alike.
+// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1] [--variants=A=DIR,B=DIR]
 import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -29,6 +32,16 @@ const PAGES =
     : ['/login', '/', '/gallery', '/realistic-photoshoot', '/ai-designer', '/try-on'];
 /** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits. */
 const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
+/** `--variants=A=DIR,B=DIR`: built web apps (`apps/web/dist` copies) to compare run by run. */
+const variants = (
+  process.argv.find((a) => a.startsWith('--variants='))?.slice('--variants='.length) ?? ''
+)
+  .split(',')
+  .filter((v) => v !== '')
+  .map((v) => {
+    const [name = '', dir = ''] = v.split('=');
+    return { name, dir: path.resolve(dir) };
+  });
 const GALLERY_ITEMS = 12; // the default page size: a full first page
 
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
@@ -65,6 +78,24 @@ await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` us
 // apps/web/dist) would otherwise leave index.html naming scripts the server answers 404 for.
 const webCopy = path.join(root, 'web');
 await fs.cp(path.dirname(webDist), webCopy, { recursive: true });
+// Each variant's hashed assets beside the others'; its index.html (and compressed copies) kept apart.
+const HTML_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
+for (const variant of variants) {
+  await fs.cp(variant.dir, webCopy, { recursive: true });
+  const keep = path.join(root, 'variants', variant.name);
+  await fs.mkdir(keep, { recursive: true });
+  for (const file of HTML_FILES) {
+    await fs.copyFile(path.join(variant.dir, file), path.join(keep, file)).catch(() => undefined);
+  }
+}
+async function useVariant(name: string): Promise<void> {
+  for (const file of HTML_FILES) {
+    await fs.rm(path.join(webCopy, file), { force: true });
+    await fs
+      .copyFile(path.join(root, 'variants', name, file), path.join(webCopy, file))
+      .catch(() => undefined);
+  }
+}
 const pg = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
 const database = createDatabase(pg.url, { max: 10 });
 const port = await freePort();
@@ -209,57 +240,70 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
   console.log(
     `Lighthouse ${String(runs)}× per page, mobile defaults, ${direct ? 'HTTP/1.1 straight to Fastify' : 'through the HTTP/2 edge'}, median:`,
   );
+  const labels = variants.length > 0 ? variants.map((v) => v.name) : [''];
   for (const page of PAGES) {
     const signedIn = page !== '/login';
-    const scores: number[] = [];
-    const values: Record<string, number[]> = {};
+    const scores: Record<string, number[]> = {};
+    const values: Record<string, Record<string, number[]>> = {};
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${origin}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
-      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
-      if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
-        throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+      for (const label of labels) {
+        if (label !== '') await useVariant(label);
+        const measure = () =>
+          lighthouse(`${origin}${page}`, {
+            port: chrome?.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+          });
+        let result = await measure();
+        // On a loaded machine Chromium now and then records no navigation (NO_NAVSTART): run again.
+        for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++)
+          result = await measure();
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
+        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
+          throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+        }
+        // A failed script or API call makes a fast, empty page: refuse to score it.
+        const failed = (
+          (
+            lhr.audits['network-requests']?.details as
+              { items?: { url: string; statusCode: number }[] } | undefined
+          )?.items ?? []
+        ).filter((r) => r.url.startsWith(origin) && (r.statusCode >= 400 || r.statusCode <= 0));
+        if (failed.length > 0) {
+          throw new Error(
+            `${page}: ${failed.map((r) => `${r.url.slice(origin.length)} ${String(r.statusCode)}`).join(', ')}`,
+          );
+        }
+        if (reportDir) {
+          await fs.mkdir(reportDir, { recursive: true });
+          const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}${label === '' ? '' : `-${label}`}-${String(run + 1)}.json`;
+          await fs.writeFile(path.join(reportDir, name), JSON.stringify(lhr, null, 1));
+        }
+        (scores[label] ??= []).push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+        const own = (values[label] ??= {});
+        for (const [id] of metrics) (own[id] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
       }
-      // A failed script or API call makes a fast, empty page: refuse to score it.
-      const failed = (
-        (
-          lhr.audits['network-requests']?.details as
-            { items?: { url: string; statusCode: number }[] } | undefined
-        )?.items ?? []
-      ).filter((r) => r.url.startsWith(origin) && (r.statusCode >= 400 || r.statusCode <= 0));
-      if (failed.length > 0) {
-        throw new Error(
-          `${page}: ${failed.map((r) => `${r.url.slice(origin.length)} ${String(r.statusCode)}`).join(', ')}`,
-        );
-      }
-      if (reportDir) {
-        await fs.mkdir(reportDir, { recursive: true });
-        const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}-${String(run + 1)}.json`;
-        await fs.writeFile(path.join(reportDir, name), JSON.stringify(lhr, null, 1));
-      }
-      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
-      for (const [id] of metrics) (values[id] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
     }
-    const score = median(scores);
-    worst = Math.min(worst, score);
-    const detail = metrics
-      .map(([id, label]) => {
-        const v = median(values[id] ?? []);
-        return id === 'cumulative-layout-shift'
-          ? `${label} ${v.toFixed(3)}`
-          : `${label} ${(v / 1000).toFixed(2)} s`;
-      })
-      .join(', ');
-    console.log(
-      `${page.padEnd(16)} ${String(score).padStart(3)}  (runs ${scores.join('/')}; ${detail})`,
-    );
+    for (const label of labels) {
+      const score = median(scores[label] ?? []);
+      worst = Math.min(worst, score);
+      const detail = metrics
+        .map(([id, name]) => {
+          const v = median(values[label]?.[id] ?? []);
+          return id === 'cumulative-layout-shift'
+            ? `${name} ${v.toFixed(3)}`
+            : `${name} ${(v / 1000).toFixed(2)} s`;
+        })
+        .join(', ');
+      const title = label === '' ? page : `${page} ${label}`;
+      console.log(
+        `${title.padEnd(16)} ${String(score).padStart(3)}  (runs ${(scores[label] ?? []).join('/')}; ${detail}; load ${os.loadavg()[0]?.toFixed(2) ?? '?'})`,
+      );
+    }
   }
   console.log(
     `\nworst: ${String(worst)} of ${String(BUDGET)} budget — ${worst >= BUDGET ? 'within' : 'UNDER'} budget`,
