@@ -28,6 +28,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** What kind of credit movement a purchase-history row is. */
 export const CREDIT_SOURCES = ['order', 'welcome', 'adjustment'] as const;
 export const USAGE_STATUSES = ['succeeded', 'refunded', 'pending', 'expired', 'adjusted'] as const;
+
+/** Credit history periods (spec §2, §9): all time or the last 7, 30 or 90 days, ending now. */
+export const HISTORY_PERIODS = ['all', '7d', '30d', '90d'] as const;
+export type HistoryPeriodValue = (typeof HISTORY_PERIODS)[number];
+/** Rows per generation history page: the screen's sizes are 5, 10 (default), 20 and 50. */
+export const HISTORY_PAGE_DEFAULT = 10;
+export const HISTORY_PAGE_MAX = 50;
 export type UsageStatus = (typeof USAGE_STATUSES)[number];
 export const SANDBOX_OUTCOMES = ['paid', 'failed', 'cancelled'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];

@@ -21,14 +21,23 @@ export function orderHistoryBody(rows: OrderHistoryItem[] = [], balance = 0): Or
   };
 }
 
-/** A generation history answer for `rows`; usage_by_type counts succeeded rows, as the server does. */
-export function generationHistoryBody(
-  rows: GenerationHistoryItem[] = [],
-  balance = 0,
-): GenerationHistoryResponse {
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Record<string, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+/** Output as the server judges it (spec §4): videos for video generation, images otherwise. */
+function hasOutput(row: GenerationHistoryItem): boolean {
+  const urls =
+    row.generation_type === 'video-generation' ? row.details.videoUrls : row.details.imageUrls;
+  return urls.length > 0;
+}
+
+/** usage_by_type as the server computes it: succeeded rows with output, per type. */
+export function usageByTypeOf(
+  rows: readonly GenerationHistoryItem[],
+): GenerationHistoryResponse['usage_by_type'] {
   const usage: GenerationHistoryResponse['usage_by_type'] = {};
   for (const row of rows) {
-    if (row.status !== 'succeeded') continue;
+    if (row.status !== 'succeeded' || !hasOutput(row)) continue;
     const entry = usage[row.generation_type] ?? {
       display_name: row.display_name,
       credits_used: 0,
@@ -40,11 +49,44 @@ export function generationHistoryBody(
       count: entry.count + 1,
     };
   }
+  return usage;
+}
+
+/**
+ * A generation history answer for `rows` as the server pages it (ADR 044), for the request's
+ * query: `period` narrows the list and the totals; `from`, `to` and `search` the list; `limit`
+ * rows (10 by default) from `cursor` (here simply the index of the next row).
+ */
+export function generationHistoryBody(
+  rows: GenerationHistoryItem[] = [],
+  balance = 0,
+  query: URLSearchParams = new URLSearchParams(),
+): GenerationHistoryResponse {
+  const days = PERIOD_DAYS[query.get('period') ?? 'all'];
+  const since = days === undefined ? -Infinity : Date.now() - days * DAY_MS;
+  const from = query.has('from') ? Date.parse(query.get('from') ?? '') : -Infinity;
+  const to = query.has('to') ? Date.parse(query.get('to') ?? '') : Infinity;
+  const needle = (query.get('search') ?? '').toLowerCase();
+  const inPeriod = rows.filter((row) => Date.parse(row.timestamp) >= since);
+  const listed = inPeriod.filter((row) => {
+    const time = Date.parse(row.timestamp);
+    return (
+      time >= from &&
+      time <= to &&
+      [row.generation_type, row.display_name, row.prompt].some((field) =>
+        field.toLowerCase().includes(needle),
+      )
+    );
+  });
+  const start = Number(query.get('cursor') ?? '0');
+  const limit = Number(query.get('limit') ?? '10');
+  const end = start + limit;
   return {
     success: true,
     current_balance: balance,
-    usage_by_type: usage,
-    generation_history: rows,
+    usage_by_type: usageByTypeOf(inPeriod),
+    generation_history: listed.slice(start, end),
+    next_cursor: end < listed.length ? String(end) : null,
   };
 }
 
@@ -59,13 +101,16 @@ export function orderHistoryHandler(rows: OrderHistoryItem[], balance = 0): Requ
   return http.get(ORDER_HISTORY_URL, () => HttpResponse.json(orderHistoryBody(rows, balance)));
 }
 
-/** `server.use(generationHistoryHandler(rows, balance))`: the usage history answers with these rows. */
+/**
+ * `server.use(generationHistoryHandler(rows, balance))`: the usage history answers with these
+ * rows (newest first), paged and filtered as the request asks.
+ */
 export function generationHistoryHandler(
   rows: GenerationHistoryItem[],
   balance = 0,
 ): RequestHandler {
-  return http.get(GENERATION_HISTORY_URL, () =>
-    HttpResponse.json(generationHistoryBody(rows, balance)),
+  return http.get(GENERATION_HISTORY_URL, ({ request }) =>
+    HttpResponse.json(generationHistoryBody(rows, balance, new URL(request.url).searchParams)),
   );
 }
 

@@ -82,8 +82,14 @@ export const usageByTypeSchema = z.catch(
 export const generationHistoryResponseSchema = z.object({
   success,
   current_balance: int,
-  /** Credits and successful generations per type; failed (refunded) ones are not counted. */
+  /**
+   * Credits and successful generations per type in the asked period (every page carries them);
+   * failed (refunded) ones are not counted.
+   */
   usage_by_type: usageByTypeSchema,
+  /** One page, newest first (ADR 044). */
   generation_history: z.array(generationHistoryItemSchema),
+  /** Pass as `cursor` for the next page; null on the last. */
+  next_cursor: z.catch(z.nullable(z.string()), null),
 });
 export type GenerationHistoryResponse = z.infer<typeof generationHistoryResponseSchema>;

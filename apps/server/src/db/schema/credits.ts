@@ -30,6 +30,12 @@ export const creditAccounts = pgTable(
   (t) => [check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`)],
 );
 
+/**
+ * The ledger entries the credit histories show: welcome credits, adjustments and expiries. Plain
+ * SQL text, the same in the partial index and in every query meant to use it.
+ */
+export const HISTORY_ENTRY_PREDICATE = `("kind" in ('adjust', 'expire') or "idempotency_key" like 'welcome:%')`;
+
 /** The append-only ledger: the balance is always the sum of a user's entries. */
 export const creditEntries = pgTable(
   'credit_entries',
@@ -51,6 +57,12 @@ export const creditEntries = pgTable(
   (t) => [
     uniqueIndex('credit_entries_idempotency_key_idx').on(t.idempotencyKey),
     index('credit_entries_user_created_idx').on(t.userId, t.createdAt),
+    // The few entries the credit histories list (welcome credits, adjustments, expiries) out of
+    // a heavy user's 100k reserves and releases (ADR 044): the queries repeat this predicate
+    // word for word, so PostgreSQL can prove they fit it.
+    index('credit_entries_history_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql.raw(HISTORY_ENTRY_PREDICATE)),
   ],
 );
 

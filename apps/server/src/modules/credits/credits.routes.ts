@@ -1,4 +1,5 @@
 import {
+  generationHistoryQuerySchema,
   generationHistoryResponseSchema,
   orderHistoryResponseSchema,
   userIdSchema,
@@ -17,6 +18,7 @@ const params = z.object({ userId: userIdSchema });
 export const creditRoutes =
   (deps: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
+    const usageTotals = history.cachedUsageTotals(deps.db);
     app.get(
       '/credit-transactions/order-history/:userId',
       {
@@ -38,15 +40,21 @@ export const creditRoutes =
       {
         schema: {
           tags,
-          summary: 'Credits used per generation (failed ones refunded) and expired credits',
+          summary:
+            'Credits used per generation (failed ones refunded) and expired credits, a page at a time',
           params,
+          querystring: generationHistoryQuerySchema,
           response: { 200: generationHistoryResponseSchema },
         },
         serializerCompiler: fastSerializer,
       },
       async (request) => ({
         success: true as const,
-        ...(await history.generationHistory(deps.db, requireUser(request).id)),
+        ...(await history.generationHistory(deps.db, {
+          userId: requireUser(request).id,
+          query: request.query,
+          usageTotals,
+        })),
       }),
     );
   };

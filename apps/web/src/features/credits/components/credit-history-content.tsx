@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import type { GenerationHistoryResponse, OrderHistoryResponse } from '@studio/contract';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { UsagePages } from '../api/credit-history';
 import {
   EMPTY_FILTERS,
   filterPurchases,
-  filterUsage,
   hasActiveFilters,
   purchasesInPeriod,
-  usageInPeriod,
   type HistoryFilters as Filters,
 } from '../lib/filters';
+import type { PageSize } from '../lib/pagination';
 import { periodLabel } from '../lib/periods';
 import { summarize, usageBreakdown } from '../lib/summary';
 import { HistoryFilters } from './history-filters';
@@ -32,7 +32,11 @@ function isHistoryTab(value: string): value is HistoryTab {
 
 interface CreditHistoryContentProps {
   orders: OrderHistoryResponse;
+  /** The first usage page: the balance and the period's per-type totals. */
   generations: GenerationHistoryResponse;
+  usage: UsagePages;
+  usagePageSize: PageSize;
+  onUsagePageSizeChange: (size: PageSize) => void;
   filters: Filters;
   onFiltersChange: (filters: Filters) => void;
 }
@@ -41,6 +45,9 @@ interface CreditHistoryContentProps {
 export function CreditHistoryContent({
   orders,
   generations,
+  usage,
+  usagePageSize,
+  onUsagePageSizeChange,
   filters,
   onFiltersChange,
 }: CreditHistoryContentProps) {
@@ -50,13 +57,12 @@ export function CreditHistoryContent({
 
   const view = useMemo(() => {
     const periodPurchases = purchasesInPeriod(orders.order_history, filters.period, now);
-    const periodUsage = usageInPeriod(generations.generation_history, filters.period, now);
     return {
-      // Spec: the banner and breakdown follow the period only, the lists every filter.
-      summary: summarize(periodPurchases, periodUsage),
-      breakdown: usageBreakdown(periodUsage),
+      // Spec: the banner and breakdown follow the period only, the lists every filter. The
+      // usage totals are the server's for the period; its list arrives already filtered.
+      summary: summarize(periodPurchases, generations.usage_by_type),
+      breakdown: usageBreakdown(generations.usage_by_type),
       purchases: filterPurchases(orders.order_history, filters, now),
-      usage: filterUsage(generations.generation_history, filters, now),
     };
   }, [orders, generations, filters, now]);
 
@@ -95,7 +101,13 @@ export function CreditHistoryContent({
             </TabsContent>
             <TabsContent value="usage" className="space-y-6">
               <UsageBreakdown entries={view.breakdown} periodLabel={label} />
-              <UsageHistory items={view.usage} filtered={filtered} resetKey={resetKey} />
+              <UsageHistory
+                usage={usage}
+                filtered={filtered}
+                resetKey={`${resetKey} ${String(usagePageSize)}`}
+                pageSize={usagePageSize}
+                onPageSizeChange={onUsagePageSizeChange}
+              />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   creditHistoryFailureHandlers,
+  generationHistoryBody,
   generationHistoryHandler,
   generationRow,
   orderHistoryBody,
@@ -323,16 +324,19 @@ describe('credit history page', () => {
     await user.click(screen.getByRole('tab', { name: 'Usage History' }));
     const search = screen.getByRole('searchbox', { name: 'Search' });
 
+    // The server filters the usage list (ADR 044): the answer comes once typing pauses.
     for (const query of ['background-rem', 'removal', 'SNEAKERS']) {
       await user.clear(search);
       await user.type(search, query);
-      expect(bodyRows('Usage history')).toHaveLength(1);
+      await waitFor(() => {
+        expect(bodyRows('Usage history')).toHaveLength(1);
+      });
       expect(screen.getByText('red sneakers')).toBeInTheDocument();
     }
 
     await user.clear(search);
     await user.type(search, 'nothing like this');
-    expect(screen.getByText('No generation history found')).toBeInTheDocument();
+    expect(await screen.findByText('No generation history found')).toBeInTheDocument();
   });
 
   it('says there is no generation history when there is none', async () => {
@@ -424,5 +428,78 @@ describe('credit history page', () => {
       expect(pages.getByText('Page 1 of 3')).toBeInTheDocument();
     });
     expect(screen.getByRole('cell', { name: 'Order 1' })).toBeInTheDocument();
+  });
+
+  it('asks the server for the next usage page when Next needs it, and shows pages it has again', async () => {
+    const generations = Array.from({ length: 12 }, (_, i) =>
+      generationRow({ id: `gen_page_${String(i + 1).padStart(2, '0')}`, prompt: `run ${i + 1}` }),
+    );
+    const cursors: (string | null)[] = [];
+    mockSignedIn();
+    server.use(
+      orderHistoryHandler([]),
+      http.get('/api/v1/credit-transactions/generation-history/:userId', async ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        cursors.push(query.get('cursor'));
+        if (query.has('cursor')) await delay(50);
+        return HttpResponse.json(generationHistoryBody(generations, 0, query));
+      }),
+    );
+    const { user } = renderApp('/credit-history');
+    await user.click(await screen.findByRole('tab', { name: 'Usage History' }, { timeout: 5000 }));
+    const pages = within(screen.getByRole('navigation', { name: 'Usage history pages' }));
+    expect(bodyRows('Usage history')).toHaveLength(10);
+    expect(pages.getByText('Page 1')).toBeInTheDocument();
+    expect(pages.getByText('Showing 1–10')).toBeInTheDocument();
+
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading more usage history...');
+    await waitFor(() => {
+      expect(bodyRows('Usage history')).toHaveLength(2);
+    });
+    expect(pages.getByText('Page 2')).toBeInTheDocument();
+    expect(pages.getByText('Showing 11–12')).toBeInTheDocument();
+    // The last page: nothing follows.
+    expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(pages.getByRole('button', { name: 'Previous' }));
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    expect(bodyRows('Usage history')).toHaveLength(2);
+    // First page, then the next page once: pages already loaded are not asked for again.
+    expect(cursors).toEqual([null, '10']);
+  });
+
+  it('says when the next usage page fails, keeps the rows shown, and loads it on Retry', async () => {
+    const generations = Array.from({ length: 11 }, () => generationRow());
+    let failNext = true;
+    mockSignedIn();
+    server.use(
+      orderHistoryHandler([]),
+      http.get('/api/v1/credit-transactions/generation-history/:userId', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (query.has('cursor') && failNext)
+          return HttpResponse.json(
+            { success: false, error: { code: 'internal_error', message: 'Try later' } },
+            { status: 500 },
+          );
+        return HttpResponse.json(generationHistoryBody(generations, 0, query));
+      }),
+    );
+    const { user } = renderApp('/credit-history');
+    await user.click(await screen.findByRole('tab', { name: 'Usage History' }, { timeout: 5000 }));
+    const pages = within(screen.getByRole('navigation', { name: 'Usage history pages' }));
+
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText("We couldn't load the next page of your usage history."),
+    ).toBeInTheDocument();
+    expect(bodyRows('Usage history')).toHaveLength(10);
+
+    failNext = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => {
+      expect(bodyRows('Usage history')).toHaveLength(1);
+    });
+    expect(pages.getByText('Page 2')).toBeInTheDocument();
   });
 });

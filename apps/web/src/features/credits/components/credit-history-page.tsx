@@ -2,17 +2,27 @@ import { useState } from 'react';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth';
 import { useCreditHistory } from '../api/credit-history';
-import { EMPTY_FILTERS, type HistoryFilters } from '../lib/filters';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { EMPTY_FILTERS, usageQuery, type HistoryFilters } from '../lib/filters';
+import { DEFAULT_PAGE_SIZE, type PageSize } from '../lib/pagination';
 import { CreditHistoryContent } from './credit-history-content';
 import { HistoryError, HistoryLoading } from './history-status';
 import { PeriodSelect } from './period-select';
 
+const SEARCH_PAUSE_MS = 250;
+
 /** /credit-history (spec §2 Credit History): purchases, usage and their totals for a period. */
 export function CreditHistoryPage() {
   const user = useCurrentUser();
-  const history = useCreditHistory(user?.id ?? null);
   // Filters live here so the period selector in the heading and the filter bar share them.
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
+  const [usagePageSize, setUsagePageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  // The usage list is filtered by the server (ADR 044): a search is sent once typing pauses.
+  const search = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
+  const history = useCreditHistory(
+    user?.id ?? null,
+    usageQuery({ ...filters, search }, usagePageSize),
+  );
 
   let body;
   if (history.error) {
@@ -26,6 +36,9 @@ export function CreditHistoryPage() {
       <CreditHistoryContent
         orders={history.orders}
         generations={history.generations}
+        usage={history.usage}
+        usagePageSize={usagePageSize}
+        onUsagePageSizeChange={setUsagePageSize}
         filters={filters}
         onFiltersChange={setFilters}
       />

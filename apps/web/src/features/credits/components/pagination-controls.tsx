@@ -9,16 +9,24 @@ interface PaginationControlsProps {
   /** Names the navigation landmark, e.g. 'Purchase history pages'. */
   label: string;
   page: number;
-  totalPages: number;
+  /** Null when the list is paged by the server and its length is not known (ADR 044). */
+  totalPages: number | null;
   from: number;
   to: number;
-  total: number;
+  total: number | null;
+  /** Whether a page follows, when totalPages is not known. */
+  hasNextPage?: boolean;
+  /** The next page is on its way. */
+  loadingNext?: boolean;
   pageSize: PageSize;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: PageSize) => void;
 }
 
-/** Rows per page (5, 10, 20, 50) and Previous/Next under a history table. */
+/**
+ * Rows per page (5, 10, 20, 50) and Previous/Next under a history table; for a list the server
+ * pages, without the total and the page count it does not know.
+ */
 export function PaginationControls({
   label,
   page,
@@ -26,6 +34,8 @@ export function PaginationControls({
   from,
   to,
   total,
+  hasNextPage = false,
+  loadingNext = false,
   pageSize,
   onPageChange,
   onPageSizeChange,
@@ -57,7 +67,8 @@ export function PaginationControls({
         </NativeSelect>
       </div>
       <p className="whitespace-nowrap text-muted-foreground" aria-live="polite">
-        Showing {from}–{to} of {total}
+        Showing {from}–{to}
+        {total === null ? '' : ` of ${String(total)}`}
       </p>
       <div className="flex items-center gap-2">
         <Button
@@ -72,17 +83,18 @@ export function PaginationControls({
           Previous
         </Button>
         <span className="px-1 whitespace-nowrap text-muted-foreground">
-          Page {page} of {totalPages}
+          Page {page}
+          {totalPages === null ? '' : ` of ${String(totalPages)}`}
         </span>
         <Button
           variant="outline"
           size="sm"
-          disabled={page >= totalPages}
+          disabled={totalPages === null ? !hasNextPage || loadingNext : page >= totalPages}
           onClick={() => {
             onPageChange(page + 1);
           }}
         >
-          Next
+          {loadingNext ? 'Loading…' : 'Next'}
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { generationRow, orderRow } from '@/testing/credit-history-handlers';
+import { orderRow } from '@/testing/credit-history-handlers';
 import {
   EMPTY_FILTERS,
   filterPurchases,
-  filterUsage,
   hasActiveFilters,
   isInDateRange,
   isInPeriod,
   matchesSearch,
   toLocalDateKey,
+  usageQuery,
   type HistoryFilters,
 } from './filters';
 
@@ -139,37 +139,29 @@ describe('filterPurchases', () => {
   });
 });
 
-describe('filterUsage', () => {
-  const video = generationRow({
-    generation_type: 'video-generation',
-    display_name: 'Video Generation',
-    prompt: 'A model walking',
-  });
-  const removal = generationRow({
-    generation_type: 'background-removal',
-    display_name: 'Background Removal',
-    prompt: 'white studio backdrop',
-  });
-  const rows = [video, removal];
-
-  it.each([
-    ['the generation type', 'video-gen', [video]],
-    ['the display name', 'background REMOVAL', [removal]],
-    ['the prompt', 'Studio Backdrop', [removal]],
-  ])('searches %s', (_field, search, expected) => {
-    expect(filterUsage(rows, filters({ search }), now)).toEqual(expected);
+describe('usageQuery', () => {
+  // The server filters the usage list (ADR 044); these are what it is asked.
+  it('sends the period, the page size and a trimmed search, and nothing unset', () => {
+    expect(usageQuery(filters({ period: '30d', search: '  Studio Backdrop ' }), 20)).toEqual({
+      limit: 20,
+      period: '30d',
+      search: 'Studio Backdrop',
+    });
+    expect(usageQuery(filters({ search: '   ' }), 10)).toEqual({ limit: 10, period: 'all' });
   });
 
-  it('applies the inclusive date range to the timestamp', () => {
-    const onDay = generationRow({ timestamp: local(2026, 3, 1, 23, 59) });
-    const dayAfter = generationRow({ timestamp: local(2026, 3, 2, 0, 1) });
+  it('makes the inclusive date range the instants that start and end those local days', () => {
+    const onDay = Date.parse(local(2026, 3, 1, 23, 59));
+    const dayAfter = Date.parse(local(2026, 3, 2, 0, 1));
+    const dayBefore = Date.parse(local(2026, 2, 28, 23, 59));
 
-    expect(
-      filterUsage(
-        [onDay, dayAfter],
-        filters({ startDate: '2026-03-01', endDate: '2026-03-01' }),
-        now,
-      ),
-    ).toEqual([onDay]);
+    const query = usageQuery(filters({ startDate: '2026-03-01', endDate: '2026-03-01' }), 10);
+    const from = Date.parse(query.from ?? '');
+    const to = Date.parse(query.to ?? '');
+
+    expect(from).toBe(new Date(2026, 2, 1).getTime());
+    expect(onDay >= from && onDay <= to).toBe(true);
+    expect(dayAfter <= to).toBe(false);
+    expect(dayBefore >= from).toBe(false);
   });
 });

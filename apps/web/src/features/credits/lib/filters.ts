@@ -1,8 +1,9 @@
-import type { GenerationHistoryItem, OrderHistoryItem } from '@studio/contract';
+import type { GenerationHistoryQuery, OrderHistoryItem } from '@studio/contract';
 import { DEFAULT_PERIOD, periodStart, type HistoryPeriod } from './periods';
 
 /**
- * The page's filters (spec §5: client-side). Dates are the `YYYY-MM-DD` values of the date
+ * The page's filters (spec §5: client-side for purchases; the usage list is a page at a time, so
+ * the server applies them there, ADR 044). Dates are the `YYYY-MM-DD` values of the date
  * inputs, '' when unset, and mean calendar days in the user's own time zone.
  */
 export interface HistoryFilters {
@@ -74,25 +75,12 @@ export function purchaseSearchFields(item: OrderHistoryItem): string[] {
   return [item.plan_display_name, item.id, item.status];
 }
 
-/** Usage is searched by generation type, display name or prompt (spec §5). */
-export function usageSearchFields(item: GenerationHistoryItem): string[] {
-  return [item.generation_type, item.display_name, item.prompt];
-}
-
 export function purchasesInPeriod(
   items: readonly OrderHistoryItem[],
   period: HistoryPeriod,
   now: number,
 ): OrderHistoryItem[] {
   return items.filter((item) => isInPeriod(item.created_at, period, now));
-}
-
-export function usageInPeriod(
-  items: readonly GenerationHistoryItem[],
-  period: HistoryPeriod,
-  now: number,
-): GenerationHistoryItem[] {
-  return items.filter((item) => isInPeriod(item.timestamp, period, now));
 }
 
 /** The purchase rows the table shows: period, date range and search all apply. */
@@ -108,15 +96,29 @@ export function filterPurchases(
   );
 }
 
-/** The usage rows the table shows: period, date range and search all apply. */
-export function filterUsage(
-  items: readonly GenerationHistoryItem[],
-  filters: HistoryFilters,
-  now: number,
-): GenerationHistoryItem[] {
-  return usageInPeriod(items, filters.period, now).filter(
-    (item) =>
-      isInDateRange(item.timestamp, filters.startDate, filters.endDate) &&
-      matchesSearch(usageSearchFields(item), filters.search),
-  );
+/**
+ * The usage list's query (ADR 044): the server pages and filters it, with the same rules as the
+ * purchase list here. The date inputs' calendar days, in the user's own time zone, become the
+ * instants that start the first and end the last; the period is named, and the server also
+ * narrows the per-type totals to it.
+ */
+export function usageQuery(filters: HistoryFilters, limit: number): GenerationHistoryQuery {
+  const search = filters.search.trim();
+  return {
+    limit,
+    period: filters.period,
+    ...(filters.startDate === '' ? {} : { from: localDayBound(filters.startDate, 'start') }),
+    ...(filters.endDate === '' ? {} : { to: localDayBound(filters.endDate, 'end') }),
+    ...(search === '' ? {} : { search }),
+  };
+}
+
+/** The first or last millisecond of a `YYYY-MM-DD` calendar day in local time, as ISO. */
+function localDayBound(day: string, edge: 'start' | 'end'): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const time =
+    edge === 'start'
+      ? new Date(year, month - 1, date)
+      : new Date(year, month - 1, date, 23, 59, 59, 999);
+  return time.toISOString();
 }

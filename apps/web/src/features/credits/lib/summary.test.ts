@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationRow, orderRow } from '@/testing/credit-history-handlers';
+import { generationRow, orderRow, usageByTypeOf } from '@/testing/credit-history-handlers';
 import { computeUsageRate, summarize, usageBreakdown } from './summary';
 
 describe('computeUsageRate', () => {
@@ -35,7 +35,7 @@ describe('summarize', () => {
         orderRow({ credits_received: 20, status: 'refunded' }),
         orderRow({ credits_received: 40, status: 'processing' }),
       ],
-      [],
+      {},
     );
 
     expect(summary).toMatchObject({ totalPurchased: 40, orderCount: 1, usageRate: 0 });
@@ -47,7 +47,7 @@ describe('summarize', () => {
         orderRow({ credits_received: 20, status: 'completed' }),
         orderRow({ credits_received: 5, status: 'completed', source: 'welcome', amount: 0 }),
       ],
-      [generationRow({ credits_used: 24 })],
+      usageByTypeOf([generationRow({ credits_used: 24 })]),
     );
     expect(summary).toMatchObject({ totalPurchased: 20, totalUsed: 24, usageRate: 100 });
   });
@@ -55,7 +55,8 @@ describe('summarize', () => {
   it('counts only generations with output as used', () => {
     const summary = summarize(
       [orderRow({ credits_received: 40 })],
-      [
+      // The server's totals of these rows (the fake server counts as the real one does).
+      usageByTypeOf([
         generationRow({ credits_used: 4 }),
         generationRow({
           generation_type: 'video-generation',
@@ -78,7 +79,7 @@ describe('summarize', () => {
           status: 'expired',
           details: { imageUrls: [] },
         }),
-      ],
+      ]),
     );
 
     expect(summary).toEqual({
@@ -92,36 +93,38 @@ describe('summarize', () => {
 });
 
 describe('usageBreakdown', () => {
-  it('sums credits and counts per type from successful rows, largest spend first', () => {
-    const entries = usageBreakdown([
-      generationRow({
-        generation_type: 'upscaler',
-        display_name: 'Image Upscaler',
-        credits_used: 2,
-      }),
-      generationRow({
-        generation_type: 'photoshoot',
-        display_name: 'Product AI Photoshoot',
-        credits_used: 5,
-      }),
-      generationRow({
-        generation_type: 'upscaler',
-        display_name: 'Image Upscaler',
-        credits_used: 2,
-      }),
-      generationRow({
-        generation_type: 'photoshoot',
-        display_name: 'Product AI Photoshoot',
-        credits_used: 5,
-        status: 'refunded',
-      }),
-      generationRow({
-        generation_type: 'credit_expiry',
-        display_name: 'Expired plan credits',
-        credits_used: 30,
-        status: 'expired',
-      }),
-    ]);
+  it('lists the per-type totals of successful rows, largest spend first', () => {
+    const entries = usageBreakdown(
+      usageByTypeOf([
+        generationRow({
+          generation_type: 'upscaler',
+          display_name: 'Image Upscaler',
+          credits_used: 2,
+        }),
+        generationRow({
+          generation_type: 'photoshoot',
+          display_name: 'Product AI Photoshoot',
+          credits_used: 5,
+        }),
+        generationRow({
+          generation_type: 'upscaler',
+          display_name: 'Image Upscaler',
+          credits_used: 2,
+        }),
+        generationRow({
+          generation_type: 'photoshoot',
+          display_name: 'Product AI Photoshoot',
+          credits_used: 5,
+          status: 'refunded',
+        }),
+        generationRow({
+          generation_type: 'credit_expiry',
+          display_name: 'Expired plan credits',
+          credits_used: 30,
+          status: 'expired',
+        }),
+      ]),
+    );
 
     expect(entries).toEqual([
       { generationType: 'photoshoot', displayName: 'Product AI Photoshoot', credits: 5, count: 1 },

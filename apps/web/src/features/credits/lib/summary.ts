@@ -1,5 +1,7 @@
-import type { GenerationHistoryItem, OrderHistoryItem } from '@studio/contract';
-import { countsAsUsage } from './usage-outcome';
+import type { GenerationHistoryResponse, OrderHistoryItem } from '@studio/contract';
+
+/** The server's per-type totals of successful generations in the chosen period (ADR 044). */
+export type UsageByType = GenerationHistoryResponse['usage_by_type'];
 
 export interface CreditSummary {
   /** Credits from completed orders: welcome credits and adjustments are listed, not purchased. */
@@ -28,22 +30,22 @@ export function computeUsageRate(used: number, purchased: number): number {
 }
 
 /**
- * The summary banner's totals, from the rows already narrowed to the selected period. The
- * server's own totals cover all time, so they cannot be used once a period is chosen.
+ * The summary banner's totals for the selected period: purchases from the rows already narrowed
+ * to it, usage from the server's per-type totals for it (the usage rows arrive a page at a time).
  */
 export function summarize(
   purchases: readonly OrderHistoryItem[],
-  usage: readonly GenerationHistoryItem[],
+  usage: UsageByType,
 ): CreditSummary {
   const completed = purchases.filter(isCompletedPurchase);
-  const successful = usage.filter(countsAsUsage);
+  const types = Object.values(usage);
   const totalPurchased = completed.reduce((sum, item) => sum + item.credits_received, 0);
-  const totalUsed = successful.reduce((sum, item) => sum + item.credits_used, 0);
+  const totalUsed = types.reduce((sum, type) => sum + type.credits_used, 0);
   return {
     totalPurchased,
     orderCount: completed.length,
     totalUsed,
-    generationCount: successful.length,
+    generationCount: types.reduce((sum, type) => sum + type.count, 0),
     usageRate: computeUsageRate(totalUsed, totalPurchased),
   };
 }
@@ -55,22 +57,14 @@ export interface UsageBreakdownEntry {
   count: number;
 }
 
-/** Credits and counts per generation type from successful rows, largest spend first. */
-export function usageBreakdown(usage: readonly GenerationHistoryItem[]): UsageBreakdownEntry[] {
-  const byType = new Map<string, UsageBreakdownEntry>();
-  for (const item of usage) {
-    if (!countsAsUsage(item)) continue;
-    const entry = byType.get(item.generation_type) ?? {
-      generationType: item.generation_type,
-      displayName: item.display_name,
-      credits: 0,
-      count: 0,
-    };
-    entry.credits += item.credits_used;
-    entry.count += 1;
-    byType.set(item.generation_type, entry);
-  }
-  return [...byType.values()].sort(
-    (a, b) => b.credits - a.credits || a.displayName.localeCompare(b.displayName),
-  );
+/** The server's per-type totals, largest spend first. */
+export function usageBreakdown(usage: UsageByType): UsageBreakdownEntry[] {
+  return Object.entries(usage)
+    .map(([generationType, type]) => ({
+      generationType,
+      displayName: type.display_name,
+      credits: type.credits_used,
+      count: type.count,
+    }))
+    .sort((a, b) => b.credits - a.credits || a.displayName.localeCompare(b.displayName));
 }
