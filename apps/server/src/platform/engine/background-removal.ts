@@ -1,8 +1,8 @@
-import { removeBackground as imglyRemoveBackground } from '@imgly/background-removal-node';
 import sharp from 'sharp';
+import { segmentInThread, type SegmentationModel } from './segmentation-thread';
 import { type EngineImage, orientedImage } from './shared';
 
-export type BackgroundRemovalModel = 'small' | 'medium';
+export type BackgroundRemovalModel = SegmentationModel;
 
 /**
  * Long edge the segmentation model is fed. The model itself always runs at 1024×1024 and imgly
@@ -10,10 +10,6 @@ export type BackgroundRemovalModel = 'small' | 'medium';
  * applied to the full-resolution pixels instead.
  */
 export const INFERENCE_MAX_EDGE = 1024;
-
-// imgly loads its ONNX models from files shipped in its own dist folder; with this publicPath it
-// reads them from disk and never touches the network.
-const publicPath = new URL('./', import.meta.resolve('@imgly/background-removal-node')).href;
 
 /**
  * One inference at a time per process: each one takes both cores for seconds, and running two
@@ -25,13 +21,6 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
   inferenceQueue = run.catch(() => undefined);
   return run;
 }
-
-// imgly memoises its ONNX session by JSON.stringify(config), so the config objects must be built
-// once and reused or every call would load the model again.
-const configs: Record<BackgroundRemovalModel, Parameters<typeof imglyRemoveBackground>[1]> = {
-  small: { publicPath, model: 'small', output: { format: 'image/x-rgba8' } },
-  medium: { publicPath, model: 'medium', output: { format: 'image/x-rgba8' } },
-};
 
 /** Runs the model on a ≤1024 px copy and returns its alpha mask (one byte per pixel). */
 export async function segment(
@@ -46,19 +35,13 @@ export async function segment(
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  // Raw RGBA in and out skips a PNG encode/decode on each side of the model.
-  const blob = new Blob([new Uint8Array(data)], {
-    type: `image/x-rgba8;width=${info.width};height=${info.height}`,
-  });
-  const result = await exclusive(() => imglyRemoveBackground(blob, configs[model]));
-  const rgba = new Uint8Array(await result.arrayBuffer());
-  const pixels = info.width * info.height;
-  if (rgba.length !== pixels * 4) {
-    throw new Error(`Background removal returned ${rgba.length} bytes for ${pixels} pixels.`);
-  }
-  const mask = Buffer.alloc(pixels);
-  for (let i = 0; i < pixels; i++) mask[i] = rgba[i * 4 + 3] ?? 0;
-  return { mask, width: info.width, height: info.height };
+  // The model runs on its own thread (ADR 045): on this one it froze the whole API for seconds.
+  const mask = await exclusive(() => segmentInThread(data, info.width, info.height, model));
+  return {
+    mask: Buffer.from(mask.buffer, mask.byteOffset, mask.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /**
