@@ -1,3 +1,5 @@
+import { lazyFormatter } from '@/lib/format';
+
 function plural(count: number, noun: string): string {
   return `${String(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
@@ -7,13 +9,20 @@ export function mediaCountLabel(images: number, videos: number): string {
   return `${plural(images, 'image')} · ${plural(videos, 'video')}`;
 }
 
+/**
+ * One formatter for every card: `toLocaleDateString` with options builds a new Intl.DateTimeFormat
+ * on each call (~4 ms apiece at a phone's 4× slowdown, 190 ms of the task that renders a page of
+ * 12 cards, docs/performance.md); built once, on first use, it formats the same text.
+ */
+const cardDate = lazyFormatter(
+  () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+
 /** The card date in the user's locale; an unreadable timestamp shows 'Invalid Date' (spec §2). */
 export function formatGalleryDate(timestamp: string): string {
-  return new Date(timestamp).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  const date = new Date(timestamp);
+  // What toLocaleDateString says for it; the formatter itself would throw.
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : cardDate().format(date);
 }
 
 /** A short form of a prompt for accessible names, which should not read a whole paragraph. */
