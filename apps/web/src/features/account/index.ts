@@ -3,4 +3,4 @@ export { AccountSettingsPage } from './components/account-settings-page';
 export { ProfilePage } from './components/profile-page';
 export { ProfilePrompt } from './components/profile-prompt';
 export { SettingsPage } from './components/settings-page';
-export { useAccountSummary } from './hooks/use-account-summary';
+export { AccountSummaryProvider, useAccountSummary } from './hooks/use-account-summary';

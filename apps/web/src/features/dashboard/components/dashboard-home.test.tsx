@@ -7,6 +7,7 @@ import {
   PAST_GENERATIONS_URL,
   pastGenerationsHandler,
 } from '@/testing/gallery-handlers';
+import { AccountSummaryProvider } from '@/features/account';
 import { renderWithProviders } from '@/testing/render';
 import { errorResponse, mockProfile, mockSignedIn, server, testUser } from '@/testing/server';
 import { LEFT_SHOWCASE, RIGHT_SHOWCASE } from '../lib/slides';
@@ -17,7 +18,11 @@ afterEach(() => {
 });
 
 function renderDashboard() {
-  return renderWithProviders(<DashboardHome />);
+  return renderWithProviders(
+    <AccountSummaryProvider>
+      <DashboardHome />
+    </AccountSummaryProvider>,
+  );
 }
 
 describe('dashboard feature cards', () => {

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ProfilePrompt } from '@/features/account';
+import { AccountSummaryProvider, ProfilePrompt } from '@/features/account';
 import { cn } from '@/lib/cn';
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';
 import { getDocumentTitle, isFullWidthPage } from '../lib/route-matching';
@@ -59,7 +59,8 @@ export function AppLayout() {
   }, [mobileOpen, closeMobile]);
 
   return (
-    <>
+    // One reader of the account queries for the whole frame (see useAccountSummaryQueries).
+    <AccountSummaryProvider>
       <a
         href="#main-content"
         className="sr-only rounded-md bg-surface px-4 py-2 font-medium shadow-popover focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
@@ -109,6 +110,6 @@ export function AppLayout() {
         </div>
       </div>
       <ProfilePrompt />
-    </>
+    </AccountSummaryProvider>
   );
 }

@@ -11,11 +11,14 @@ import {
   server,
   testUser,
 } from '@/testing/server';
+import { AccountSummaryProvider } from '@/features/account';
 import { Header } from './header';
 
 function renderHeader(path = '/') {
   return renderWithProviders(
-    <Header onOpenMobileNav={() => undefined} mobileNavOpen={false} sidebarId="sidebar" />,
+    <AccountSummaryProvider>
+      <Header onOpenMobileNav={() => undefined} mobileNavOpen={false} sidebarId="sidebar" />
+    </AccountSummaryProvider>,
     {
       path,
     },

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AccountSummaryProvider } from '@/features/account';
 import { renderWithProviders } from '@/testing/render';
 import {
   mockCredits,
@@ -15,12 +16,14 @@ import { Sidebar } from './sidebar';
 function renderSidebar(path = '/', collapsed = false) {
   const onToggleCollapsed = vi.fn();
   const result = renderWithProviders(
-    <Sidebar
-      collapsed={collapsed}
-      onToggleCollapsed={onToggleCollapsed}
-      mobileOpen={false}
-      onCloseMobile={() => undefined}
-    />,
+    <AccountSummaryProvider>
+      <Sidebar
+        collapsed={collapsed}
+        onToggleCollapsed={onToggleCollapsed}
+        mobileOpen={false}
+        onCloseMobile={() => undefined}
+      />
+    </AccountSummaryProvider>,
     { path },
   );
   return { ...result, onToggleCollapsed };

@@ -27,7 +27,6 @@ interface SidebarProps {
  * in over a dark overlay; from md up it is a sticky column that collapses to an icon rail.
  */
 export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
-  const { showUpgradePromo } = useAccountSummary();
   const closeButtonRef = useRef<HTMLButtonElement>(null);
 
   // Opening the mobile panel moves focus into it, so keyboard and screen-reader users land there.
@@ -77,11 +76,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
       {/* Nav and promo scroll together, so short screens never hide a page behind the promo. */}
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
         <SidebarNav collapsed={collapsed} />
-        {showUpgradePromo ? (
-          <div className={cn('mt-auto px-3 pb-3', collapsed && 'md:hidden')}>
-            <UpgradePromo />
-          </div>
-        ) : null}
+        <SidebarUpgradePromo collapsed={collapsed} />
       </div>
 
       <SidebarUser collapsed={collapsed} />
@@ -111,5 +106,19 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
         </RailTooltip>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The promo on its own, so a change of plan re-renders it alone, not the whole sidebar and its
+ * navigation.
+ */
+function SidebarUpgradePromo({ collapsed }: { collapsed: boolean }) {
+  const { showUpgradePromo } = useAccountSummary();
+  if (!showUpgradePromo) return null;
+  return (
+    <div className={cn('mt-auto px-3 pb-3', collapsed && 'md:hidden')}>
+      <UpgradePromo />
+    </div>
   );
 }
