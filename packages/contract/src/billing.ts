@@ -41,12 +41,13 @@ export const sandboxCompleteRequestSchema = z.object({
 });
 
 /**
- * `GET /credit-transactions/generation-history/:userId` query (ADR 044): one page, newest first.
- * `cursor` is the previous page's `next_cursor`, passed back unchanged. `period` narrows the
- * list and the per-type totals; `from`, `to` (instants, inclusive) and `search` (type, name or
- * prompt, any case) narrow the list only, as the screen's filters do.
+ * The query of both credit histories, `GET /credit-transactions/order-history/:userId` and
+ * `…/generation-history/:userId` (ADR 044): one page, newest first. `cursor` is the previous
+ * page's `next_cursor`, passed back unchanged. `period` narrows the list and the totals; `from`,
+ * `to` (instants, inclusive) and `search` (any case: plan name, order id or status of a purchase;
+ * type, name or prompt of a generation) narrow the list only, as the screen's filters do.
  */
-export const generationHistoryQuerySchema = z.object({
+export const creditHistoryQuerySchema = z.object({
   limit: z.coerce.number<number>().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
   period: z.enum(HISTORY_PERIODS).default('all'),
@@ -54,5 +55,5 @@ export const generationHistoryQuerySchema = z.object({
   to: z.iso.datetime({ offset: true }).optional(),
   search: z.string().trim().max(200).optional(),
 });
-export type GenerationHistoryQuery = z.input<typeof generationHistoryQuerySchema>;
-export type GenerationHistoryPageQuery = z.output<typeof generationHistoryQuerySchema>;
+export type CreditHistoryQuery = z.input<typeof creditHistoryQuerySchema>;
+export type CreditHistoryPageQuery = z.output<typeof creditHistoryQuerySchema>;

@@ -9,18 +9,6 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 const ORDER_HISTORY_URL = '/api/v1/credit-transactions/order-history/:userId';
 const GENERATION_HISTORY_URL = '/api/v1/credit-transactions/generation-history/:userId';
 
-/** An order history answer for `rows`, with the server's all-time totals derived from them. */
-export function orderHistoryBody(rows: OrderHistoryItem[] = [], balance = 0): OrderHistoryResponse {
-  const completed = rows.filter((row) => row.status === 'completed');
-  return {
-    success: true,
-    current_balance: balance,
-    total_credits_purchased: completed.reduce((sum, row) => sum + row.credits_received, 0),
-    total_orders: rows.length,
-    order_history: rows,
-  };
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS: Record<string, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
@@ -52,41 +40,95 @@ export function usageByTypeOf(
   return usage;
 }
 
+interface FakeQuery {
+  inPeriod: (iso: string) => boolean;
+  listed: (iso: string, fields: string[]) => boolean;
+  page: <T>(rows: T[]) => { rows: T[]; next: string | null };
+}
+
 /**
- * A generation history answer for `rows` as the server pages it (ADR 044), for the request's
- * query: `period` narrows the list and the totals; `from`, `to` and `search` the list; `limit`
- * rows (10 by default) from `cursor` (here simply the index of the next row).
+ * A list query read as the server reads it (ADR 044): `period` narrows the list and the totals;
+ * `from`, `to` and `search` (any case, in the given fields) the list; `limit` rows (10 by
+ * default) from `cursor` (here simply the index of the next row).
  */
-export function generationHistoryBody(
-  rows: GenerationHistoryItem[] = [],
-  balance = 0,
-  query: URLSearchParams = new URLSearchParams(),
-): GenerationHistoryResponse {
+function readQuery(query: URLSearchParams): FakeQuery {
   const days = PERIOD_DAYS[query.get('period') ?? 'all'];
   const since = days === undefined ? -Infinity : Date.now() - days * DAY_MS;
   const from = query.has('from') ? Date.parse(query.get('from') ?? '') : -Infinity;
   const to = query.has('to') ? Date.parse(query.get('to') ?? '') : Infinity;
   const needle = (query.get('search') ?? '').toLowerCase();
-  const inPeriod = rows.filter((row) => Date.parse(row.timestamp) >= since);
-  const listed = inPeriod.filter((row) => {
-    const time = Date.parse(row.timestamp);
-    return (
-      time >= from &&
-      time <= to &&
-      [row.generation_type, row.display_name, row.prompt].some((field) =>
-        field.toLowerCase().includes(needle),
-      )
-    );
-  });
   const start = Number(query.get('cursor') ?? '0');
-  const limit = Number(query.get('limit') ?? '10');
-  const end = start + limit;
+  const end = start + Number(query.get('limit') ?? '10');
+  return {
+    inPeriod: (iso) => Date.parse(iso) >= since,
+    listed: (iso, fields) => {
+      const time = Date.parse(iso);
+      return (
+        time >= since &&
+        time >= from &&
+        time <= to &&
+        fields.some((field) => field.toLowerCase().includes(needle))
+      );
+    },
+    page: (rows) => ({
+      rows: rows.slice(start, end),
+      next: end < rows.length ? String(end) : null,
+    }),
+  };
+}
+
+/** The server's purchase totals of `rows`: paid orders only (welcome credits are not bought). */
+export function orderTotalsOf(rows: readonly OrderHistoryItem[]): {
+  credits: number;
+  orders: number;
+} {
+  const paid = rows.filter((row) => row.status === 'completed' && row.source === 'order');
+  return {
+    credits: paid.reduce((sum, row) => sum + row.credits_received, 0),
+    orders: paid.length,
+  };
+}
+
+/** An order history answer for `rows` (newest first) as the server pages and filters it. */
+export function orderHistoryBody(
+  rows: OrderHistoryItem[] = [],
+  balance = 0,
+  params: URLSearchParams = new URLSearchParams(),
+): OrderHistoryResponse {
+  const query = readQuery(params);
+  const totals = orderTotalsOf(rows.filter((row) => query.inPeriod(row.created_at)));
+  const listed = rows.filter((row) =>
+    query.listed(row.created_at, [row.plan_display_name, row.id, row.status]),
+  );
+  const page = query.page(listed);
   return {
     success: true,
     current_balance: balance,
-    usage_by_type: usageByTypeOf(inPeriod),
-    generation_history: listed.slice(start, end),
-    next_cursor: end < listed.length ? String(end) : null,
+    total_credits_purchased: totals.credits,
+    total_orders: totals.orders,
+    total_items: listed.length,
+    order_history: page.rows,
+    next_cursor: page.next,
+  };
+}
+
+/** A generation history answer for `rows` (newest first) as the server pages and filters it. */
+export function generationHistoryBody(
+  rows: GenerationHistoryItem[] = [],
+  balance = 0,
+  params: URLSearchParams = new URLSearchParams(),
+): GenerationHistoryResponse {
+  const query = readQuery(params);
+  const listed = rows.filter((row) =>
+    query.listed(row.timestamp, [row.generation_type, row.display_name, row.prompt]),
+  );
+  const page = query.page(listed);
+  return {
+    success: true,
+    current_balance: balance,
+    usage_by_type: usageByTypeOf(rows.filter((row) => query.inPeriod(row.timestamp))),
+    generation_history: page.rows,
+    next_cursor: page.next,
   };
 }
 
@@ -96,9 +138,14 @@ export const creditHistoryHandlers: RequestHandler[] = [
   http.get(GENERATION_HISTORY_URL, () => HttpResponse.json(generationHistoryBody())),
 ];
 
-/** `server.use(orderHistoryHandler(rows, balance))`: the order history answers with these rows. */
+/**
+ * `server.use(orderHistoryHandler(rows, balance))`: the order history answers with these rows
+ * (newest first), paged and filtered as the request asks.
+ */
 export function orderHistoryHandler(rows: OrderHistoryItem[], balance = 0): RequestHandler {
-  return http.get(ORDER_HISTORY_URL, () => HttpResponse.json(orderHistoryBody(rows, balance)));
+  return http.get(ORDER_HISTORY_URL, ({ request }) =>
+    HttpResponse.json(orderHistoryBody(rows, balance, new URL(request.url).searchParams)),
+  );
 }
 
 /**

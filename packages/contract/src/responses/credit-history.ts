@@ -15,13 +15,18 @@ export const orderHistoryItemSchema = z.object({
 });
 export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
 
-/** `GET /credit-transactions/order-history/:userId` (spec §3). */
+/** `GET /credit-transactions/order-history/:userId` (spec §3), a page at a time (ADR 044). */
 export const orderHistoryResponseSchema = z.object({
   success,
   current_balance: int,
+  /** Credits bought and paid orders in the asked period (welcome credits are not bought). */
   total_credits_purchased: z.catch(int, 0),
   total_orders: z.catch(int, 0),
+  /** Rows the filtered list has, over all its pages. */
+  total_items: z.catch(int, 0),
   order_history: z.array(orderHistoryItemSchema),
+  /** Pass as `cursor` for the next page; null on the last. */
+  next_cursor: z.catch(z.nullable(z.string()), null),
 });
 export type OrderHistoryResponse = z.infer<typeof orderHistoryResponseSchema>;
 

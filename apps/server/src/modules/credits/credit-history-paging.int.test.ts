@@ -226,3 +226,96 @@ describe('generation history pages (ADR 044)', () => {
     expect((await history(who, { period: '1y' })).statusCode).toBe(400);
   });
 });
+
+interface OrderPage {
+  current_balance: number;
+  total_credits_purchased: number;
+  total_orders: number;
+  total_items: number;
+  order_history: { id: string; plan_display_name: string; status: string; source: string }[];
+  next_cursor: string | null;
+}
+
+function orderHistory(who: Customer, query: Record<string, string> = {}) {
+  const search = new URLSearchParams(query).toString();
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/credit-transactions/order-history/${who.id}${search ? `?${search}` : ''}`,
+    headers: { cookie: who.cookie },
+  });
+}
+
+async function orderPage(who: Customer, query: Record<string, string> = {}): Promise<OrderPage> {
+  const res = await orderHistory(who, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<OrderPage>();
+}
+
+/** 12 orders a day apart (1 … 12 days old): every 3rd failed, the rest Pro Monthly paid (40). */
+async function seedOrders(who: Customer, now: number) {
+  await t.database.pool.query(
+    `INSERT INTO orders (user_id, service_type, currency, amount_minor, credits, provider, status,
+                         created_at)
+     SELECT $1, CASE WHEN i % 3 = 0 THEN 'plus_monthly' ELSE 'pro_monthly' END, 'USD', 1000, 40,
+            'sandbox', CASE WHEN i % 3 = 0 THEN 'failed' ELSE 'completed' END,
+            to_timestamp($2 / 1000.0) - i * interval '1 day'
+     FROM generate_series(1, 12) AS i`,
+    [who.id, now],
+  );
+}
+
+describe('order history pages (ADR 044)', () => {
+  it('walks the orders and the welcome credits a page at a time, with totals on every page', async () => {
+    const who = await customer();
+    await seedOrders(who, Date.now());
+
+    const first = await orderPage(who, { limit: '5' });
+    // 12 orders and the welcome credits of sign-up (now, so first).
+    expect(first.total_items).toBe(13);
+    expect(first.order_history[0]).toMatchObject({ source: 'welcome', status: 'completed' });
+    expect(first.order_history).toHaveLength(5);
+    // 8 of the 12 were paid: 320 credits; the welcome credits are listed, not bought.
+    expect(first).toMatchObject({ total_credits_purchased: 320, total_orders: 8 });
+
+    const pages = [first];
+    while (pages.at(-1)?.next_cursor)
+      pages.push(await orderPage(who, { limit: '5', cursor: pages.at(-1)?.next_cursor ?? '' }));
+    expect(pages.map((p) => p.order_history.length)).toEqual([5, 5, 3]);
+    expect(new Set(pages.flatMap((p) => p.order_history.map((o) => o.id))).size).toBe(13);
+    for (const p of pages) expect(p.total_orders).toBe(8);
+  });
+
+  it('narrows the totals to a period and the list to a search by plan name, id or status', async () => {
+    const who = await customer();
+    await seedOrders(who, Date.now());
+
+    const week = await orderPage(who, { period: '7d', limit: '50' });
+    // Days 1–6 (day 7 is a moment past the window's start by the time the server asks): 3 and
+    // 6 failed, 4 paid; listed with the welcome credits.
+    expect(week).toMatchObject({ total_credits_purchased: 160, total_orders: 4, total_items: 7 });
+
+    const plus = await orderPage(who, { search: 'plus MONTH', limit: '50' });
+    expect(plus.order_history.map((o) => o.plan_display_name)).toEqual(
+      Array.from({ length: 4 }, () => 'Plus Monthly'),
+    );
+    expect(plus.total_items).toBe(4);
+    // A search narrows the list, never the totals.
+    expect(plus.total_orders).toBe(8);
+    expect((await orderPage(who, { search: 'failed' })).total_items).toBe(4);
+    const id = plus.order_history[0]?.id ?? '';
+    expect((await orderPage(who, { search: id.slice(0, 8) })).order_history[0]?.id).toBe(id);
+    expect((await orderPage(who, { search: 'welcome' })).order_history).toHaveLength(1);
+  });
+
+  it("refuses a cursor it did not give, also the generation history's, with 400", async () => {
+    const who = await customer();
+    await seed(who, Date.now());
+    const usage = await page(who, { limit: '2' });
+
+    for (const cursor of ['%%%', usage.next_cursor ?? '']) {
+      const res = await orderHistory(who, { cursor });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'bad_request' } });
+    }
+  });
+});

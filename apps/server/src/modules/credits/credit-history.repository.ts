@@ -1,19 +1,21 @@
-import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { creditEntries, generations, HISTORY_ENTRY_PREDICATE } from '../../db/schema';
+import { creditEntries, generations, HISTORY_ENTRY_PREDICATE, orders } from '../../db/schema';
 
 /*
- * The generation history a page at a time (ADR 044). Its rows come from two tables, generations
- * and the ledger's expiries and plan-credit removals, merged newest first in one order:
- * created_at descending; at the same instant a generation before an entry; then id descending.
- * A position in that order is a key: the row's instant to the microsecond (as text, since a JS
- * Date keeps milliseconds and a rounded key would repeat or skip rows), its source and its id.
+ * Both credit histories a page at a time (ADR 044). Each merges two tables newest first: the
+ * usage side generations with the ledger's expiries and plan-credit removals, the purchase side
+ * orders with welcome credits and operator adjustments. One order: created_at descending; at the
+ * same instant the row (generation, order) before the entry; then id descending. A position in
+ * that order is a key: the row's instant to the microsecond (as text, since a JS Date keeps
+ * milliseconds and a rounded key would repeat or skip rows), its source and its id.
  */
 
 export interface HistoryKey {
   /** created_at in UTC to the microsecond: `2026-11-24T10:00:00.123456Z`. */
   at: string;
-  source: 'generation' | 'entry';
+  source: 'row' | 'entry';
   id: string;
 }
 
@@ -22,40 +24,40 @@ export interface HistoryFilter {
   /** Inclusive bounds on created_at; null when open. */
   from: Date | null;
   to: Date | null;
-  /** A LIKE pattern (already escaped and wrapped in %) for the type, name or prompt; or null. */
+  /** A LIKE pattern (already escaped and wrapped in %) for what the screen searches; or null. */
   pattern: string | null;
-  /** Generation types whose display name matches the search (names live in code, not rows). */
+  /** Types (generation types, order service types) whose display name, made in code, matches. */
   typesNamed: string[];
 }
 
-const atText = (column: typeof generations.createdAt | typeof creditEntries.createdAt) =>
+const atText = (column: PgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function window(
-  column: typeof generations.createdAt | typeof creditEntries.createdAt,
-  filter: HistoryFilter,
-) {
+function window(column: PgColumn, filter: HistoryFilter) {
   return [
     filter.from ? gte(column, filter.from) : undefined,
     filter.to ? lte(column, filter.to) : undefined,
   ];
 }
 
-/** Rows after `key` in the merged order, for the generations side. */
-function generationsAfter(key: HistoryKey | null): SQL | undefined {
+/**
+ * The rows after `key` in the merged order, of a table that is the row side (`side` 'row') or
+ * the entry side. The plain bound lets the (user_id, created_at) index start at the key; the row
+ * comparison breaks ties. At the key's instant the row side comes first: after an entry, every
+ * row of that instant was listed; after a row, every entry of that instant is still to come.
+ */
+function after(
+  side: HistoryKey['source'],
+  createdAt: PgColumn,
+  id: PgColumn,
+  idType: 'text' | 'uuid' | 'bigint',
+  key: HistoryKey | null,
+): SQL | undefined {
   if (!key) return undefined;
-  // The plain bound lets the (user_id, created_at) index start at the key; the row comparison
-  // breaks ties. After an entry, every generation of that instant was already listed.
-  return key.source === 'generation'
-    ? sql`${generations.createdAt} <= ${key.at}::timestamptz and (${generations.createdAt}, ${generations.id}) < (${key.at}::timestamptz, ${key.id})`
-    : lt(generations.createdAt, sql`${key.at}::timestamptz`);
-}
-
-function entriesAfter(key: HistoryKey | null): SQL | undefined {
-  if (!key) return undefined;
-  return key.source === 'generation'
-    ? lte(creditEntries.createdAt, sql`${key.at}::timestamptz`)
-    : sql`${creditEntries.createdAt} <= ${key.at}::timestamptz and (${creditEntries.createdAt}, ${creditEntries.id}) < (${key.at}::timestamptz, ${key.id}::bigint)`;
+  const at = sql`${key.at}::timestamptz`;
+  if (key.source === side)
+    return sql`${createdAt} <= ${at} and (${createdAt}, ${id}) < (${at}, ${key.id}::${sql.raw(idType)})`;
+  return side === 'row' ? lt(createdAt, at) : lte(createdAt, at);
 }
 
 export type HistoryGenerationRow = Awaited<ReturnType<typeof generationPage>>[number];
@@ -63,7 +65,7 @@ export type HistoryGenerationRow = Awaited<ReturnType<typeof generationPage>>[nu
 export async function generationPage(
   db: Db,
   filter: HistoryFilter,
-  after: HistoryKey | null,
+  key: HistoryKey | null,
   limit: number,
 ) {
   const search = filter.pattern
@@ -92,7 +94,7 @@ export async function generationPage(
         eq(generations.userId, filter.userId),
         ...window(generations.createdAt, filter),
         search,
-        generationsAfter(after),
+        after('row', generations.createdAt, generations.id, 'text', key),
       ),
     )
     .orderBy(desc(generations.createdAt), desc(generations.id))
@@ -114,7 +116,7 @@ export async function entryPage(
   db: Db,
   filter: HistoryFilter,
   texts: EntryTexts,
-  after: HistoryKey | null,
+  key: HistoryKey | null,
   limit: number,
 ) {
   const expired = sql`${creditEntries.kind} = 'expire'`;
@@ -141,7 +143,7 @@ export async function entryPage(
         sql`${creditEntries.amount} <> 0`,
         ...window(creditEntries.createdAt, filter),
         search,
-        entriesAfter(after),
+        after('entry', creditEntries.createdAt, creditEntries.id, 'bigint', key),
       ),
     )
     .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
@@ -188,4 +190,155 @@ export async function activityVersion(db: Db, userId: string): Promise<number> {
     sql`select version from generation_activity where user_id = ${userId}`,
   );
   return Number(result.rows[0]?.version ?? 0);
+}
+
+// --- Purchases ------------------------------------------------------------------------------------
+
+export type HistoryOrderRow = Awaited<ReturnType<typeof orderPage>>[number];
+
+function orderSearch(filter: HistoryFilter): SQL | undefined {
+  if (!filter.pattern) return undefined;
+  return or(
+    ilike(sql`${orders.id}::text`, filter.pattern),
+    ilike(orders.status, filter.pattern),
+    filter.typesNamed.length > 0 ? inArray(orders.serviceType, filter.typesNamed) : undefined,
+  );
+}
+
+export async function orderPage(
+  db: Db,
+  filter: HistoryFilter,
+  key: HistoryKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: orders.id,
+      serviceType: orders.serviceType,
+      credits: orders.credits,
+      amountMinor: orders.amountMinor,
+      currency: orders.currency,
+      status: orders.status,
+      at: atText(orders.createdAt),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, filter.userId),
+        ...window(orders.createdAt, filter),
+        orderSearch(filter),
+        after('row', orders.createdAt, orders.id, 'uuid', key),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** The service types a user's orders carry, to match a search against their display names. */
+export async function orderServiceTypes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ serviceType: orders.serviceType })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return rows.map((row) => row.serviceType);
+}
+
+/** What the purchase side's ledger rows are called on the screen (for a search in SQL). */
+export interface PurchaseEntryTexts {
+  welcomeName: string;
+  adjustmentName: string;
+  status: string;
+}
+
+export type HistoryPurchaseEntryRow = Awaited<ReturnType<typeof purchaseEntryPage>>[number];
+
+function purchaseEntryWhere(filter: HistoryFilter, texts: PurchaseEntryTexts): SQL | undefined {
+  const welcome = sql`${creditEntries.idempotencyKey} like 'welcome:%'`;
+  const search = filter.pattern
+    ? sql`((case when ${welcome} then ${texts.welcomeName} else ${texts.adjustmentName} || coalesce(${creditEntries.reason}, '') end) ilike ${filter.pattern}
+        or (case when ${welcome} then 'welcome-' else 'adjustment-' end) || ${creditEntries.id} ilike ${filter.pattern}
+        or ${texts.status} ilike ${filter.pattern})`
+    : undefined;
+  return and(
+    eq(creditEntries.userId, filter.userId),
+    // The partial index's predicate, word for word (migration 0019), then the purchase side's part.
+    sql.raw(HISTORY_ENTRY_PREDICATE),
+    sql`(${welcome} or (${creditEntries.kind} = 'adjust' and ${creditEntries.referenceType} = 'admin'))`,
+    ...window(creditEntries.createdAt, filter),
+    search,
+  );
+}
+
+/** Welcome credits and operator adjustments: the purchase side's ledger rows. */
+export async function purchaseEntryPage(
+  db: Db,
+  filter: HistoryFilter,
+  texts: PurchaseEntryTexts,
+  key: HistoryKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: creditEntries.id,
+      amount: creditEntries.amount,
+      reason: creditEntries.reason,
+      welcome: sql<boolean>`${creditEntries.idempotencyKey} like 'welcome:%'`,
+      at: atText(creditEntries.createdAt),
+    })
+    .from(creditEntries)
+    .where(
+      and(
+        purchaseEntryWhere(filter, texts),
+        after('entry', creditEntries.createdAt, creditEntries.id, 'bigint', key),
+      ),
+    )
+    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+    .limit(limit);
+}
+
+/**
+ * How many rows the purchase list has under the filter: a user has orders by the hundred at most
+ * (each is a payment), so counting them is an index range, unlike the usage side's 100k.
+ */
+export async function purchaseCount(
+  db: Db,
+  filter: HistoryFilter,
+  texts: PurchaseEntryTexts,
+): Promise<number> {
+  const [ordersCounted, entriesCounted] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, filter.userId),
+          ...window(orders.createdAt, filter),
+          orderSearch(filter),
+        ),
+      ),
+    db.select({ n: count() }).from(creditEntries).where(purchaseEntryWhere(filter, texts)),
+  ]);
+  return (ordersCounted[0]?.n ?? 0) + (entriesCounted[0]?.n ?? 0);
+}
+
+/** Credits bought and paid orders since `since` (all time when null): completed orders only. */
+export async function purchaseTotals(
+  db: Db,
+  userId: string,
+  since: Date | null,
+): Promise<{ credits: number; orders: number }> {
+  const [row] = await db
+    .select({
+      credits: sql<number>`coalesce(sum(${orders.credits}), 0)::int`,
+      orders: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'completed'),
+        since ? gte(orders.createdAt, since) : undefined,
+      ),
+    );
+  return row ?? { credits: 0, orders: 0 };
 }

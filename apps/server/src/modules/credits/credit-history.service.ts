@@ -3,7 +3,7 @@ import {
   toolLabel,
   productDisplayName,
   type GenerationHistoryItem,
-  type GenerationHistoryPageQuery,
+  type CreditHistoryPageQuery,
   type HistoryPeriodValue,
   type GenerationHistoryResponse,
   type OrderHistoryItem,
@@ -12,7 +12,6 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import * as billing from '../billing/billing.service';
 import * as generations from '../generations/generations.service';
 import * as repo from './credit-history.repository';
 import * as credits from './credits.service';
@@ -22,53 +21,6 @@ import * as credits from './credits.service';
  * operator adjustments on the purchase side; generations (failed ones refunded and not counted),
  * lapsed plan credits and removed plan credits on the usage side, a page at a time (ADR 044).
  */
-
-const paidStatuses = new Set(['completed', 'refunded']);
-
-export async function orderHistory(
-  db: Db,
-  userId: string,
-): Promise<Omit<OrderHistoryResponse, 'success'>> {
-  const [orders, entries, balance] = await Promise.all([
-    billing.listOrders({ db }, userId),
-    credits.listHistoryEntries(db, userId),
-    credits.balanceOf(db, userId),
-  ]);
-  const rows: OrderHistoryItem[] = orders.map((order) => ({
-    id: order.id,
-    created_at: order.createdAt.toISOString(),
-    plan_display_name: productDisplayName(order.serviceType),
-    credits_received: paidStatuses.has(order.status) ? order.credits : 0,
-    amount: order.amountMinor / 100,
-    currency: order.currency,
-    status: order.status,
-    source: 'order',
-  }));
-  for (const entry of entries) {
-    const welcome = entry.idempotencyKey.startsWith('welcome:');
-    const adjustment = entry.kind === 'adjust' && entry.referenceType === 'admin';
-    if (!welcome && !adjustment) continue;
-    rows.push({
-      id: `${welcome ? 'welcome' : 'adjustment'}-${String(entry.id)}`,
-      created_at: entry.createdAt.toISOString(),
-      plan_display_name: welcome ? 'Welcome credits' : `Credit adjustment: ${entry.reason ?? ''}`,
-      credits_received: entry.amount,
-      amount: 0,
-      currency: 'USD',
-      status: 'completed',
-      source: welcome ? 'welcome' : 'adjustment',
-    });
-  }
-  rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  // Welcome credits and operator adjustments are listed, but only paid orders are purchases.
-  const purchased = rows.filter((row) => row.status === 'completed' && row.source === 'order');
-  return {
-    current_balance: balance,
-    total_credits_purchased: purchased.reduce((sum, row) => sum + row.credits_received, 0),
-    total_orders: purchased.length,
-    order_history: rows,
-  };
-}
 
 const noDetails = {
   imageUrls: [],
@@ -96,20 +48,27 @@ const ENTRY_TEXTS: repo.EntryTexts = {
 };
 
 // --- Cursors -------------------------------------------------------------------------------------
-// Opaque to the client: base64url of [source, instant to the microsecond, id] of the page's last row.
+// Opaque to the client: base64url of [source, instant to the microsecond, id] of the page's last
+// row. The source letter names the list too (g: a generation, o: an order, e: a ledger entry), so
+// one list's cursor is refused by the other.
 
-const SOURCES = { g: 'generation', e: 'entry' } as const;
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const ENTRY_ID = /^\d{1,18}$/;
+const ROW_IDS = {
+  g: /^[\w-]{1,100}$/,
+  o: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
+type RowLetter = keyof typeof ROW_IDS;
 
 export const BAD_CURSOR_MESSAGE =
   'The cursor is not one this list gave: pass next_cursor from the previous page unchanged.';
 
-function encodeCursor(key: repo.HistoryKey): string {
-  const source = key.source === 'generation' ? 'g' : 'e';
+function encodeCursor(row: RowLetter, key: repo.HistoryKey): string {
+  const source = key.source === 'row' ? row : 'e';
   return Buffer.from(JSON.stringify([source, key.at, key.id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): repo.HistoryKey {
+function decodeCursor(row: RowLetter, cursor: string): repo.HistoryKey {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -119,18 +78,48 @@ function decodeCursor(cursor: string): repo.HistoryKey {
   if (Array.isArray(parsed) && parsed.length === 3) {
     const [source, at, id] = parsed as unknown[];
     if (
-      (source === 'g' || source === 'e') &&
+      (source === row || source === 'e') &&
       typeof at === 'string' &&
       AT.test(at) &&
       !Number.isNaN(Date.parse(at)) &&
       typeof id === 'string' &&
-      id.length > 0 &&
-      id.length <= 100 &&
-      (source === 'g' || /^\d{1,18}$/.test(id))
+      (source === 'e' ? ENTRY_ID : ROW_IDS[row]).test(id)
     )
-      return { source: SOURCES[source], at, id };
+      return { source: source === 'e' ? 'entry' : 'row', at, id };
   }
   throw new AppError(400, 'bad_request', BAD_CURSOR_MESSAGE);
+}
+
+/**
+ * The page from the two sides' first `limit + 1` rows after the cursor (each newest first): one
+ * more than the page says whether anything follows it. At the same instant the row side comes
+ * first, the order the keys follow.
+ */
+function mergePage<R extends { at: string }, E extends { at: string }, T>(
+  rows: R[],
+  entries: E[],
+  limit: number,
+  toItem: { row: (row: R) => T; entry: (entry: E) => T },
+  ids: { row: (row: R) => string; entry: (entry: E) => string },
+): { items: T[]; last: repo.HistoryKey | null; more: boolean } {
+  const items: T[] = [];
+  let last: repo.HistoryKey | null = null;
+  let r = 0;
+  let e = 0;
+  while (items.length < limit && (r < rows.length || e < entries.length)) {
+    const row = rows[r];
+    const entry = entries[e];
+    if (row && (!entry || row.at >= entry.at)) {
+      items.push(toItem.row(row));
+      last = { source: 'row', at: row.at, id: ids.row(row) };
+      r += 1;
+    } else if (entry) {
+      items.push(toItem.entry(entry));
+      last = { source: 'entry', at: entry.at, id: ids.entry(entry) };
+      e += 1;
+    }
+  }
+  return { items, last, more: r < rows.length || e < entries.length };
 }
 
 // --- Totals --------------------------------------------------------------------------------------
@@ -241,9 +230,33 @@ function toMillisIso(at: string): string {
   return `${at.slice(0, 23)}Z`;
 }
 
+function historyFilter(
+  userId: string,
+  query: CreditHistoryPageQuery,
+  now: Date,
+  namedTypes: readonly string[],
+  label: (type: string) => string,
+): repo.HistoryFilter {
+  const since = periodStart(query.period, now);
+  const search = query.search ?? '';
+  const needle = search.toLowerCase();
+  return {
+    userId,
+    from: query.from === undefined ? since : maxDate(since, new Date(query.from)),
+    to: query.to === undefined ? null : new Date(query.to),
+    pattern: search === '' ? null : likePattern(search),
+    typesNamed:
+      search === '' ? [] : namedTypes.filter((type) => label(type).toLowerCase().includes(needle)),
+  };
+}
+
+function maxDate(a: Date | null, b: Date): Date {
+  return a && a > b ? a : b;
+}
+
 export interface GenerationHistoryInput {
   userId: string;
-  query: GenerationHistoryPageQuery;
+  query: CreditHistoryPageQuery;
   usageTotals: UsageTotals;
   now?: Date;
 }
@@ -256,55 +269,105 @@ export async function generationHistory(
   db: Db,
   { userId, query, usageTotals, now = new Date() }: GenerationHistoryInput,
 ): Promise<Omit<GenerationHistoryResponse, 'success'>> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  const since = periodStart(query.period, now);
-  const from = query.from === undefined ? since : maxDate(since, new Date(query.from));
-  const search = query.search ?? '';
-  const needle = search.toLowerCase();
-  const filter: repo.HistoryFilter = {
-    userId,
-    from,
-    to: query.to === undefined ? null : new Date(query.to),
-    pattern: search === '' ? null : likePattern(search),
-    typesNamed:
-      search === ''
-        ? []
-        : GENERATION_TYPES.filter((type) => toolLabel(type).toLowerCase().includes(needle)),
-  };
-  // One more row than the page from each side says whether anything follows it.
+  const key = query.cursor === undefined ? null : decodeCursor('g', query.cursor);
+  const filter = historyFilter(userId, query, now, GENERATION_TYPES, toolLabel);
   const [rows, entries, balance, usage] = await Promise.all([
-    repo.generationPage(db, filter, after, query.limit + 1),
-    repo.entryPage(db, filter, ENTRY_TEXTS, after, query.limit + 1),
+    repo.generationPage(db, filter, key, query.limit + 1),
+    repo.entryPage(db, filter, ENTRY_TEXTS, key, query.limit + 1),
     credits.balanceOf(db, userId),
     usageTotals(userId, query.period, now),
   ]);
-  const page: GenerationHistoryItem[] = [];
-  let last: repo.HistoryKey | null = null;
-  let g = 0;
-  let e = 0;
-  while (page.length < query.limit && (g < rows.length || e < entries.length)) {
-    const generation = rows[g];
-    const entry = entries[e];
-    // At the same instant a generation comes first (the order the keys follow).
-    if (generation && (!entry || generation.at >= entry.at)) {
-      page.push(generationItem(generation));
-      last = { source: 'generation', at: generation.at, id: generation.id };
-      g += 1;
-    } else if (entry) {
-      page.push(entryItem(entry));
-      last = { source: 'entry', at: entry.at, id: String(entry.id) };
-      e += 1;
-    }
-  }
-  const more = g < rows.length || e < entries.length;
+  const page = mergePage(
+    rows,
+    entries,
+    query.limit,
+    { row: generationItem, entry: entryItem },
+    { row: (row) => row.id, entry: (entry) => String(entry.id) },
+  );
   return {
     current_balance: balance,
     usage_by_type: usage,
-    generation_history: page,
-    next_cursor: more && last ? encodeCursor(last) : null,
+    generation_history: page.items,
+    next_cursor: page.more && page.last ? encodeCursor('g', page.last) : null,
   };
 }
 
-function maxDate(a: Date | null, b: Date): Date {
-  return a && a > b ? a : b;
+// --- Purchases ------------------------------------------------------------------------------------
+
+const PURCHASE_TEXTS: repo.PurchaseEntryTexts = {
+  welcomeName: 'Welcome credits',
+  adjustmentName: 'Credit adjustment: ',
+  status: 'completed',
+};
+
+// An order's credits were received once it was paid, also if it was refunded later.
+const paidStatuses = new Set(['completed', 'refunded']);
+
+function orderItem(order: repo.HistoryOrderRow): OrderHistoryItem {
+  return {
+    id: order.id,
+    created_at: toMillisIso(order.at),
+    plan_display_name: productDisplayName(order.serviceType),
+    credits_received: paidStatuses.has(order.status) ? order.credits : 0,
+    amount: order.amountMinor / 100,
+    currency: order.currency,
+    status: order.status,
+    source: 'order',
+  };
+}
+
+function purchaseEntryItem(entry: repo.HistoryPurchaseEntryRow): OrderHistoryItem {
+  return {
+    id: `${entry.welcome ? 'welcome' : 'adjustment'}-${String(entry.id)}`,
+    created_at: toMillisIso(entry.at),
+    plan_display_name: entry.welcome
+      ? PURCHASE_TEXTS.welcomeName
+      : `${PURCHASE_TEXTS.adjustmentName}${entry.reason ?? ''}`,
+    credits_received: entry.amount,
+    amount: 0,
+    currency: 'USD',
+    status: PURCHASE_TEXTS.status,
+    source: entry.welcome ? 'welcome' : 'adjustment',
+  };
+}
+
+/**
+ * One page of the purchase side (ADR 044): orders, welcome credits and operator adjustments,
+ * newest first, after the cursor's row; with the balance, how many rows the filtered list has,
+ * and the period's purchases (paid orders only: welcome credits and adjustments are listed, not
+ * bought).
+ */
+export async function orderHistory(
+  db: Db,
+  {
+    userId,
+    query,
+    now = new Date(),
+  }: { userId: string; query: CreditHistoryPageQuery; now?: Date },
+): Promise<Omit<OrderHistoryResponse, 'success'>> {
+  const key = query.cursor === undefined ? null : decodeCursor('o', query.cursor);
+  const serviceTypes = query.search ? await repo.orderServiceTypes(db, userId) : [];
+  const filter = historyFilter(userId, query, now, serviceTypes, productDisplayName);
+  const [rows, entries, total, balance, bought] = await Promise.all([
+    repo.orderPage(db, filter, key, query.limit + 1),
+    repo.purchaseEntryPage(db, filter, PURCHASE_TEXTS, key, query.limit + 1),
+    repo.purchaseCount(db, filter, PURCHASE_TEXTS),
+    credits.balanceOf(db, userId),
+    repo.purchaseTotals(db, userId, periodStart(query.period, now)),
+  ]);
+  const page = mergePage(
+    rows,
+    entries,
+    query.limit,
+    { row: orderItem, entry: purchaseEntryItem },
+    { row: (row) => row.id, entry: (entry) => String(entry.id) },
+  );
+  return {
+    current_balance: balance,
+    total_credits_purchased: bought.credits,
+    total_orders: bought.orders,
+    total_items: total,
+    order_history: page.items,
+    next_cursor: page.more && page.last ? encodeCursor('o', page.last) : null,
+  };
 }

@@ -5,7 +5,6 @@ import {
   creditEntries,
   creditLots,
   creditReservations,
-  HISTORY_ENTRY_PREDICATE,
   type LotAllocation,
 } from '../../db/schema';
 
@@ -140,20 +139,6 @@ export async function listEntries(db: DbOrTx, userId: string): Promise<EntryRow[
     .select()
     .from(creditEntries)
     .where(eq(creditEntries.userId, userId))
-    .orderBy(asc(creditEntries.id));
-}
-
-/**
- * The entries the credit history screens list beside orders and generations: welcome credits,
- * adjustments and expiries. Filtered here rather than in code: a heavy user has a reserve per
- * generation (100k rows) that neither screen shows; the predicate is the partial index's own text
- * (migration 0019), which turns the read into an index scan of a few rows.
- */
-export async function listHistoryEntries(db: DbOrTx, userId: string): Promise<EntryRow[]> {
-  return db
-    .select()
-    .from(creditEntries)
-    .where(and(eq(creditEntries.userId, userId), sql.raw(HISTORY_ENTRY_PREDICATE)))
     .orderBy(asc(creditEntries.id));
 }
 

@@ -1,5 +1,5 @@
 import {
-  generationHistoryQuerySchema,
+  creditHistoryQuerySchema,
   generationHistoryResponseSchema,
   orderHistoryResponseSchema,
   userIdSchema,
@@ -24,15 +24,19 @@ export const creditRoutes =
       {
         schema: {
           tags,
-          summary: 'Purchases, welcome credits and adjustments',
+          summary: 'Purchases, welcome credits and adjustments, a page at a time',
           params,
+          querystring: creditHistoryQuerySchema,
           response: { 200: orderHistoryResponseSchema },
         },
         serializerCompiler: fastSerializer,
       },
       async (request) => ({
         success: true as const,
-        ...(await history.orderHistory(deps.db, requireUser(request).id)),
+        ...(await history.orderHistory(deps.db, {
+          userId: requireUser(request).id,
+          query: request.query,
+        })),
       }),
     );
     app.get(
@@ -43,7 +47,7 @@ export const creditRoutes =
           summary:
             'Credits used per generation (failed ones refunded) and expired credits, a page at a time',
           params,
-          querystring: generationHistoryQuerySchema,
+          querystring: creditHistoryQuerySchema,
           response: { 200: generationHistoryResponseSchema },
         },
         serializerCompiler: fastSerializer,

@@ -368,11 +368,6 @@ export function listEntries(db: DbOrTx, userId: string) {
   return repo.listEntries(db, userId);
 }
 
-/** Welcome credits, adjustments and expiries only: what the history screens list. */
-export function listHistoryEntries(db: DbOrTx, userId: string) {
-  return repo.listHistoryEntries(db, userId);
-}
-
 /** Accounts whose balance differs from the sum of their entries or lots (should be none). */
 export function findBalanceMismatches(db: DbOrTx) {
   return repo.findBalanceMismatches(db);

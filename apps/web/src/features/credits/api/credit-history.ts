@@ -1,28 +1,18 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
-  queryOptions,
   useInfiniteQuery,
-  useQuery,
+  type UseInfiniteQueryResult,
+  type InfiniteData,
 } from '@tanstack/react-query';
-import type { GenerationHistoryQuery } from '@studio/contract';
+import type { CreditHistoryQuery } from '@studio/contract';
 import {
   generationHistoryResponseSchema,
   orderHistoryResponseSchema,
 } from '@studio/contract/responses';
 import { api, schemaParser } from '@/lib/api-client';
 
-export const orderHistoryQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['credits', 'order-history', userId],
-    queryFn: ({ signal }) =>
-      api.get(`/credit-transactions/order-history/${encodeURIComponent(userId)}`, {
-        parse: schemaParser(orderHistoryResponseSchema),
-        signal,
-      }),
-  });
-
-function searchParams(query: GenerationHistoryQuery, cursor: string | null): string {
+function searchParams(query: CreditHistoryQuery, cursor: string | null): string {
   const params = new URLSearchParams();
   const fields = { ...query, limit: query.limit?.toString(), cursor: cursor ?? undefined };
   for (const [name, value] of Object.entries(fields))
@@ -30,8 +20,21 @@ function searchParams(query: GenerationHistoryQuery, cursor: string | null): str
   return params.toString();
 }
 
-/** The usage side a page at a time (ADR 044): each page names the cursor of the next. */
-export const generationHistoryQueryOptions = (userId: string, query: GenerationHistoryQuery) =>
+/** Purchases a page at a time (ADR 044): each page names the cursor of the next. */
+export const orderHistoryQueryOptions = (userId: string, query: CreditHistoryQuery) =>
+  infiniteQueryOptions({
+    queryKey: ['credits', 'order-history', userId, query],
+    queryFn: ({ signal, pageParam }) =>
+      api.get(
+        `/credit-transactions/order-history/${encodeURIComponent(userId)}?${searchParams(query, pageParam)}`,
+        { parse: schemaParser(orderHistoryResponseSchema), signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+/** Usage a page at a time (ADR 044): each page names the cursor of the next. */
+export const generationHistoryQueryOptions = (userId: string, query: CreditHistoryQuery) =>
   infiniteQueryOptions({
     queryKey: ['credits', 'generation-history', userId, query],
     queryFn: ({ signal, pageParam }) =>
@@ -43,46 +46,69 @@ export const generationHistoryQueryOptions = (userId: string, query: GenerationH
     getNextPageParam: (last) => last.next_cursor,
   });
 
+/** What a paged list needs of its query: the pages so far and how to get the next. */
+export interface HistoryPages<T> {
+  pages: T[][];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** A changed filter's first page is on its way (the rows shown are the previous filter's). */
+  isUpdating: boolean;
+  nextPageError: Error | null;
+  fetchNextPage: () => void;
+}
+
+function historyPages<P, T>(
+  query: UseInfiniteQueryResult<InfiniteData<P>>,
+  rows: (page: P) => T[],
+): HistoryPages<T> {
+  return {
+    pages: (query.data?.pages ?? []).map(rows),
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isUpdating: query.isPlaceholderData,
+    nextPageError: query.isFetchNextPageError ? query.error : null,
+    fetchNextPage: () => void query.fetchNextPage(),
+  };
+}
+
 /**
  * Both histories for the signed-in user, fetched in parallel. The page needs both (the banner
  * mixes purchases and usage), so it is loading until both answered and failed if either failed;
- * `retry` refetches only the call that failed. A later usage page that fails is the list's own
- * error (`usage.nextPageError`), shown under the rows already there. While a changed filter's
- * first usage page loads, the previous answer stays on screen.
+ * `retry` refetches only the call that failed. A later page that fails is its list's own error
+ * (`nextPageError`), shown under the rows already there. While a changed filter's first page
+ * loads, the previous answer stays on screen.
  */
-export function useCreditHistory(userId: string | null, usageQuery: GenerationHistoryQuery) {
+export function useCreditHistory(
+  userId: string | null,
+  queries: { purchases: CreditHistoryQuery; usage: CreditHistoryQuery },
+) {
   const enabled = userId !== null;
-  const orders = useQuery({ ...orderHistoryQueryOptions(userId ?? ''), enabled });
+  const orders = useInfiniteQuery({
+    ...orderHistoryQueryOptions(userId ?? '', queries.purchases),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
   const generations = useInfiniteQuery({
-    ...generationHistoryQueryOptions(userId ?? '', usageQuery),
+    ...generationHistoryQueryOptions(userId ?? '', queries.usage),
     enabled,
     placeholderData: keepPreviousData,
   });
 
+  const ordersError = orders.isFetchNextPageError ? null : orders.error;
   const generationsError = generations.isFetchNextPageError ? null : generations.error;
-  const error = orders.error ?? generationsError;
-  const pages = generations.data?.pages ?? [];
+  const error = ordersError ?? generationsError;
   return {
-    orders: orders.data ?? null,
-    /** The first usage page: the balance and the period's per-type totals. */
-    generations: pages[0] ?? null,
-    usage: {
-      pages: pages.map((page) => page.generation_history),
-      hasNextPage: generations.hasNextPage,
-      isFetchingNextPage: generations.isFetchingNextPage,
-      /** A changed filter's first page is on its way (the rows shown are the previous filter's). */
-      isUpdating: generations.isPlaceholderData,
-      nextPageError: generations.isFetchNextPageError ? generations.error : null,
-      fetchNextPage: () => void generations.fetchNextPage(),
-    },
+    /** The first pages: the balance, the period's totals and the purchase list's length. */
+    orders: orders.data?.pages[0] ?? null,
+    generations: generations.data?.pages[0] ?? null,
+    purchasePages: historyPages(orders, (page) => page.order_history),
+    usagePages: historyPages(generations, (page) => page.generation_history),
     isLoading: error === null && (orders.isPending || generations.isPending),
     error,
     isRetrying: orders.isFetching || generations.isFetching,
     retry: () => {
-      if (orders.isError) void orders.refetch();
+      if (ordersError) void orders.refetch();
       if (generationsError) void generations.refetch();
     },
   };
 }
-
-export type UsagePages = ReturnType<typeof useCreditHistory>['usage'];

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
-import type { GenerationHistoryResponse, OrderHistoryResponse } from '@studio/contract';
+import type {
+  GenerationHistoryItem,
+  GenerationHistoryResponse,
+  OrderHistoryItem,
+  OrderHistoryResponse,
+} from '@studio/contract';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { UsagePages } from '../api/credit-history';
-import {
-  EMPTY_FILTERS,
-  filterPurchases,
-  hasActiveFilters,
-  purchasesInPeriod,
-  type HistoryFilters as Filters,
-} from '../lib/filters';
+import type { HistoryPages } from '../api/credit-history';
+import { EMPTY_FILTERS, hasActiveFilters, type HistoryFilters as Filters } from '../lib/filters';
 import type { PageSize } from '../lib/pagination';
 import { periodLabel } from '../lib/periods';
 import { summarize, usageBreakdown } from '../lib/summary';
@@ -30,13 +29,19 @@ function isHistoryTab(value: string): value is HistoryTab {
   return value === 'purchases' || value === 'usage';
 }
 
+export interface PageSizes {
+  purchases: PageSize;
+  usage: PageSize;
+}
+
 interface CreditHistoryContentProps {
+  /** The first pages: the balance, the period's totals and the purchase list's length. */
   orders: OrderHistoryResponse;
-  /** The first usage page: the balance and the period's per-type totals. */
   generations: GenerationHistoryResponse;
-  usage: UsagePages;
-  usagePageSize: PageSize;
-  onUsagePageSizeChange: (size: PageSize) => void;
+  purchasePages: HistoryPages<OrderHistoryItem>;
+  usagePages: HistoryPages<GenerationHistoryItem>;
+  pageSizes: PageSizes;
+  onPageSizesChange: (sizes: PageSizes) => void;
   filters: Filters;
   onFiltersChange: (filters: Filters) => void;
 }
@@ -45,26 +50,26 @@ interface CreditHistoryContentProps {
 export function CreditHistoryContent({
   orders,
   generations,
-  usage,
-  usagePageSize,
-  onUsagePageSizeChange,
+  purchasePages,
+  usagePages,
+  pageSizes,
+  onPageSizesChange,
   filters,
   onFiltersChange,
 }: CreditHistoryContentProps) {
   const [tab, setTab] = useState<HistoryTab>('purchases');
-  // One "now" per visit keeps the period windows stable while the user pages and filters.
-  const [now] = useState(() => Date.now());
-
-  const view = useMemo(() => {
-    const periodPurchases = purchasesInPeriod(orders.order_history, filters.period, now);
-    return {
-      // Spec: the banner and breakdown follow the period only, the lists every filter. The
-      // usage totals are the server's for the period; its list arrives already filtered.
-      summary: summarize(periodPurchases, generations.usage_by_type),
+  // Spec: the banner and breakdown follow the period only, the lists every filter: both come
+  // from the server's answers for the period (ADR 044), the lists already filtered.
+  const view = useMemo(
+    () => ({
+      summary: summarize(
+        { credits: orders.total_credits_purchased, orders: orders.total_orders },
+        generations.usage_by_type,
+      ),
       breakdown: usageBreakdown(generations.usage_by_type),
-      purchases: filterPurchases(orders.order_history, filters, now),
-    };
-  }, [orders, generations, filters, now]);
+    }),
+    [orders, generations],
+  );
 
   const filtered = hasActiveFilters(filters);
   const resetKey = JSON.stringify(filters);
@@ -97,16 +102,27 @@ export function CreditHistoryContent({
               <TabsTrigger value="usage">Usage History</TabsTrigger>
             </TabsList>
             <TabsContent value="purchases">
-              <PurchaseHistory items={view.purchases} filtered={filtered} resetKey={resetKey} />
+              <PurchaseHistory
+                pages={purchasePages}
+                total={orders.total_items}
+                filtered={filtered}
+                resetKey={`${resetKey} ${String(pageSizes.purchases)}`}
+                pageSize={pageSizes.purchases}
+                onPageSizeChange={(size) => {
+                  onPageSizesChange({ ...pageSizes, purchases: size });
+                }}
+              />
             </TabsContent>
             <TabsContent value="usage" className="space-y-6">
               <UsageBreakdown entries={view.breakdown} periodLabel={label} />
               <UsageHistory
-                usage={usage}
+                pages={usagePages}
                 filtered={filtered}
-                resetKey={`${resetKey} ${String(usagePageSize)}`}
-                pageSize={usagePageSize}
-                onPageSizeChange={onUsagePageSizeChange}
+                resetKey={`${resetKey} ${String(pageSizes.usage)}`}
+                pageSize={pageSizes.usage}
+                onPageSizeChange={(size) => {
+                  onPageSizesChange({ ...pageSizes, usage: size });
+                }}
               />
             </TabsContent>
           </Tabs>

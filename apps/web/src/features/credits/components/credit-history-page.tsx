@@ -3,9 +3,9 @@ import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth';
 import { useCreditHistory } from '../api/credit-history';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { EMPTY_FILTERS, usageQuery, type HistoryFilters } from '../lib/filters';
-import { DEFAULT_PAGE_SIZE, type PageSize } from '../lib/pagination';
-import { CreditHistoryContent } from './credit-history-content';
+import { EMPTY_FILTERS, historyQuery, type HistoryFilters } from '../lib/filters';
+import { DEFAULT_PAGE_SIZE } from '../lib/pagination';
+import { CreditHistoryContent, type PageSizes } from './credit-history-content';
 import { HistoryError, HistoryLoading } from './history-status';
 import { PeriodSelect } from './period-select';
 
@@ -16,13 +16,16 @@ export function CreditHistoryPage() {
   const user = useCurrentUser();
   // Filters live here so the period selector in the heading and the filter bar share them.
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
-  const [usagePageSize, setUsagePageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  // The usage list is filtered by the server (ADR 044): a search is sent once typing pauses.
+  const [pageSizes, setPageSizes] = useState<PageSizes>({
+    purchases: DEFAULT_PAGE_SIZE,
+    usage: DEFAULT_PAGE_SIZE,
+  });
+  // The lists are filtered by the server (ADR 044): a search is sent once typing pauses.
   const search = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
-  const history = useCreditHistory(
-    user?.id ?? null,
-    usageQuery({ ...filters, search }, usagePageSize),
-  );
+  const history = useCreditHistory(user?.id ?? null, {
+    purchases: historyQuery({ ...filters, search }, pageSizes.purchases),
+    usage: historyQuery({ ...filters, search }, pageSizes.usage),
+  });
 
   let body;
   if (history.error) {
@@ -36,9 +39,10 @@ export function CreditHistoryPage() {
       <CreditHistoryContent
         orders={history.orders}
         generations={history.generations}
-        usage={history.usage}
-        usagePageSize={usagePageSize}
-        onUsagePageSizeChange={setUsagePageSize}
+        purchasePages={history.purchasePages}
+        usagePages={history.usagePages}
+        pageSizes={pageSizes}
+        onPageSizesChange={setPageSizes}
         filters={filters}
         onFiltersChange={setFilters}
       />

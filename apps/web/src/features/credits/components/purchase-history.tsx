@@ -4,6 +4,8 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { formatCreditChange, formatPurchaseAmount, shortOrderId } from '../lib/display';
 import { HistoryCell, HistoryRow, HistoryRowGroup } from './history-table';
+import type { HistoryPages } from '../api/credit-history';
+import type { PageSize } from '../lib/pagination';
 import { PagedHistory } from './paged-history';
 import { PurchaseStatusBadge } from './purchase-status-badge';
 
@@ -55,22 +57,32 @@ function PurchaseRow({ item }: { item: OrderHistoryItem }) {
   );
 }
 
-/** The Purchase History tab: one row per order, welcome grant or adjustment, paged. */
+/** The Purchase History tab: one row per order, welcome grant or adjustment, a page at a time. */
 export function PurchaseHistory({
-  items,
+  pages,
+  total,
   filtered,
   resetKey,
+  pageSize,
+  onPageSizeChange,
 }: {
-  items: OrderHistoryItem[];
+  pages: HistoryPages<OrderHistoryItem>;
+  /** Rows of the filtered list over all its pages (the server counts them). */
+  total: number;
   /** Whether a filter is active; picks the empty-state hint. */
   filtered: boolean;
-  /** Changes when the filters change, which sends the list back to page 1. */
+  /** Changes when the filters or the page size change, which sends the list back to page 1. */
   resetKey: string;
+  pageSize: PageSize;
+  onPageSizeChange: (size: PageSize) => void;
 }) {
   return (
     <PagedHistory
-      items={items}
+      pages={pages}
+      total={total}
       resetKey={resetKey}
+      pageSize={pageSize}
+      onPageSizeChange={onPageSizeChange}
       caption="Purchase history"
       columns={columns}
       empty={{

@@ -10,22 +10,10 @@ export type HistoryPeriod = (typeof HISTORY_PERIODS)[number]['value'];
 
 export const DEFAULT_PERIOD: HistoryPeriod = 'all';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export function isHistoryPeriod(value: string): value is HistoryPeriod {
   return HISTORY_PERIODS.some((period) => period.value === value);
 }
 
 export function periodLabel(period: HistoryPeriod): string {
   return HISTORY_PERIODS.find((p) => p.value === period)?.label ?? 'All Time';
-}
-
-/**
- * The earliest moment (epoch ms) a row may have to fall in `period`, or null for All Time.
- * "Last 7 Days" is a rolling window ending now rather than whole calendar days, so a purchase
- * made exactly a week ago at this hour is still in it.
- */
-export function periodStart(period: HistoryPeriod, now: number): number | null {
-  const days = HISTORY_PERIODS.find((p) => p.value === period)?.days ?? null;
-  return days === null ? null : now - days * DAY_MS;
 }

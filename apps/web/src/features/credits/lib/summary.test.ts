@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generationRow, orderRow, usageByTypeOf } from '@/testing/credit-history-handlers';
+import {
+  generationRow,
+  orderRow,
+  orderTotalsOf,
+  usageByTypeOf,
+} from '@/testing/credit-history-handlers';
 import { computeUsageRate, summarize, usageBreakdown } from './summary';
 
 describe('computeUsageRate', () => {
@@ -22,9 +27,10 @@ describe('computeUsageRate', () => {
 });
 
 describe('summarize', () => {
+  // From the server's totals, as the fake server computes them from rows (ADR 044).
   it('counts only completed orders as purchased: welcome credits and adjustments are not purchases', () => {
     const summary = summarize(
-      [
+      orderTotalsOf([
         orderRow({ credits_received: 40, status: 'completed' }),
         orderRow({ credits_received: 5, status: 'completed', source: 'welcome', amount: 0 }),
         orderRow({ credits_received: 10, status: 'completed', source: 'adjustment', amount: 0 }),
@@ -34,7 +40,7 @@ describe('summarize', () => {
         orderRow({ credits_received: 80, status: 'failed' }),
         orderRow({ credits_received: 20, status: 'refunded' }),
         orderRow({ credits_received: 40, status: 'processing' }),
-      ],
+      ]),
       {},
     );
 
@@ -43,10 +49,10 @@ describe('summarize', () => {
 
   it('keeps the usage rate of purchased credits at most 100% when welcome credits were spent too', () => {
     const summary = summarize(
-      [
+      orderTotalsOf([
         orderRow({ credits_received: 20, status: 'completed' }),
         orderRow({ credits_received: 5, status: 'completed', source: 'welcome', amount: 0 }),
-      ],
+      ]),
       usageByTypeOf([generationRow({ credits_used: 24 })]),
     );
     expect(summary).toMatchObject({ totalPurchased: 20, totalUsed: 24, usageRate: 100 });
@@ -54,7 +60,7 @@ describe('summarize', () => {
 
   it('counts only generations with output as used', () => {
     const summary = summarize(
-      [orderRow({ credits_received: 40 })],
+      orderTotalsOf([orderRow({ credits_received: 40 })]),
       // The server's totals of these rows (the fake server counts as the real one does).
       usageByTypeOf([
         generationRow({ credits_used: 4 }),

@@ -1,4 +1,4 @@
-import type { GenerationHistoryResponse, OrderHistoryItem } from '@studio/contract';
+import type { GenerationHistoryResponse } from '@studio/contract';
 
 /** The server's per-type totals of successful generations in the chosen period (ADR 044). */
 export type UsageByType = GenerationHistoryResponse['usage_by_type'];
@@ -15,11 +15,6 @@ export interface CreditSummary {
   usageRate: number;
 }
 
-/** Only completed orders delivered bought credits; pending, closed or refunded ones have not. */
-export function isCompletedPurchase(item: OrderHistoryItem): boolean {
-  return item.status === 'completed' && item.source === 'order';
-}
-
 /**
  * Used ÷ purchased as a rounded percent; 0 when nothing was purchased (no division by zero), and
  * at most 100 (spending welcome credits too does not use more than everything bought).
@@ -29,24 +24,25 @@ export function computeUsageRate(used: number, purchased: number): number {
   return Math.min(100, Math.round((used / purchased) * 100));
 }
 
+/** The server's purchases in the chosen period: credits bought and the paid orders (ADR 044). */
+export interface PurchaseTotals {
+  credits: number;
+  orders: number;
+}
+
 /**
- * The summary banner's totals for the selected period: purchases from the rows already narrowed
- * to it, usage from the server's per-type totals for it (the usage rows arrive a page at a time).
+ * The summary banner's totals for the selected period, from the server's totals for it (the
+ * rows arrive a page at a time): paid orders only, successful generations only.
  */
-export function summarize(
-  purchases: readonly OrderHistoryItem[],
-  usage: UsageByType,
-): CreditSummary {
-  const completed = purchases.filter(isCompletedPurchase);
+export function summarize(purchases: PurchaseTotals, usage: UsageByType): CreditSummary {
   const types = Object.values(usage);
-  const totalPurchased = completed.reduce((sum, item) => sum + item.credits_received, 0);
   const totalUsed = types.reduce((sum, type) => sum + type.credits_used, 0);
   return {
-    totalPurchased,
-    orderCount: completed.length,
+    totalPurchased: purchases.credits,
+    orderCount: purchases.orders,
     totalUsed,
     generationCount: types.reduce((sum, type) => sum + type.count, 0),
-    usageRate: computeUsageRate(totalUsed, totalPurchased),
+    usageRate: computeUsageRate(totalUsed, purchases.credits),
   };
 }
 
