@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { segmentInThread, type SegmentationModel } from './segmentation-thread';
+import { inEngineThread } from './engine-thread';
 import { type EngineImage, orientedImage } from './shared';
 
-export type BackgroundRemovalModel = SegmentationModel;
+export type BackgroundRemovalModel = 'small' | 'medium';
 
 /**
  * Long edge the segmentation model is fed. The model itself always runs at 1024×1024 and imgly
@@ -36,7 +36,9 @@ export async function segment(
     .raw()
     .toBuffer({ resolveWithObject: true });
   // The model runs on its own thread (ADR 045): on this one it froze the whole API for seconds.
-  const mask = await exclusive(() => segmentInThread(data, info.width, info.height, model));
+  const mask = await exclusive(() =>
+    inEngineThread('segment', data, info.width, info.height, model),
+  );
   return {
     mask: Buffer.from(mask.buffer, mask.byteOffset, mask.length),
     width: info.width,

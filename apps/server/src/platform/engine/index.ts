@@ -22,6 +22,7 @@ export {
   type SceneStyle,
 } from './photoshoot';
 export { PALETTES, recolourGarment, type PaletteName } from './recolour';
+export { recolourGarmentInThread } from './engine-thread';
 export {
   VIDEO_FPS,
   VIDEO_FRAME_SIZES,

@@ -3,7 +3,7 @@ import {
   PALETTES,
   composeProductScene,
   motionForTemplate,
-  recolourGarment,
+  recolourGarmentInThread,
   removeBackground,
   renderMotionVideo,
   renderLabelledPreview,
@@ -128,7 +128,7 @@ const TOOLS: ToolHandlers = {
     const garment = await job.garment.load();
     const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
       const palette = paletteOf(job.settings.colorPalette);
-      const out = await engine(() => recolourGarment(garment, palette, variant));
+      const out = await engine(() => recolourGarmentInThread(garment, palette, variant));
       return image(out.data, out.contentType);
     });
     return {
