@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Db } from '../../db/client';
 import type { FalWebhookInbox } from '../../platform/providers/fal/webhook-inbox';
-import { findDelivery } from './fal-webhooks.repository';
+import { findDeliveries } from './fal-webhooks.repository';
 
 /*
  * The fal queue client's view of the deliveries the webhook route stored (ADR 035). A delivery in
@@ -19,9 +19,10 @@ export function createFalWebhookInbox(db: Db): LocalFalWebhookInbox {
   // One listener per waiting job: worker concurrency bounds them, not this default.
   arrivals.setMaxListeners(0);
   return {
-    async find(requestId) {
-      const row = await findDelivery(db, requestId);
-      return row ? { ok: row.ok, payload: row.payload } : null;
+    async find(requestIds) {
+      if (requestIds.length === 0) return new Map();
+      const rows = await findDeliveries(db, requestIds);
+      return new Map(rows.map((row) => [row.requestId, { ok: row.ok, payload: row.payload }]));
     },
     wait(requestIds, ms, signal) {
       return new Promise<void>((resolve) => {

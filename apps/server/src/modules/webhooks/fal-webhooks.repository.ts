@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import { falWebhookDeliveries } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 
@@ -18,12 +18,16 @@ export async function recordDelivery(db: DbOrTx, delivery: Delivery): Promise<bo
   return inserted.length > 0;
 }
 
-export async function findDelivery(db: DbOrTx, requestId: string) {
-  const [row] = await db
-    .select({ ok: falWebhookDeliveries.ok, payload: falWebhookDeliveries.payload })
+/** The stored deliveries of these requests (one query, however many a job waits on). */
+export function findDeliveries(db: DbOrTx, requestIds: readonly string[]) {
+  return db
+    .select({
+      requestId: falWebhookDeliveries.requestId,
+      ok: falWebhookDeliveries.ok,
+      payload: falWebhookDeliveries.payload,
+    })
     .from(falWebhookDeliveries)
-    .where(eq(falWebhookDeliveries.requestId, requestId));
-  return row;
+    .where(inArray(falWebhookDeliveries.requestId, [...requestIds]));
 }
 
 /** Deliveries are kept two days: a replay older than that fails the signature's timestamp anyway. */

@@ -17,7 +17,13 @@ function memoryInbox() {
   const deliveries = new Map<string, FalWebhookDelivery>();
   const waiters = new Set<() => void>();
   const inbox: FalWebhookInbox = {
-    find: async (id) => deliveries.get(id) ?? null,
+    find: async (ids) =>
+      new Map(
+        ids.flatMap((id) => {
+          const delivery = deliveries.get(id);
+          return delivery ? [[id, delivery] as const] : [];
+        }),
+      ),
     wait: (_ids, ms, signal) =>
       new Promise<void>((resolve) => {
         const done = () => {

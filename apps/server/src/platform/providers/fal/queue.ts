@@ -194,10 +194,13 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     for (;;) {
       const pollDue = Date.now() - polledAt >= pollIntervalMs;
       if (pollDue) polledAt = Date.now();
+      // One look at the inbox for every request still out, not one per request.
+      const open = ids.filter((id) => phases.get(id)?.state !== 'done');
+      const deliveries = webhook ? await webhook.inbox.find(open) : new Map<string, never>();
       for (const [id, phase] of phases) {
         if (phase.state === 'done') continue;
         ctx.signal.throwIfAborted();
-        const delivery = await webhook?.inbox.find(id);
+        const delivery = deliveries.get(id);
         if (delivery) {
           phases.set(id, await deliveredPhase(modelId, id, delivery, ctx.signal));
           continue;

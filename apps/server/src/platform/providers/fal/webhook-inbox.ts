@@ -26,8 +26,8 @@ export interface FalWebhookDelivery {
 }
 
 export interface FalWebhookInbox {
-  /** The delivery for this request, once one arrived. */
-  find(requestId: string): Promise<FalWebhookDelivery | null>;
+  /** The deliveries that arrived for these requests, by request id. */
+  find(requestIds: readonly string[]): Promise<ReadonlyMap<string, FalWebhookDelivery>>;
   /** Resolves when a delivery for one of these requests may have arrived, after `ms`, or on abort. */
   wait(requestIds: readonly string[], ms: number, signal: AbortSignal): Promise<void>;
 }
