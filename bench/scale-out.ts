@@ -1,0 +1,415 @@
+// Scale-out under failure (issue 19, "What to prove"): one PostgreSQL server (the embedded
+// package's binaries, run here as a standalone server), two ROLE=api and two ROLE=worker
+// processes of the real server (main.ts), media in the local S3 emulator. 50 simulated users
+// (bench/lib/user-mix.ts) for 2 minutes; meanwhile one worker and one API process are SIGKILLed
+// and restarted, and PostgreSQL is stopped and started again on the same data. Then, once every
+// generation has ended (bounded), the invariants: no accepted generation lost, none stuck, no
+// charge or grant doubled, `credits:check` clean, no media row without its objects and no objects
+// without their row; and throughput and p99 per call kind.
+//
+// Usage: npm run bench:scale  (node --import tsx bench/scale-out.ts [seconds=120] [users=50])
+// The last line is the verdict; the exit code is non-zero when any check fails.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GENERATION_TYPES } from '@studio/contract/tools';
+import pg from 'pg';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from '../apps/server/src/platform/embedded-postgres';
+import { LOAD_HEADER, loadRow, summarise } from './lib/load-client';
+import { S3_BUCKET, S3_CREDENTIALS, startS3Emulator, type S3Emulator } from './lib/s3-emulator';
+import {
+  killAllChildren,
+  REPO_ROOT,
+  spawnServer,
+  stopServer,
+  waitReady,
+  type ServerProcess,
+} from './lib/server-process';
+import { latenciesByKind, statusCounts, UserMix, type MixResult } from './lib/user-mix';
+import { printTable } from './report';
+
+const numbers = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
+const SECONDS = Number(numbers[0] ?? 120);
+const USERS = Number(numbers[1] ?? 50);
+/** `--no-faults`: the same run without kills and restarts (to tell their effect from the load's). */
+const FAULTS = !process.argv.includes('--no-faults');
+/** The whole bench must end within 10 minutes; the drain gets what the rest leaves. */
+const BUDGET_MS = 9.5 * 60_000;
+const ORIGIN = 'http://localhost:3000';
+const AUTH_SECRET = 'scale-out-secret-scale-out-secret-0123456';
+
+const benchStart = performance.now();
+const elapsed = () => ((performance.now() - benchStart) / 1000).toFixed(1);
+const say = (line: string) => {
+  console.log(`[${elapsed()} s] ${line}`);
+};
+
+interface Role {
+  name: string;
+  env: Record<string, string>;
+  process: ServerProcess;
+}
+
+async function main(): Promise<{ code: number; line: string }> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-scale-'));
+  // As root the embedded PostgreSQL runs as the `postgres` user, which must reach its data.
+  await fs.chmod(root, 0o755);
+  let s3: S3Emulator | undefined;
+  let postgres: EmbeddedPostgresHandle | undefined;
+  const roles: Role[] = [];
+  let mix: UserMix | undefined;
+  try {
+    await fs.rm(LOG_DIR, { recursive: true, force: true });
+    s3 = await startS3Emulator(path.join(root, 's3'));
+    await fs.mkdir(path.join(root, 's3'), { recursive: true });
+    const pgDir = path.join(root, 'pg');
+    const pgPort = await freePort();
+    const startPostgres = () =>
+      startEmbeddedPostgres({ dir: pgDir, port: pgPort, database: 'studio' });
+    postgres = await startPostgres();
+    say(`PostgreSQL on 127.0.0.1:${String(pgPort)}, S3 emulator at ${s3.endpoint}`);
+
+    const common: Record<string, string> = {
+      DATABASE_URL: postgres.url,
+      AUTH_SECRET,
+      // One origin for both API processes, as behind a load balancer; loopback keeps the sandbox on.
+      PUBLIC_URL: ORIGIN,
+      RATE_LIMIT_MULTIPLIER: '1000',
+      S3_BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      GENERATION_PROVIDER: 'local',
+      // A dead worker's work is noticed after its lease; shorter than the defaults (30 s, 30 s)
+      // so a run this short also sees the recovery finish.
+      GENERATION_LEASE_SECONDS: '10',
+      SWEEP_INTERVAL_SECONDS: '5',
+    };
+    const apiPorts = [await freePort(), await freePort()];
+    for (const [i, port] of apiPorts.entries()) {
+      const name = `api-${String(i + 1)}`;
+      const env = {
+        ...common,
+        ROLE: 'api',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATA_DIR: path.join(root, name),
+      };
+      roles.push({ name, env, process: spawnServer(name, env) });
+    }
+    for (const i of [1, 2]) {
+      const name = `worker-${String(i)}`;
+      const env = { ...common, ROLE: 'worker', LOG_LEVEL: 'info', DATA_DIR: path.join(root, name) };
+      roles.push({ name, env, process: spawnServer(name, env) });
+    }
+    await Promise.all(roles.map((r) => waitReady(r.process)));
+    say('2 api + 2 workers ready');
+
+    const apis = apiPorts.map((p) => `http://127.0.0.1:${String(p)}`);
+    mix = new UserMix({
+      apis,
+      origin: ORIGIN,
+      users: USERS,
+      durationMs: SECONDS * 1000,
+      runId: Date.now().toString(36),
+      rampMs: 10_000,
+      thinkMs: [400, 1600],
+      generation: { everyMs: 75_000, max: 24, maxVideos: 1, quietLastMs: 40_000 },
+      maxAttempts: 40,
+      seed: 19,
+    });
+    const load = mix.run();
+
+    // The faults, at fixed points of the run (scaled for shorter runs); a restart goes on in the
+    // background while the next fault waits for its moment.
+    let kills = 0;
+    const loadStart = performance.now();
+    const until = (fraction: number) =>
+      sleep(Math.max(0, loadStart + fraction * SECONDS * 1000 - performance.now()));
+    const restart = async (role: Role) => {
+      await keepLog(role.name, role.process);
+      role.process = spawnServer(role.name, role.env);
+      await waitReady(role.process);
+      say(`${role.name} back`);
+    };
+    const kill = async (name: string) => {
+      const role = roles.find((r) => r.name === name);
+      if (!role) throw new Error(`no ${name}`);
+      role.process.child.kill('SIGKILL');
+      await role.process.exited;
+      kills++;
+      say(`SIGKILL ${name}; restarting it`);
+      return restart(role);
+    };
+    const faults = FAULTS
+      ? (async () => {
+          await until(0.25);
+          const workerBack = kill('worker-1');
+          await until(0.45);
+          const apiBack = kill('api-2');
+          await until(0.65);
+          say('stopping PostgreSQL');
+          await postgres.stop();
+          postgres = await startPostgres();
+          say('PostgreSQL started again on the same data directory');
+          await Promise.all([workerBack, apiBack]);
+        })()
+      : Promise.resolve();
+    const [result] = await Promise.all([load, faults]);
+    say(
+      `load done: ${String(result.attempts.length)} attempts, ${String(result.accepted.size)} generations accepted`,
+    );
+
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      const stuckIds = await drain(db, benchStart + BUDGET_MS - 45_000);
+      return await verdict(db, result, stuckIds, kills, s3, postgres.url, root);
+    } finally {
+      await db.end();
+    }
+  } finally {
+    await mix?.close();
+    await Promise.all(roles.map((r) => stopServer(r.process, 'SIGTERM', 10_000)));
+    await Promise.all(roles.map((r) => keepLog(r.name, r.process)));
+    await postgres?.stop().catch(() => undefined);
+    await s3?.stop().catch(() => undefined);
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
+
+/** Each process's last output, kept after the run for a look at what went wrong. */
+const LOG_DIR = path.join(os.tmpdir(), 'studio-scale-out-logs');
+async function keepLog(name: string, server: ServerProcess): Promise<void> {
+  await fs.mkdir(LOG_DIR, { recursive: true });
+  await fs.appendFile(
+    path.join(LOG_DIR, `${name}.log`),
+    `--- pid ${String(server.pid)}\n${server.output()}`,
+  );
+}
+
+/** Waits until no generation is queued or running, or the deadline; answers those still open. */
+async function drain(db: pg.Client, deadline: number): Promise<string[]> {
+  let open: string[] = [];
+  let said = 0;
+  while (performance.now() < deadline) {
+    const { rows } = await db.query<{ id: string }>(
+      "SELECT id FROM generations WHERE status IN ('queued', 'running')",
+    );
+    open = rows.map((r) => r.id);
+    if (open.length === 0) return [];
+    if (performance.now() - said > 15_000) {
+      say(`waiting for ${String(open.length)} generations to end`);
+      said = performance.now();
+    }
+    await sleep(1_000);
+  }
+  return open;
+}
+
+async function countOf(db: pg.Client, text: string, values: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(text, values);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function verdict(
+  db: pg.Client,
+  result: MixResult,
+  stuckIds: string[],
+  kills: number,
+  s3: S3Emulator,
+  databaseUrl: string,
+  root: string,
+): Promise<{ code: number; line: string }> {
+  const accepted = [...result.accepted.keys()];
+  const lost =
+    accepted.length -
+    (await countOf(db, 'SELECT count(*) AS n FROM generations WHERE id = ANY($1)', [accepted]));
+  const stuck = stuckIds.length;
+
+  // Charges: one reserve and at most one capture or release per generation; an ended one settled.
+  const doubledCharges = await countOf(
+    db,
+    `SELECT count(*) AS n FROM (
+       SELECT reference_id FROM credit_entries WHERE reference_type = 'generation'
+       GROUP BY reference_id
+       HAVING count(*) FILTER (WHERE kind = 'reserve') > 1
+           OR count(*) FILTER (WHERE kind IN ('capture', 'release')) > 1) d`,
+  );
+  const unsettled = await countOf(
+    db,
+    `SELECT count(*) AS n FROM generations g JOIN credit_reservations r ON r.id = g.id
+     WHERE g.status IN ('succeeded', 'failed', 'canceled') AND r.status = 'held'`,
+  );
+  // Grants: a paid top-up once, anything else never; a plan's cycles once each.
+  const orderGrants = await db.query<{ id: string; status: string; grants: string }>(
+    `SELECT o.id, o.status, count(e.id) AS grants FROM orders o
+     LEFT JOIN credit_entries e ON e.reference_type = 'order' AND e.reference_id = o.id::text
+     WHERE o.service_type LIKE 'topup%' GROUP BY o.id, o.status`,
+  );
+  const doubledGrants =
+    orderGrants.rows.filter((o) => Number(o.grants) > (o.status === 'completed' ? 1 : 0)).length +
+    (await countOf(
+      db,
+      `SELECT count(*) AS n FROM subscriptions s WHERE s.cycles_granted <> (
+         SELECT count(*) FROM credit_entries e
+         WHERE e.reference_type = 'subscription' AND e.reference_id = s.id::text AND e.kind = 'grant')`,
+    ));
+  const missingGrants = orderGrants.rows.filter(
+    (o) => o.status === 'completed' && Number(o.grants) === 0,
+  ).length;
+  // Payments the client completed as paid must be completed, and the others not.
+  const { rows: orderRows } = await db.query<{ id: string; status: string }>(
+    'SELECT id::text AS id, status FROM orders WHERE id::text = ANY($1)',
+    [[...result.orders.keys()]],
+  );
+  const orderStatus = new Map(orderRows.map((o) => [o.id, o.status]));
+  let wrongOrders = 0;
+  for (const [id, order] of result.orders) {
+    const want = order.outcome === 'paid' ? 'completed' : order.outcome;
+    if (orderStatus.get(id) !== want) wrongOrders++;
+  }
+  const paidOrders = [...result.orders.values()].filter((o) => o.outcome === 'paid').length;
+
+  // The operator's invariant check, as an operator runs it.
+  const check = spawn('npm', ['run', '--silent', 'credits:check'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? root,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(root, 'cli'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let checkOutput = '';
+  check.stdout.on('data', (c: Buffer) => (checkOutput += c.toString()));
+  check.stderr.on('data', (c: Buffer) => (checkOutput += c.toString()));
+  const [checkCode] = (await Promise.race([
+    once(check, 'exit'),
+    sleep(60_000).then(() => {
+      check.kill('SIGKILL');
+      return [-1];
+    }),
+  ])) as [number | null];
+  const ledgerOk = checkCode === 0;
+  say(`credits:check exit ${String(checkCode)}: ${checkOutput.trim().split('\n').at(-1) ?? ''}`);
+
+  // Media: every row's three objects are stored, and every stored object has its row.
+  const keys = await s3.listKeys();
+  const prefixes = new Map<string, number>();
+  for (const key of keys) {
+    const id = key.split('/')[0] ?? '';
+    prefixes.set(id, (prefixes.get(id) ?? 0) + 1);
+  }
+  const { rows: mediaRows } = await db.query<{ id: string }>('SELECT id FROM media');
+  const rowIds = new Set(mediaRows.map((m) => m.id));
+  const incomplete = mediaRows.filter((m) => (prefixes.get(m.id) ?? 0) < 3).length;
+  const orphaned = [...prefixes.keys()].filter((id) => !rowIds.has(id)).length;
+
+  // Figures.
+  const windowMs = result.endedAt - result.startedAt;
+  const latencies = latenciesByKind(result.attempts);
+  const rows = [LOAD_HEADER];
+  for (const [kind, values] of Object.entries(latencies))
+    rows.push(loadRow(kind, summarise(values, windowMs)));
+  rows.push(loadRow('all', summarise(Object.values(latencies).flat(), windowMs)));
+  console.log('');
+  printTable(rows);
+  console.log('');
+  const byTool = new Map<string, Record<string, number>>();
+  const { rows: outcomes } = await db.query<{ type: string; status: string; n: string }>(
+    'SELECT type, status, count(*) AS n FROM generations GROUP BY type, status ORDER BY type',
+  );
+  for (const o of outcomes) {
+    const entry = byTool.get(o.type) ?? {};
+    entry[o.status] = Number(o.n);
+    byTool.set(o.type, entry);
+  }
+  const toolRows = [['tool', 'succeeded', 'failed', 'canceled', 'queued', 'running']];
+  for (const [tool, s] of byTool)
+    toolRows.push([
+      tool,
+      ...['succeeded', 'failed', 'canceled', 'queued', 'running'].map((k) => String(s[k] ?? 0)),
+    ]);
+  printTable(toolRows);
+  const toolsAccepted = new Set([...result.accepted.values()].map((a) => a.tool));
+  const toolsMissing = GENERATION_TYPES.filter((t) => !toolsAccepted.has(t));
+  console.log('');
+  console.log(`statuses: ${JSON.stringify(statusCounts(result.attempts))}`);
+  console.log(
+    `retries: ${String(result.connectionErrors)} after connection errors, ${String(result.retried5xx)} after 5xx; gave up: ${JSON.stringify(result.gaveUp)}`,
+  );
+  console.log(
+    `orders: ${String(result.orders.size)} completed by clients (${String(paidOrders)} paid), ${String(wrongOrders)} in the wrong state, ${String(missingGrants)} paid without a grant; gallery page views answered ${String(result.galleryViews)}`,
+  );
+  console.log(
+    `media: ${String(mediaRows.length)} rows, ${String(keys.length)} objects, ${String(incomplete)} rows missing objects, ${String(orphaned)} object sets without a row; unsettled reservations ${String(unsettled)}`,
+  );
+  if (toolsMissing.length > 0) console.log(`tools never accepted: ${toolsMissing.join(', ')}`);
+  if (stuck > 0) {
+    // What the rows and the queue say about them, for the diagnosis.
+    const { rows: detail } = await db.query<Record<string, unknown>>(
+      `SELECT g.id, g.type, g.status, g.attempts,
+              round(extract(epoch FROM g.lease_until - now())) AS lease_left_s,
+              round(extract(epoch FROM now() - g.started_at)) AS running_for_s,
+              (SELECT json_agg(json_build_object('state', j.state, 'retry', j.retry_count,
+                 'started_s_ago', round(extract(epoch FROM now() - j.started_on))))
+               FROM pgboss.job j WHERE j.data->>'generationId' = g.id) AS jobs
+       FROM generations g WHERE g.id = ANY($1) LIMIT 12`,
+      [stuckIds],
+    );
+    for (const row of detail) console.log(`stuck: ${JSON.stringify(row)}`);
+    const { rows: jobs } = await db.query<Record<string, unknown>>(
+      'SELECT state, count(*) AS n FROM pgboss.job GROUP BY state',
+    );
+    console.log(`queue jobs: ${JSON.stringify(jobs)}`);
+  }
+  console.log(
+    `uptime: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (load 1/5/15 min)`,
+  );
+
+  const doubled = doubledCharges + doubledGrants;
+  const ok =
+    lost === 0 &&
+    doubled === 0 &&
+    stuck === 0 &&
+    ledgerOk &&
+    unsettled === 0 &&
+    wrongOrders === 0 &&
+    missingGrants === 0 &&
+    incomplete === 0 &&
+    orphaned === 0 &&
+    toolsMissing.length === 0;
+  const ledger = ledgerOk && unsettled === 0 && missingGrants === 0 && wrongOrders === 0;
+  const line =
+    `scale-out: 2 api + 2 workers, ${String(accepted.length)} generations, ${String(kills)} kills, lost ${String(lost)}, doubled ${String(doubled)}, stuck ${String(stuck)}, ledger ${ledger ? 'ok' : 'NOT ok'}` +
+    (ok
+      ? ''
+      : `; FAILED (unsettled ${String(unsettled)}, orders wrong ${String(wrongOrders)}, media incomplete ${String(incomplete)}, orphaned ${String(orphaned)}, tools missing ${String(toolsMissing.length)})`);
+  return { code: ok ? 0 : 1, line };
+}
+
+let outcome = { code: 1, line: 'scale-out: FAILED before the checks (see above)' };
+try {
+  outcome = await main();
+} catch (error) {
+  console.error(error);
+  killAllChildren();
+}
+// Cleanup is done; the verdict is the last line.
+say(`finished in ${elapsed()} s`);
+console.log(outcome.line);
+process.exit(outcome.code);
