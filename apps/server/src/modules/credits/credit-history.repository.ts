@@ -184,12 +184,20 @@ export async function usageTotals(
     .groupBy(generations.type);
 }
 
-/** ADR 032's per-user activity version: it moves with every generation change that counts. */
-export async function activityVersion(db: Db, userId: string): Promise<number> {
-  const result = await db.execute<{ version: string }>(
-    sql`select version from generation_activity where user_id = ${userId}`,
+/**
+ * The balance and ADR 032's per-user activity version (it moves with every generation change that
+ * counts), in one round trip: every usage page needs both.
+ */
+export async function balanceAndVersion(
+  db: Db,
+  userId: string,
+): Promise<{ balance: number; version: number }> {
+  const result = await db.execute<{ balance: number; version: string }>(
+    sql`select coalesce((select balance from credit_accounts where user_id = ${userId}), 0) as balance,
+               coalesce((select version from generation_activity where user_id = ${userId}), 0) as version`,
   );
-  return Number(result.rows[0]?.version ?? 0);
+  const row = result.rows[0];
+  return { balance: row?.balance ?? 0, version: Number(row?.version ?? 0) };
 }
 
 // --- Purchases ------------------------------------------------------------------------------------
@@ -297,48 +305,57 @@ export async function purchaseEntryPage(
 }
 
 /**
- * How many rows the purchase list has under the filter: a user has orders by the hundred at most
- * (each is a payment), so counting them is an index range, unlike the usage side's 100k.
+ * The purchase side's numbers in one round trip: the balance; how many rows the list has under
+ * the filter (a user has orders by the hundred at most, each a payment, so counting them is an
+ * index range, unlike the usage side's 100k); and the credits bought and paid orders since
+ * `since` (all time when null: completed orders only).
  */
-export async function purchaseCount(
+export async function purchaseSummary(
   db: Db,
   filter: HistoryFilter,
   texts: PurchaseEntryTexts,
-): Promise<number> {
-  const [ordersCounted, entriesCounted] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, filter.userId),
-          ...window(orders.createdAt, filter),
-          orderSearch(filter),
-        ),
-      ),
-    db.select({ n: count() }).from(creditEntries).where(purchaseEntryWhere(filter, texts)),
-  ]);
-  return (ordersCounted[0]?.n ?? 0) + (entriesCounted[0]?.n ?? 0);
-}
-
-/** Credits bought and paid orders since `since` (all time when null): completed orders only. */
-export async function purchaseTotals(
-  db: Db,
-  userId: string,
   since: Date | null,
-): Promise<{ credits: number; orders: number }> {
-  const [row] = await db
-    .select({
-      credits: sql<number>`coalesce(sum(${orders.credits}), 0)::int`,
-      orders: sql<number>`count(*)::int`,
-    })
+): Promise<{ balance: number; items: number; credits: number; orders: number }> {
+  const listedOrders = db
+    .select({ n: count() })
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'completed'),
-        since ? gte(orders.createdAt, since) : undefined,
+        eq(orders.userId, filter.userId),
+        ...window(orders.createdAt, filter),
+        orderSearch(filter),
       ),
     );
-  return row ?? { credits: 0, orders: 0 };
+  const listedEntries = db
+    .select({ n: count() })
+    .from(creditEntries)
+    .where(purchaseEntryWhere(filter, texts));
+  const paid = and(
+    eq(orders.userId, filter.userId),
+    eq(orders.status, 'completed'),
+    since ? gte(orders.createdAt, since) : undefined,
+  );
+  const bought = db
+    .select({ n: sql`coalesce(sum(${orders.credits}), 0)::int` })
+    .from(orders)
+    .where(paid);
+  const paidOrders = db.select({ n: count() }).from(orders).where(paid);
+  const result = await db.execute<{
+    balance: number;
+    items: number;
+    credits: number;
+    orders: number;
+  }>(
+    sql`select coalesce((select balance from credit_accounts where user_id = ${filter.userId}), 0) as balance,
+               ((${listedOrders}) + (${listedEntries}))::int as items,
+               (${bought}) as credits,
+               (${paidOrders})::int as orders`,
+  );
+  const row = result.rows[0];
+  return {
+    balance: row?.balance ?? 0,
+    items: row?.items ?? 0,
+    credits: row?.credits ?? 0,
+    orders: row?.orders ?? 0,
+  };
 }

@@ -14,7 +14,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import * as generations from '../generations/generations.service';
 import * as repo from './credit-history.repository';
-import * as credits from './credits.service';
 
 /*
  * Every credit that came and went, for the Credit History screen: orders, welcome credits and
@@ -144,13 +143,14 @@ export type UsageTotals = (
   userId: string,
   period: HistoryPeriodValue,
   now: Date,
+  version: number,
 ) => Promise<GenerationHistoryResponse['usage_by_type']>;
 
 /**
  * The per-type totals of a period, kept per process while the user's activity version (ADR 032)
  * stands still and for at most USAGE_TTL_MS: every page carries them, and the aggregate over a
- * heavy user's 100k generations costs tens of milliseconds. The version is read before the
- * aggregate, so a change landing during it makes the next read miss rather than keep a stale
+ * heavy user's 100k generations costs tens of milliseconds. The caller reads the version before
+ * the aggregate, so a change landing during it makes the next read miss rather than keep a stale
  * answer; concurrent requests share one aggregate.
  */
 export function cachedUsageTotals(db: Db): UsageTotals {
@@ -158,8 +158,7 @@ export function cachedUsageTotals(db: Db): UsageTotals {
     string,
     { version: number; totals: Promise<GenerationHistoryResponse['usage_by_type']> }
   >({ max: 5_000, ttl: USAGE_TTL_MS });
-  return async (userId, period, now) => {
-    const version = await repo.activityVersion(db, userId);
+  return (userId, period, now, version) => {
     const key = `${userId} ${period}`;
     const cached = cache.get(key);
     if (cached?.version === version) return cached.totals;
@@ -271,11 +270,13 @@ export async function generationHistory(
 ): Promise<Omit<GenerationHistoryResponse, 'success'>> {
   const key = query.cursor === undefined ? null : decodeCursor('g', query.cursor);
   const filter = historyFilter(userId, query, now, GENERATION_TYPES, toolLabel);
-  const [rows, entries, balance, usage] = await Promise.all([
+  const [rows, entries, { balance, usage }] = await Promise.all([
     repo.generationPage(db, filter, key, query.limit + 1),
     repo.entryPage(db, filter, ENTRY_TEXTS, key, query.limit + 1),
-    credits.balanceOf(db, userId),
-    usageTotals(userId, query.period, now),
+    repo.balanceAndVersion(db, userId).then(async (head) => ({
+      balance: head.balance,
+      usage: await usageTotals(userId, query.period, now, head.version),
+    })),
   ]);
   const page = mergePage(
     rows,
@@ -348,12 +349,10 @@ export async function orderHistory(
   const key = query.cursor === undefined ? null : decodeCursor('o', query.cursor);
   const serviceTypes = query.search ? await repo.orderServiceTypes(db, userId) : [];
   const filter = historyFilter(userId, query, now, serviceTypes, productDisplayName);
-  const [rows, entries, total, balance, bought] = await Promise.all([
+  const [rows, entries, summary] = await Promise.all([
     repo.orderPage(db, filter, key, query.limit + 1),
     repo.purchaseEntryPage(db, filter, PURCHASE_TEXTS, key, query.limit + 1),
-    repo.purchaseCount(db, filter, PURCHASE_TEXTS),
-    credits.balanceOf(db, userId),
-    repo.purchaseTotals(db, userId, periodStart(query.period, now)),
+    repo.purchaseSummary(db, filter, PURCHASE_TEXTS, periodStart(query.period, now)),
   ]);
   const page = mergePage(
     rows,
@@ -363,10 +362,10 @@ export async function orderHistory(
     { row: (row) => row.id, entry: (entry) => String(entry.id) },
   );
   return {
-    current_balance: balance,
-    total_credits_purchased: bought.credits,
-    total_orders: bought.orders,
-    total_items: total,
+    current_balance: summary.balance,
+    total_credits_purchased: summary.credits,
+    total_orders: summary.orders,
+    total_items: summary.items,
     order_history: page.items,
     next_cursor: page.more && page.last ? encodeCursor('o', page.last) : null,
   };
