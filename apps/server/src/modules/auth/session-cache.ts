@@ -41,18 +41,38 @@ export function createSessionCache(ttlMs: number): SessionCache {
   };
 }
 
-/** Better Auth's endpoints and our account routes: any change there may end or alter sessions. */
+/** Better Auth's endpoints and our account routes: a change there may end or alter sessions. */
 const ACCOUNT_PATHS = ['/api/auth/', '/api/v1/user'];
+/**
+ * Account calls that end or alter no existing session: signing in or up only adds one, and a
+ * password check or a reset e-mail changes nothing until the reset itself (which does clear).
+ * Every user's sign-in emptying the cache would make it useless exactly when many sign in.
+ */
+const LEAVES_SESSIONS = [
+  '/api/auth/sign-in/',
+  '/api/auth/sign-up/',
+  '/api/auth/verify-password',
+  '/api/auth/request-password-reset',
+  '/api/auth/forget-password',
+  '/api/v1/user/register',
+];
 
 /**
- * Root-level hook: once any non-GET request to an account path has done its work, and before its
- * answer leaves (so the caller's next request cannot beat it), this process forgets every cached
- * session. Such requests are rare; which sessions they ended is Better Auth's business.
+ * Root-level hook: once a non-GET request to an account path that may end or alter sessions has
+ * done its work, and before its answer leaves (so the caller's next request cannot beat it), this
+ * process forgets every cached session. Such requests are rare; which sessions they ended is
+ * Better Auth's business.
  */
 export function forgetSessionsOnAccountChanges(app: FastifyInstance, cache: SessionCache): void {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    if (ACCOUNT_PATHS.some((prefix) => request.url.startsWith(prefix))) cache.clear();
+    const { url } = request;
+    if (
+      ACCOUNT_PATHS.some((prefix) => url.startsWith(prefix)) &&
+      !LEAVES_SESSIONS.some((prefix) => url.startsWith(prefix))
+    ) {
+      cache.clear();
+    }
     return payload;
   });
 }

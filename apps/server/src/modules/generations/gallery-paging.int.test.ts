@@ -222,6 +222,15 @@ describe('session cache', () => {
     });
     expect(cached.json<{ user: { id: string } }>().user.id).toBe(heldId);
 
+    // Someone else signing in or up ends no session: what this process holds stays held.
+    await signUp(long.app);
+    const afterSignUp = await long.app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie: held.cookie },
+    });
+    expect(afterSignUp.json<{ user: { id: string } | null }>().user?.id).toBe(heldId);
+
     const second = await signUp(t.app);
     const check = () =>
       t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: second.cookie } });
