@@ -92,31 +92,61 @@ export async function storeUploads(
   return stored;
 }
 
+/**
+ * Writes the bytes, then the row, so a row never points at missing bytes. When either fails (the
+ * database restarting mid-request), the bytes of a new id are removed again, so none are left that
+ * no row names (found by the scale-out bench, issue 19). A given id (the catalog's fixed ones) is
+ * left alone: another process starting at the same time may have stored the same id.
+ */
+async function bytesThenRow(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  id: string,
+  fresh: boolean,
+  puts: () => Promise<unknown>,
+  row: () => Promise<repo.MediaRow>,
+): Promise<repo.MediaRow> {
+  try {
+    await puts();
+    return await row();
+  } catch (error) {
+    if (fresh) await deps.storage.deletePrefix(id).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Writes the three variants, then the row: a row never points at missing bytes. */
 export async function storeImage(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
   userId: string,
   kind: 'upload' | 'output' | 'catalog',
   image: ProcessedImage,
-  id = newMediaId(),
+  givenId?: string,
 ): Promise<repo.MediaRow> {
+  const id = givenId ?? newMediaId();
   const { original, thumbnail, preview } = image;
-  await Promise.all([
-    deps.storage.put(keyOf(id, 'original', original.ext), original.body, original.contentType),
-    deps.storage.put(keyOf(id, 'thumbnail', 'webp'), thumbnail.body, thumbnail.contentType),
-    deps.storage.put(keyOf(id, 'preview', 'webp'), preview.body, preview.contentType),
-  ]);
-  return repo.insertMedia(deps.db, {
+  return bytesThenRow(
+    deps,
     id,
-    userId,
-    kind,
-    contentType: original.contentType,
-    ext: original.ext,
-    width: image.width,
-    height: image.height,
-    bytes: original.body.length + thumbnail.body.length + preview.body.length,
-    thumbhash: image.thumbhash,
-  });
+    givenId === undefined,
+    () =>
+      Promise.all([
+        deps.storage.put(keyOf(id, 'original', original.ext), original.body, original.contentType),
+        deps.storage.put(keyOf(id, 'thumbnail', 'webp'), thumbnail.body, thumbnail.contentType),
+        deps.storage.put(keyOf(id, 'preview', 'webp'), preview.body, preview.contentType),
+      ]),
+    () =>
+      repo.insertMedia(deps.db, {
+        id,
+        userId,
+        kind,
+        contentType: original.contentType,
+        ext: original.ext,
+        width: image.width,
+        height: image.height,
+        bytes: original.body.length + thumbnail.body.length + preview.body.length,
+        thumbhash: image.thumbhash,
+      }),
+  );
 }
 
 /** A rendered video with a poster image (its thumbnail and preview come from the poster). */
@@ -128,22 +158,29 @@ export async function storeVideo(
   options: { id?: string; kind?: 'output' | 'catalog' } = {},
 ): Promise<repo.MediaRow> {
   const id = options.id ?? newMediaId();
-  await Promise.all([
-    deps.storage.put(keyOf(id, 'original', 'mp4'), video.data, 'video/mp4'),
-    deps.storage.put(keyOf(id, 'thumbnail', 'webp'), poster.thumbnail.body, 'image/webp'),
-    deps.storage.put(keyOf(id, 'preview', 'webp'), poster.preview.body, 'image/webp'),
-  ]);
-  return repo.insertMedia(deps.db, {
+  return bytesThenRow(
+    deps,
     id,
-    userId,
-    kind: options.kind ?? 'output',
-    contentType: 'video/mp4',
-    ext: 'mp4',
-    width: video.width,
-    height: video.height,
-    bytes: video.data.length + poster.thumbnail.body.length + poster.preview.body.length,
-    thumbhash: poster.thumbhash,
-  });
+    options.id === undefined,
+    () =>
+      Promise.all([
+        deps.storage.put(keyOf(id, 'original', 'mp4'), video.data, 'video/mp4'),
+        deps.storage.put(keyOf(id, 'thumbnail', 'webp'), poster.thumbnail.body, 'image/webp'),
+        deps.storage.put(keyOf(id, 'preview', 'webp'), poster.preview.body, 'image/webp'),
+      ]),
+    () =>
+      repo.insertMedia(deps.db, {
+        id,
+        userId,
+        kind: options.kind ?? 'output',
+        contentType: 'video/mp4',
+        ext: 'mp4',
+        width: video.width,
+        height: video.height,
+        bytes: video.data.length + poster.thumbnail.body.length + poster.preview.body.length,
+        thumbhash: poster.thumbhash,
+      }),
+  );
 }
 
 /** The stored original's bytes (generation inputs). */
