@@ -22,9 +22,10 @@ queryClient
 preloadRoute(window.location.pathname);
 // The page's first Intl formatter starts ICU (~12 ms, ~50 ms on a throttled phone). Started while the
 // page waits for its data, in a task of its own, it no longer lengthens the render that shows the credits.
-// A timeout, not requestIdleCallback: a loading page is seldom idle, and the idle callback often came
-// after the credits (a CPU profile at 4× found ICU started inside that render, 64 ms of it).
-setTimeout(() => formatCredits(0), 0);
+const warmIntl = () => formatCredits(0);
+// Safari has no requestIdleCallback.
+if ('requestIdleCallback' in window) window.requestIdleCallback(warmIntl);
+else setTimeout(warmIntl, 0);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

@@ -33,49 +33,31 @@ function useAccountSummaryQueries(): AccountSummary {
   const { user, profile } = useProfile();
   const userId = user?.id ?? null;
   const { credits, isLoading: creditsLoading } = useCredits(userId);
-  const plan = usePlan(userId);
+  const { family, isLoading: planLoading } = usePlan(userId);
 
-  const isAuthenticated = user !== null;
-  const displayName = getDisplayName({
-    profileName: profile?.name,
-    accountName: user?.name,
-    email: user?.email,
-  });
-  const planInput = { isAuthenticated, isLoading: plan.isLoading, family: plan.family };
-  const firstName = getFirstName(displayName);
-  const email = user?.email ?? null;
-  const image = nonBlank(user?.image) ?? nonBlank(profile?.profileUrl);
-  const planLabel = getPlanLabel(planInput);
-  const showUpgradePromo = shouldShowUpgradePromo(planInput);
-  const firstSession = isFirstSession(profile);
-
-  // One object per change of what is shown, so a query's fetching flag re-renders no consumer.
-  return useMemo(
-    () => ({
+  // Made again only when what it is made of changes (the session's user and the profile keep
+  // their identity between answers): a query's fetching flag re-renders no consumer.
+  return useMemo(() => {
+    const isAuthenticated = user !== null;
+    const displayName = getDisplayName({
+      profileName: profile?.name,
+      accountName: user?.name,
+      email: user?.email,
+    });
+    const planInput = { isAuthenticated, isLoading: planLoading, family };
+    return {
       isAuthenticated,
       displayName,
-      firstName,
-      email,
-      image,
+      firstName: getFirstName(displayName),
+      email: user?.email ?? null,
+      image: nonBlank(user?.image) ?? nonBlank(profile?.profileUrl),
       credits,
       creditsLoading,
-      planLabel,
-      showUpgradePromo,
-      firstSession,
-    }),
-    [
-      isAuthenticated,
-      displayName,
-      firstName,
-      email,
-      image,
-      credits,
-      creditsLoading,
-      planLabel,
-      showUpgradePromo,
-      firstSession,
-    ],
-  );
+      planLabel: getPlanLabel(planInput),
+      showUpgradePromo: shouldShowUpgradePromo(planInput),
+      firstSession: isFirstSession(profile),
+    };
+  }, [user, profile, credits, creditsLoading, planLoading, family]);
 }
 
 const AccountSummaryContext = createContext<AccountSummary | null>(null);

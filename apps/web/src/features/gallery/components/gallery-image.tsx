@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Film, ImageOff, Play } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { thumbhashDataUrl } from '../lib/thumbhash-url';
 import { useInView } from '../hooks/use-in-view';
-import { useThumbhashPreview } from '../hooks/use-thumbhash-preview';
 
 /** Document 1 §2: load once within 50 px of the viewport and 10 % visible; spinner after 800 ms. */
 const LAZY_LOAD = { rootMargin: '50px', threshold: 0.1 } as const;
@@ -68,7 +68,7 @@ function LoadingImage({
 }: Pick<GalleryImageProps, 'thumbhash' | 'alt' | 'priority'> & { src: string }) {
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [slow, setSlow] = useState(false);
-  const preview = useThumbhashPreview(thumbhash);
+  const preview = useMemo(() => thumbhashDataUrl(thumbhash), [thumbhash]);
 
   useEffect(() => {
     if (status !== 'loading') return;
