@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentsConfig } from '../../config/env';
 import { AppError, notFound } from '../../http/errors';
+import { header, keepJsonBodiesRaw, rawJsonBody } from '../../http/raw-body';
 import { parseRazorpayWebhook } from '../../platform/payments/razorpay';
 import { parseStripeWebhook } from '../../platform/payments/stripe';
 import { InvalidWebhookError, type PaymentEvent } from '../../platform/payments/types';
@@ -156,11 +157,6 @@ function registerSandboxRoutes(typed: ZodApp, deps: BillingRouteDeps): void {
   );
 }
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
 /**
  * Provider webhooks: public (the signature is the authentication), verified on the exact bytes
  * received, so this scope keeps JSON bodies raw.
@@ -168,15 +164,13 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 const webhookRoutes =
   (deps: BillingRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-      done(null, body);
-    });
+    keepJsonBodiesRaw(app);
 
     const handle = async (request: FastifyRequest, parse: (raw: Buffer) => PaymentEvent) => {
-      if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'bad_request', 'Expected JSON');
+      const raw = rawJsonBody(request);
       let event: PaymentEvent;
       try {
-        event = parse(request.body);
+        event = parse(raw);
       } catch (error) {
         if (error instanceof InvalidWebhookError) {
           request.log.warn({ provider: request.url, reason: error.message }, 'webhook refused');

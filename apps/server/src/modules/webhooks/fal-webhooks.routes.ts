@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors';
+import { header, keepJsonBodiesRaw, rawJsonBody } from '../../http/raw-body';
 import type { FalWebhookHeaders } from '../../platform/providers/fal/webhook-signature';
 import { receiveFalWebhook, type FalWebhookDeps } from './fal-webhooks.service';
 
@@ -10,11 +10,6 @@ import { receiveFalWebhook, type FalWebhookDeps } from './fal-webhooks.service';
  * bound keeps an unauthenticated caller from making us hash and hold large bodies.
  */
 const MAX_BODY_BYTES = 256 * 1024;
-
-const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 function webhookHeaders(request: FastifyRequest): Partial<FalWebhookHeaders> {
   return {
@@ -32,13 +27,7 @@ function webhookHeaders(request: FastifyRequest): Partial<FalWebhookHeaders> {
 export const falWebhookRoutes =
   (deps: FalWebhookDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
+    keepJsonBodiesRaw(app, MAX_BODY_BYTES);
     app.post(
       '/webhooks/fal',
       {
@@ -50,8 +39,7 @@ export const falWebhookRoutes =
         },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'bad_request', 'Expected JSON');
-        await receiveFalWebhook(deps, webhookHeaders(request), request.body);
+        await receiveFalWebhook(deps, webhookHeaders(request), rawJsonBody(request));
         return { received: true as const };
       },
     );
