@@ -5,6 +5,8 @@
 // loop) from the shared load client (bench/lib/load-client.ts):
 //  - credit order history    GET /api/v1/credit-transactions/order-history/:userId
 //  - generation history      GET /api/v1/credit-transactions/generation-history/:userId
+//                            (both: the first page of 10, what the Credit History screen asks
+//                            for first; ADR 044)
 //  - one generation          GET /api/v1/generations/:id (what every open tool page polls), cycling
 //                            over the 50 newest
 //  - analytics               GET /api/v1/analytics?range=7d|30d|90d (cached per ADR 032; nothing
