@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { GALLERY_SELECTION_MAX } from '@studio/contract';
 import { z } from 'zod';
+import { derivedKey, sign, signedBy } from '../../platform/hmac';
 
 /*
  * The gallery zip's download link (ADR 030): `POST /gallery/zip` checks the selection and signs
@@ -48,11 +48,7 @@ export type ZipTokenReading =
  * manage, and a zip token can never pass for anything else signed with the auth secret.
  */
 export function zipTokenKey(authSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', authSecret, '', 'studio/gallery-zip-link/v1', 32));
-}
-
-function signature(key: Buffer, payload: string): Buffer {
-  return createHmac('sha256', key).update(payload).digest();
+  return derivedKey(authSecret, 'studio/gallery-zip-link/v1');
 }
 
 /** A token stating that `userId` may download `generationIds` for the next five minutes. */
@@ -65,7 +61,7 @@ export function signZipToken(
   const payload = Buffer.from(
     JSON.stringify({ u: grant.userId, g: grant.generationIds, e: exp }),
   ).toString('base64url');
-  const token = `${payload}.${signature(key, payload).toString('base64url')}`;
+  const token = `${payload}.${sign(key, payload)}`;
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
@@ -77,16 +73,7 @@ export function readZipToken(key: Buffer, token: string, now = Date.now()): ZipT
   const parts = token.split('.');
   if (parts.length !== 2) return { ok: false, reason: 'invalid' };
   const [payload = '', sent = ''] = parts;
-  const expected = signature(key, payload);
-  const given = Buffer.from(sent, 'base64url');
-  // Comparing the re-encoded text too refuses the other spellings base64url decoding tolerates.
-  if (
-    given.length !== expected.length ||
-    !timingSafeEqual(given, expected) ||
-    given.toString('base64url') !== sent
-  ) {
-    return { ok: false, reason: 'invalid' };
-  }
+  if (!signedBy(key, payload, sent)) return { ok: false, reason: 'invalid' };
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

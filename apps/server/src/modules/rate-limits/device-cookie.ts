@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { derivedKey, sign, signedBy } from '../../platform/hmac';
 
 /*
  * The device cookie (ADR 038, OWASP's "device cookies"): a browser that signed in to an account
@@ -15,26 +16,22 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The cookie's own key, derived from the auth secret, so it can never pass for another token. */
 export function deviceCookieKey(authSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', authSecret, '', 'studio/password-device-cookie/v1', 32));
+  return derivedKey(authSecret, 'studio/password-device-cookie/v1');
 }
 
-function mac(key: Buffer, deviceId: string, account: string): Buffer {
-  return createHmac('sha256', key).update(`${deviceId}\n${account}`).digest();
-}
+const signed = (deviceId: string, account: string) => `${deviceId}\n${account}`;
 
 /** A new device id signed for `account`: the cookie's value. */
 export function signDevice(key: Buffer, account: string): string {
   const deviceId = randomBytes(16).toString('base64url');
-  return `${deviceId}.${mac(key, deviceId, account).toString('base64url')}`;
+  return `${deviceId}.${sign(key, signed(deviceId, account))}`;
 }
 
 /** The device id of `value` when it was signed for `account`, else null. */
 export function verifiedDevice(key: Buffer, account: string, value: string): string | null {
   const [deviceId, signature, extra] = value.split('.');
   if (!deviceId || !signature || extra !== undefined || !/^[\w-]{22}$/.test(deviceId)) return null;
-  const given = Buffer.from(signature, 'base64url');
-  const expected = mac(key, deviceId, account);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;
+  return signedBy(key, signed(deviceId, account), signature) ? deviceId : null;
 }
 
 /** The device cookie's value as sent, if any (Better Auth parses its own; ours is read here). */
