@@ -9,6 +9,7 @@ import { upscaleImage } from '../apps/server/src/platform/engine';
 import { processImage } from '../apps/server/src/platform/images/process-image';
 import { timedRuns } from './lib/timed-runs';
 import { photoLike } from './photo-like';
+import { printTable } from './report';
 
 const RUNS = Number(process.argv[2] ?? 5);
 
@@ -31,10 +32,4 @@ for (const [label, run] of cases) {
   const { median, max } = await timedRuns(RUNS, run);
   rows.push([label, median.toFixed(0), max.toFixed(0)]);
 }
-const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-for (const row of rows)
-  console.log(
-    row
-      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
-      .join('  '),
-  );
+printTable(rows);

@@ -27,35 +27,16 @@ import {
   type VideoLayers,
 } from '../apps/server/src/platform/engine/video-layers';
 import { motionForTemplate, motionPose } from '../apps/server/src/platform/engine/video-motions';
+import { timedRuns } from './lib/timed-runs';
 import { photoLike } from './photo-like';
+import { printTable } from './report';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const RESOLUTION = (process.argv[3] ?? '360p') as VideoResolution;
 const DURATION = process.argv[4] === '10' ? 10 : 5;
 if (!(RESOLUTION in VIDEO_FRAME_SIZES)) throw new Error(`Unknown resolution ${RESOLUTION}`);
 
-async function time(run: () => Promise<unknown>): Promise<{ median: number; max: number }> {
-  await run(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)] ?? NaN, max: ms.at(-1) ?? NaN };
-}
-
-function table(rows: string[][]): void {
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-  for (const row of rows) {
-    console.log(
-      row
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
-        .join('  '),
-    );
-  }
-}
+const time = (run: () => Promise<unknown>) => timedRuns(RUNS, run);
 
 /** ffmpeg writing /dev/null-like output to a temp MP4, frames fed by `feed` when given. */
 async function encode(args: string[], feed?: (stdin: NodeJS.WritableStream) => Promise<void>) {
@@ -151,7 +132,7 @@ for (const templateId of ['1', '2', '3', '4', undefined]) {
     (median + cutout.median).toFixed(0),
   ]);
 }
-table(rows);
+printTable(rows);
 console.log(`\ncut-out (background-removal model, warm): median ${cutout.median.toFixed(0)} ms\n`);
 
 // --- Compositors, 'parallax-pan' ----------------------------------------------------------------
@@ -343,7 +324,7 @@ const viaFfmpeg = await time(() =>
 );
 await rm(dir, { recursive: true, force: true });
 
-table([
+printTable([
   ['compositor (parallax-pan, incl. encode)', 'median ms', 'max ms'],
   ['JS sub-pixel renderFrame (used)', js.median.toFixed(0), js.max.toFixed(0)],
   ['sharp extract + composite per frame', viaSharp.median.toFixed(0), viaSharp.max.toFixed(0)],
