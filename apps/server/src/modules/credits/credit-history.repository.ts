@@ -316,30 +316,26 @@ export async function purchaseSummary(
   texts: PurchaseEntryTexts,
   since: Date | null,
 ): Promise<{ balance: number; items: number; credits: number; orders: number }> {
-  const listedOrders = db
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, filter.userId),
-        ...window(orders.createdAt, filter),
-        orderSearch(filter),
+  // One pass over the user's orders for the list's length and the period's purchases.
+  const listed = and(...window(orders.createdAt, filter), orderSearch(filter)) ?? sql`true`;
+  const paid =
+    and(eq(orders.status, 'completed'), since ? gte(orders.createdAt, since) : undefined) ??
+    sql`true`;
+  const ordersPass = db
+    .select({
+      listed: sql<number>`count(*) filter (where ${listed})`.as('listed'),
+      credits: sql<number>`coalesce(sum(${orders.credits}) filter (where ${paid}), 0)`.as(
+        'credits',
       ),
-    );
+      paid: sql<number>`count(*) filter (where ${paid})`.as('paid'),
+    })
+    .from(orders)
+    .where(eq(orders.userId, filter.userId))
+    .as('o');
   const listedEntries = db
     .select({ n: count() })
     .from(creditEntries)
     .where(purchaseEntryWhere(filter, texts));
-  const paid = and(
-    eq(orders.userId, filter.userId),
-    eq(orders.status, 'completed'),
-    since ? gte(orders.createdAt, since) : undefined,
-  );
-  const bought = db
-    .select({ n: sql`coalesce(sum(${orders.credits}), 0)::int` })
-    .from(orders)
-    .where(paid);
-  const paidOrders = db.select({ n: count() }).from(orders).where(paid);
   const result = await db.execute<{
     balance: number;
     items: number;
@@ -347,9 +343,10 @@ export async function purchaseSummary(
     orders: number;
   }>(
     sql`select coalesce((select balance from credit_accounts where user_id = ${filter.userId}), 0) as balance,
-               ((${listedOrders}) + (${listedEntries}))::int as items,
-               (${bought}) as credits,
-               (${paidOrders})::int as orders`,
+               (o.listed + (${listedEntries}))::int as items,
+               o.credits::int as credits,
+               o.paid::int as orders
+        from ${ordersPass}`,
   );
   const row = result.rows[0];
   return {
