@@ -39,7 +39,7 @@ describe("the garment-fidelity check's own time (ADR 037)", () => {
     const scored = await fidelityOfOutputs(
       { segmenter: hanging, log },
       'garment',
-      ['output'],
+      [photo],
       () => Promise.resolve(photo),
       controller.signal,
     );
@@ -52,9 +52,9 @@ describe("the garment-fidelity check's own time (ADR 037)", () => {
     const load = () => Promise.resolve(photo);
     const deps = { segmenter: plainBackgroundSegmenter, log };
     const signal = new AbortController().signal;
-    expect(await fidelityOfOutputs(deps, 'garment', ['output'], load, signal)).toMatchObject({
+    expect(await fidelityOfOutputs(deps, 'garment', [photo], load, signal)).toMatchObject({
       fidelityPassed: true,
     });
-    expect(await fidelityOfOutputs(deps, 'garment', ['output'], load, null)).toEqual({});
+    expect(await fidelityOfOutputs(deps, 'garment', [photo], load, null)).toEqual({});
   });
 });

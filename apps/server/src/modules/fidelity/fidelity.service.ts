@@ -101,20 +101,21 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 export async function fidelityOfOutputs(
   deps: { segmenter?: Segmenter | undefined; log: Pick<FastifyBaseLogger, 'info' | 'warn'> },
   garmentUrl: string | undefined,
-  outputUrls: readonly string[],
+  /** The stored outputs' own bytes, as the runner just processed them (no second read). */
+  outputs: readonly Buffer[],
   load: (url: string) => Promise<Buffer>,
   signal: AbortSignal | null,
 ): Promise<Partial<FidelityColumns>> {
   const { segmenter } = deps;
-  if (!segmenter || !garmentUrl || outputUrls.length === 0) return {};
+  if (!segmenter || !garmentUrl || outputs.length === 0) return {};
   if (!signal) {
     deps.log.info('garment-fidelity check skipped: the deadline is close; the result is unscored');
     return {};
   }
   const work = (async () => {
     const garment = await load(garmentUrl);
-    const outputs = await Promise.all(outputUrls.slice(0, FIDELITY_MAX_OUTPUTS).map(load));
-    return (await checkGarmentFidelity(segmenter, garment, outputs, signal)) ?? {};
+    const checked = outputs.slice(0, FIDELITY_MAX_OUTPUTS);
+    return (await checkGarmentFidelity(segmenter, garment, checked, signal)) ?? {};
   })();
   try {
     return await untilAborted(work, signal);

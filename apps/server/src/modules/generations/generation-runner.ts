@@ -249,21 +249,23 @@ async function execute(
     previewNote: result.previewNote ?? null,
     providerInferenceMs: result.inferenceMs ?? null,
   };
+  const storedImages: Buffer[] = [];
   for (const output of result.outputs) {
-    const stored = await storeOutput(deps, row, output, signal);
+    const { row: stored, original } = await storeOutput(deps, row, output, signal);
     if (output.kind === 'video') outcome.videoUrls.push(mediaUrls(stored.id).url);
     else outcome.imageUrls.push(mediaUrls(stored.id).url);
+    if (original) storedImages.push(original);
     outcome.thumbnailUrl ??= mediaUrls(stored.id).thumbnailUrl;
     outcome.thumbhash ??= stored.thumbhash;
   }
-  // The garment-fidelity check (ADR 037) reads the stored outputs, so its score is settled with them.
-  // Its own signal, not the job's: a deadline must never fail work that is already stored.
+  // The garment-fidelity check (ADR 037) scores the stored outputs, so its score is settled with
+  // them. Its own signal, not the job's: a deadline must never fail work that is already stored.
   Object.assign(
     outcome,
     await fidelityOfOutputs(
       deps,
       def.garment?.(settings),
-      outcome.imageUrls,
+      storedImages,
       (url) => input(url).load(),
       fidelityCheckSignal(deps.shutdown, row.deadlineAt?.getTime() ?? Number.POSITIVE_INFINITY),
     ),
@@ -311,8 +313,11 @@ async function storeOutput(
 ) {
   const data = await outputBytes(deps, output);
   signal.throwIfAborted();
-  if (output.kind === 'image')
-    return storeImage(deps, row.userId, 'output', await processImage(data));
+  if (output.kind === 'image') {
+    const image = await processImage(data);
+    const stored = await storeImage(deps, row.userId, 'output', image);
+    return { row: stored, original: image.original.body };
+  }
   // A video's poster is the input image: the gallery card and the player show it while loading.
   const [posterUrl] = row.inputImageUrls;
   const posterId = posterUrl ? mediaIdOf(posterUrl, deps.publicUrl) : null;
@@ -321,7 +326,7 @@ async function storeOutput(
     await readOriginal(deps, await findOwnedMedia(deps, row.userId, posterId)),
   );
   const size = await videoSize(data);
-  return storeVideo(deps, row.userId, { data, ...size }, poster);
+  return { row: await storeVideo(deps, row.userId, { data, ...size }, poster), original: null };
 }
 
 /** Reads width and height from the MP4's track header; 0×0 when absent (still playable). */
