@@ -52,6 +52,11 @@ export interface MixOptions {
     maxVideos: number;
     /** No new generation in the last part of the run, so the queue drains sooner. */
     quietLastMs: number;
+    /**
+     * Tools for the generations after each user's first (default: every tool, video capped). A
+     * short run on a busy machine keeps to those that run no segmentation model.
+     */
+    repeatTools?: readonly GenerationType[];
   };
   /** Attempts per call over connection errors and 5xx answers. */
   maxAttempts: number;
@@ -382,8 +387,8 @@ export class UserMix {
   }
 
   private pickTool(): GenerationType {
-    const { maxVideos } = this.options.generation;
-    const tools = GENERATION_TYPES.filter(
+    const { maxVideos, repeatTools = GENERATION_TYPES } = this.options.generation;
+    const tools = repeatTools.filter(
       (t) => t !== 'video-generation' || this.videosStarted < maxVideos,
     );
     return tools[Math.floor(this.rand() * tools.length)] ?? 'upscaler';
