@@ -48,11 +48,18 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .trim()
-      .refine(
-        (value) => parseTrustProxy(value) !== null,
-        'must be a hop count (1) or the load balancer addresses/CIDRs (10.0.0.0/8, 192.0.2.7)',
-      )
-      .optional(),
+      .optional()
+      .transform((value, ctx): Config['trustProxy'] => {
+        // Unset or 0: no proxy is trusted.
+        const parsed = value === undefined ? 0 : parseTrustProxy(value);
+        if (parsed !== null) return parsed === 0 ? false : parsed;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a hop count (1) or the load balancer addresses/CIDRs (10.0.0.0/8, 192.0.2.7)',
+        });
+        return z.NEVER;
+      }),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     STRIPE_SECRET_KEY: z
       .string()
@@ -422,7 +429,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
-    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    trustProxy: env.TRUST_PROXY,
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     payments: {
       stripe:
@@ -504,12 +511,6 @@ export function parseTrustProxy(value: string): number | string[] | null {
     return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
   };
   return entries.length > 0 && entries.every(valid) ? entries : null;
-}
-
-/** Unset or 0: no proxy is trusted. */
-function trustProxySetting(value: string | undefined): Config['trustProxy'] {
-  const parsed = value === undefined ? null : parseTrustProxy(value);
-  return parsed === null || parsed === 0 ? false : parsed;
 }
 
 /** A comma-separated host list setting (`a.example, *.b.example`) as its entries. */
