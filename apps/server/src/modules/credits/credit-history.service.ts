@@ -48,8 +48,8 @@ const ENTRY_TEXTS: repo.EntryTexts = {
 
 // --- Cursors -------------------------------------------------------------------------------------
 // Opaque to the client: base64url of [source, instant to the microsecond, id] of the page's last
-// row. The source letter names the list too (g: a generation, o: an order, e: a ledger entry), so
-// one list's cursor is refused by the other.
+// row. The source letter names the row's table (g: a generation, o: an order, e: a ledger entry),
+// so a generation's cursor is refused by the order list and an order's by the usage list.
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ENTRY_ID = /^\d{1,18}$/;
