@@ -111,7 +111,7 @@ async function main(): Promise<{ code: number; line: string }> {
     const signalAt = mix.freeze();
     server.child.kill('SIGTERM');
     const load = await running;
-    const stopped = await stopServer(server, 'SIGTERM', 30_000);
+    const stopped = await stopServer(server, 'SIGTERM', 45_000);
     const shutdownMs = performance.now() - signalAt;
     say(
       `server exited ${String(stopped.code ?? stopped.signal)} ${(shutdownMs / 1000).toFixed(1)} s after SIGTERM${stopped.forced ? ' (forced)' : ''}`,
