@@ -34,6 +34,7 @@ import { generationRoutes } from './modules/generations/generations.routes';
 import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
 import { fidelityRoutes } from './modules/fidelity/fidelity.routes';
 import { segmentForeground } from './platform/engine/background-removal';
+import { stopEngineThread } from './platform/engine/engine-thread';
 import type { Segmenter } from './platform/engine/garment-fidelity';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
@@ -325,9 +326,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   // Shutdown: before HTTP drains, release held `?wait=` responses and hand in-flight jobs back
   // (their provider requests are resumed elsewhere), so a long wait cannot hold shutdown hostage.
+  // The engine thread's callers stop waiting at once, so a job inside a local inference is handed
+  // back too; the thread itself ends once idle, as ending it mid-inference aborts the process.
   app.addHook('preClose', async () => {
     closing.abort();
-    await (worker ? worker.stop() : queue.stop(5_000));
+    await Promise.all([worker ? worker.stop() : queue.stop(5_000), stopEngineThread()]);
   });
   return app;
 }

@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { removeBackground, segment } from './background-removal';
@@ -64,5 +71,37 @@ describe('removeBackground', () => {
     const elapsed = performance.now() - started;
     console.info(`inference ${elapsed.toFixed(0)} ms, longest gap ${longestGap.toFixed(0)} ms`);
     expect(longestGap).toBeLessThan(elapsed / 4);
+  }, 120_000);
+
+  it('stops for shutdown without aborting the process: the waiting call gives up, the thread ends once idle', async () => {
+    // In a process of its own: a thread ended inside an ONNX inference aborts the whole process
+    // (SIGABRT), which is what a shutdown must not do.
+    const moduleUrl = new URL('./background-removal.ts', import.meta.url).href;
+    const threadUrl = new URL('./engine-thread.ts', import.meta.url).href;
+    const sharpUrl = pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href;
+    const script = `
+      const { default: sharp } = await import(${JSON.stringify(sharpUrl)});
+      const { segment } = await import(${JSON.stringify(moduleUrl)});
+      const { stopEngineThread } = await import(${JSON.stringify(threadUrl)});
+      const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2e5e3a' } }).jpeg().toBuffer();
+      const running = segment(photo, 'medium').then(() => 'finished', (e) => 'gave up: ' + e.message);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the model is loading or running
+      const stopped = stopEngineThread(60_000);
+      console.log(await running);
+      await stopped;
+      console.log('stopped');
+      process.exit(0);
+    `;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-engine-stop-'));
+    const file = path.join(dir, 'stop.mjs');
+    await fs.writeFile(file, script);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
+      cwd: new URL('../../../', import.meta.url).pathname,
+      timeout: 110_000,
+    }).finally(() => fs.rm(dir, { recursive: true, force: true }));
+    expect(stdout.trim().split('\n')).toEqual([
+      'gave up: The engine stopped for a restart.',
+      'stopped',
+    ]);
   }, 120_000);
 });

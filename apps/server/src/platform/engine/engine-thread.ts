@@ -21,38 +21,86 @@ export type EngineThreadReply = { id: number; value: unknown } | { id: number; e
 const entry = new URL('./engine-thread.worker.ts', import.meta.url).href;
 const boot = new URL('./thread-boot.mjs', import.meta.url);
 
-let worker: Worker | undefined;
-let nextId = 1;
-const pending = new Map<
-  number,
-  { resolve: (value: unknown) => void; reject: (e: Error) => void }
->();
-
-function failAll(error: Error) {
-  for (const { reject } of pending.values()) reject(error);
-  pending.clear();
-  worker = undefined;
+interface Waiting {
+  resolve: (value: unknown) => void;
+  reject: (e: Error) => void;
 }
 
-function thread(): Worker {
-  if (worker) return worker;
-  const started = new Worker(boot, { workerData: { entry } });
-  started.unref();
-  started.on('message', (reply: EngineThreadReply) => {
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
+/** One worker and what it holds: the calls waiting on it, and how many it is still computing. */
+interface EngineThread {
+  worker: Worker;
+  waiting: Map<number, Waiting>;
+  /** Tasks sent and not yet answered (a call given up on at shutdown still runs to its end). */
+  running: number;
+  /** Called whenever `running` drops to 0. */
+  onIdle?: () => void;
+}
+
+let current: EngineThread | undefined;
+/** Set while a stop waits for the thread to go idle: no task may start one meanwhile. */
+let stopping = false;
+let nextId = 1;
+const stoppedError = () => new Error('The engine stopped for a restart.');
+
+function failAll(thread: EngineThread, error: Error) {
+  for (const { reject } of thread.waiting.values()) reject(error);
+  thread.waiting.clear();
+}
+
+function thread(): EngineThread {
+  if (current) return current;
+  const worker = new Worker(boot, { workerData: { entry } });
+  worker.unref();
+  const started: EngineThread = { worker, waiting: new Map(), running: 0 };
+  worker.on('message', (reply: EngineThreadReply) => {
+    started.running -= 1;
+    if (started.running === 0) started.onIdle?.();
+    const waiting = started.waiting.get(reply.id);
+    started.waiting.delete(reply.id);
     if (!waiting) return;
     if ('error' in reply) waiting.reject(new Error(reply.error));
     else waiting.resolve(reply.value);
   });
-  started.on('error', (error) => {
-    if (worker === started) failAll(error);
+  const gone = (error: Error) => {
+    if (current === started) current = undefined;
+    started.running = 0;
+    started.onIdle?.();
+    failAll(started, error);
+  };
+  worker.on('error', gone);
+  worker.on('exit', (code) => {
+    gone(new Error(`The engine thread stopped (exit ${code}).`));
   });
-  started.on('exit', (code) => {
-    if (worker === started) failAll(new Error(`The engine thread stopped (exit ${code}).`));
-  });
-  worker = started;
+  current = started;
   return started;
+}
+
+/**
+ * Stops the engine thread for shutdown. Its callers stop waiting at once (their jobs are handed
+ * back), but the thread is ended only once idle, up to `waitMs`: ending it inside an ONNX
+ * inference aborts the whole process (onnxruntime throws into a torn-down environment). A call
+ * after this starts a new thread (tests build and close several apps in one process).
+ */
+export async function stopEngineThread(waitMs = 10_000): Promise<void> {
+  const engine = current;
+  if (!engine) return;
+  current = undefined;
+  stopping = true;
+  try {
+    failAll(engine, stoppedError());
+    if (engine.running > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        engine.onIdle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    if (engine.running === 0) await engine.worker.terminate();
+  } finally {
+    stopping = false;
+  }
 }
 
 /**
@@ -63,17 +111,20 @@ export function inEngineThread<K extends TaskName>(
   task: K,
   ...args: Parameters<EngineTasks[K]>
 ): Promise<Awaited<ReturnType<EngineTasks[K]>>> {
+  if (stopping) return Promise.reject(stoppedError());
   const id = nextId++;
   const owned = args.map((arg) => (arg instanceof Uint8Array ? new Uint8Array(arg) : arg));
   const transfer = owned.flatMap((arg) => (arg instanceof Uint8Array ? [arg.buffer] : []));
+  const engine = thread();
   return new Promise((resolve, reject) => {
-    pending.set(id, {
+    engine.waiting.set(id, {
       // The worker answers each id with its task's own result.
       resolve: resolve as (value: unknown) => void,
       reject,
     });
     const request: EngineThreadRequest = { id, task, args: owned };
-    thread().postMessage(request, transfer);
+    engine.running += 1;
+    engine.worker.postMessage(request, transfer);
   });
 }
 
