@@ -34,7 +34,7 @@ import { generationRoutes } from './modules/generations/generations.routes';
 import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
 import { fidelityRoutes } from './modules/fidelity/fidelity.routes';
 import { segmentForeground } from './platform/engine/background-removal';
-import { stopEngineThread } from './platform/engine/engine-thread';
+import { holdEngineThread } from './platform/engine/engine-thread';
 import type { Segmenter } from './platform/engine/garment-fidelity';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
@@ -328,9 +328,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (their provider requests are resumed elsewhere), so a long wait cannot hold shutdown hostage.
   // The engine thread's callers stop waiting at once, so a job inside a local inference is handed
   // back too; the thread itself ends once idle, as ending it mid-inference aborts the process.
+  const releaseEngine = holdEngineThread();
   app.addHook('preClose', async () => {
     closing.abort();
-    await Promise.all([worker ? worker.stop() : queue.stop(5_000), stopEngineThread()]);
+    const [, engineEnded] = await Promise.all([
+      worker ? worker.stop() : queue.stop(5_000),
+      releaseEngine(),
+    ]);
+    if (!engineEnded) app.log.warn('the engine thread was still busy at shutdown; exiting anyway');
   });
   return app;
 }

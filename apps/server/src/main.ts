@@ -35,7 +35,9 @@ async function shutdown(reason: string, code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   log(reason);
-  const force = setTimeout(() => process.exit(1), 15_000);
+  // Past the engine thread's own wait for an inference to end (ADR 045), and within a usual 30 s
+  // grace period before a supervisor's SIGKILL.
+  const force = setTimeout(() => process.exit(1), 28_000);
   force.unref();
   try {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

@@ -66,7 +66,8 @@ const LEAVES_SESSIONS = [
 export function forgetSessionsOnAccountChanges(app: FastifyInstance, cache: SessionCache): void {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    const { url } = request;
+    // The path as the auth bridge reads it: `..` and escapes resolved, so no spelling slips by.
+    const url = new URL(request.url, 'http://localhost').pathname;
     if (
       ACCOUNT_PATHS.some((prefix) => url.startsWith(prefix)) &&
       !LEAVES_SESSIONS.some((prefix) => url.startsWith(prefix))

@@ -554,6 +554,26 @@ describe('cancel', () => {
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
   }, 30_000);
 
+  it('cancels and refunds at once when fal cannot be told, so nothing is charged for a lost signal', async () => {
+    scriptModel(DEFAULT_FAL_MODELS.photoshoot, { queueSteps: 1000 });
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const { generationId, requestId } = await startAtFal(user.cookie, image);
+    fake.failNext('cancel', 500, 1);
+
+    const res = await cancel(user.cookie, generationId);
+
+    expect(res.json<GenerationState>().generation).toMatchObject({
+      status: 'canceled',
+      error: 'Canceled by you',
+    });
+    expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([500]);
+    await waitUntil('the job to end', () => jobsSettled(generationId));
+    expect(await balanceOf(t.database.db, user.id)).toBe(before);
+    expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
+  }, 30_000);
+
   it('keeps the result of a running request fal still completes after the cancel, and charges it once', async () => {
     scriptModel(DEFAULT_FAL_MODELS.photoshoot, {
       queueSteps: 0,

@@ -424,16 +424,24 @@ export async function cancelWork(
   deps: { db: Db; provider: Pick<GenerationProvider, 'cancel'> },
   row: repo.GenerationRow,
 ): Promise<repo.GenerationRow | undefined> {
-  const cancelAtProvider = deps.provider.cancel?.bind(deps.provider);
-  if (cancelAtProvider) {
-    const asked = await repo.requestCancel(deps.db, row.id);
-    if (asked?.providerRequestId) {
-      // Best effort: if the signal is lost, the work ends as the provider reports it anyway.
-      await cancelAtProvider(asked.providerRequestId).catch(() => undefined);
-      return asked;
-    }
+  const cancel = deps.provider.cancel?.bind(deps.provider);
+  const tell = (requestId: string) =>
+    cancel
+      ? cancel(requestId).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+  const asked = cancel ? await repo.requestCancel(deps.db, row.id) : undefined;
+  // Only a provider that heard the cancel may still decide; otherwise the user's cancel stands.
+  if (asked?.providerRequestId && (await tell(asked.providerRequestId))) return asked;
+  const settled = await failGeneration(deps.db, row.id, CANCELED_BY_YOU, 'canceled');
+  // The runner may have stored the provider's id after our look (it was submitting): the work is
+  // canceled here and nobody will collect it, so the provider is told to stop too.
+  if (settled?.providerRequestId && settled.providerRequestId !== asked?.providerRequestId) {
+    await tell(settled.providerRequestId);
   }
-  return failGeneration(deps.db, row.id, CANCELED_BY_YOU, 'canceled');
+  return settled;
 }
 
 /** `POST /generations/:id/cancel`: queued or running work stops and is refunded (ADR 043). */

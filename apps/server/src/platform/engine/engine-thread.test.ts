@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { recolourGarmentInThread } from './engine-thread';
+import { holdEngineThread, recolourGarmentInThread } from './engine-thread';
 import { recolourGarment } from './recolour';
 
 /** A red garment shape on a white backdrop, large enough that recolouring takes a while. */
@@ -51,5 +51,20 @@ describe('the engine thread (ADR 045)', () => {
     await expect(recolourGarmentInThread(blank, 'jewel', 0)).rejects.toThrow(
       'Could not find a garment to recolour',
     );
+  }, 60_000);
+
+  it('keeps running for another holder when one lets go, and stops with the last', async () => {
+    const photo = await garmentPhoto();
+    const releaseA = holdEngineThread();
+    const releaseB = holdEngineThread();
+    const running = recolourGarmentInThread(photo, 'jewel', 2);
+
+    expect(await releaseA()).toBe(true);
+    await expect(running).resolves.toMatchObject({ contentType: 'image/jpeg' });
+    expect(await releaseB()).toBe(true);
+    // After the last holder stopped it, a new call starts a thread of its own.
+    await expect(recolourGarmentInThread(photo, 'jewel', 2)).resolves.toMatchObject({
+      width: 1200,
+    });
   }, 60_000);
 });

@@ -78,12 +78,12 @@ function thread(): EngineThread {
 /**
  * Stops the engine thread for shutdown. Its callers stop waiting at once (their jobs are handed
  * back), but the thread is ended only once idle, up to `waitMs`: ending it inside an ONNX
- * inference aborts the whole process (onnxruntime throws into a torn-down environment). A call
- * after this starts a new thread (tests build and close several apps in one process).
+ * inference aborts the whole process (onnxruntime throws into a torn-down environment). False when
+ * it was still busy after that. A call after this starts a new thread.
  */
-export async function stopEngineThread(waitMs = 10_000): Promise<void> {
+export async function stopEngineThread(waitMs = ENGINE_STOP_WAIT_MS): Promise<boolean> {
   const engine = current;
-  if (!engine) return;
+  if (!engine) return true;
   current = undefined;
   stopping = true;
   try {
@@ -97,10 +97,33 @@ export async function stopEngineThread(waitMs = 10_000): Promise<void> {
         };
       });
     }
-    if (engine.running === 0) await engine.worker.terminate();
+    if (engine.running > 0) return false;
+    await engine.worker.terminate();
+    return true;
   } finally {
     stopping = false;
   }
+}
+
+/** How long a stop waits for an inference to end: inside main.ts's forced exit, with room to spare. */
+export const ENGINE_STOP_WAIT_MS = 20_000;
+
+let holders = 0;
+
+/**
+ * Holds the engine thread for an app that runs engine work; the returned release stops the thread
+ * once the last holder lets go (tests build and close several apps in one process, and one app's
+ * close must not fail another's work). It answers whether the thread ended cleanly.
+ */
+export function holdEngineThread(): () => Promise<boolean> {
+  holders += 1;
+  let held = true;
+  return async () => {
+    if (!held) return true;
+    held = false;
+    holders -= 1;
+    return holders === 0 ? stopEngineThread() : true;
+  };
 }
 
 /**

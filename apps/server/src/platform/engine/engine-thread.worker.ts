@@ -70,7 +70,13 @@ if (port) {
     run(...args).then(
       (value) => {
         const reply: EngineThreadReply = { id, value };
-        port.postMessage(reply, transferables(value));
+        try {
+          port.postMessage(reply, transferables(value));
+        } catch (error) {
+          // A result that cannot cross (not one of ours) fails its call, not the whole thread.
+          const message = error instanceof Error ? error.message : String(error);
+          port.postMessage({ id, error: message } satisfies EngineThreadReply);
+        }
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);

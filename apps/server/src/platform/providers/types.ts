@@ -144,6 +144,6 @@ export interface GenerationProvider {
   run(job: GenerationJob, ctx: ProviderContext): Promise<ProviderResult>;
   /** A video prompt describing the image (Auto-generate); `preview` when no vision model wrote it. */
   prompt(image: InputImage, signal: AbortSignal): Promise<{ prompt: string; preview: boolean }>;
-  /** Best-effort cancel of submitted work. */
+  /** Asks the provider to stop submitted work; throws when it could not be asked. */
   cancel?(requestId: string): Promise<void>;
 }

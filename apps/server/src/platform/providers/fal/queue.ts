@@ -43,7 +43,10 @@ export interface FalQueue {
     ctx: ProviderContext,
     expectedMs: number,
   ): Promise<FalRun>;
-  /** Cancels the requests of a stored handle (a signal only: fal reports the outcome). */
+  /**
+   * Cancels the requests of a stored handle (a signal only: fal reports the outcome). Throws when
+   * fal could not be asked for every one of them.
+   */
   cancel(handle: string): Promise<void>;
 }
 
@@ -335,8 +338,12 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     async cancel(handle) {
       const { modelId, requestIds } = decodeHandle(handle, null);
       // A bare id does not say which model's queue holds it; fal cannot be asked without one.
-      if (!modelId) return;
-      for (const id of requestIds) await cancelOne(modelId, id);
+      if (!modelId)
+        throw new ProviderError('This request cannot be cancelled at the provider', false);
+      // Every request is asked, even when one of them fails; the caller learns of any failure.
+      const asked = await Promise.allSettled(requestIds.map((id) => cancelOne(modelId, id)));
+      const refused = asked.find((outcome) => outcome.status === 'rejected');
+      if (refused) throw refused.reason;
     },
   };
 }
