@@ -68,6 +68,46 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/** index.html's preload of the session; the gallery's preload goes right after it. */
+const SESSION_PRELOAD = /<link rel="preload" href="\/api\/v1\/session"[^>]*>/;
+const GALLERY_PRELOAD =
+  '<link rel="preload" href="/api/v1/gallery/past-generations" as="fetch" crossorigin="use-credentials" />';
+
+/**
+ * Writes `gallery.html`: the final index.html that also preloads the gallery's first page
+ * (`GET /api/v1/gallery/past-generations`), which the server sends for the plain /gallery
+ * (http/web-app.ts). The list is then asked for with the HTML, as the session is, instead of after
+ * the entry script and the session (ADR 041). Only that page carries it: any other would fetch a
+ * gallery for nothing. A signed-out visitor's preload gets a 401 and goes unused; the app sends them
+ * to sign in as before. Emitted into the bundle (after the HTML plugin's own generateBundle), so it
+ * is on disk before `precompress()` runs at closeBundle and gets its .br and .gz too.
+ */
+function galleryHtml(): Plugin {
+  return {
+    name: 'studio:gallery-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('gallery.html: no index.html in the bundle');
+        const html =
+          typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+        const session = SESSION_PRELOAD.exec(html);
+        // Fail the build rather than ship a gallery page without its preload.
+        if (!session) throw new Error('gallery.html: the session preload is missing in index.html');
+        const at = session.index + session[0].length;
+        this.emitFile({
+          type: 'asset',
+          fileName: 'gallery.html',
+          source: `${html.slice(0, at)}\n    ${GALLERY_PRELOAD}${html.slice(at)}`,
+        });
+      },
+    },
+  };
+}
+
 /**
  * Shared leaf modules (icons, ui primitives, helpers) go into two chunks instead of one tiny chunk
  * each: a phone on HTTP/1.1 opens 6 connections per host, and 40 small files cost ~8 round trips
@@ -107,7 +147,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), galleryHtml(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

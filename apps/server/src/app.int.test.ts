@@ -89,6 +89,11 @@ describe('web app serving', () => {
   });
 
   async function appWithBuiltWeb() {
+    return appWithBuiltWebFiles(async () => undefined);
+  }
+
+  /** A built web app in a temporary directory, plus what `addFiles` writes into it. */
+  async function appWithBuiltWebFiles(addFiles: (dist: string) => Promise<void>) {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-web-'));
     distDirs.push(dist);
     await fs.mkdir(path.join(dist, 'assets'));
@@ -99,6 +104,7 @@ describe('web app serving', () => {
       brotliCompressSync('console.log(1)'),
     );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+    await addFiles(dist);
     return { ...(await createTestApp({ env: { WEB_DIST_DIR: dist } })), dist };
   }
 
@@ -152,6 +158,56 @@ describe('web app serving', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
+
+  // ADR 041, addendum 2026-11-25: the build's gallery.html preloads the gallery's first page.
+  describe('the gallery page with its preload', () => {
+    const preload =
+      '<link rel="preload" href="/api/v1/gallery/past-generations" as="fetch" crossorigin="use-credentials" />';
+    const galleryPage = `<!doctype html><head>${preload}</head><div id="root"></div>`;
+
+    async function appWithGalleryHtml() {
+      const built = await appWithBuiltWebFiles(async (dist) => {
+        await fs.writeFile(path.join(dist, 'gallery.html'), galleryPage);
+        await fs.writeFile(path.join(dist, 'gallery.html.br'), brotliCompressSync(galleryPage));
+      });
+      return built.app;
+    }
+
+    it.each(['/gallery', '/gallery?'])('serves gallery.html for %s', async (url) => {
+      const app = await appWithGalleryHtml();
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(preload);
+    });
+
+    it('sends its precompressed form', async () => {
+      const app = await appWithGalleryHtml();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/gallery',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(galleryPage);
+    });
+
+    // Another route, or a gallery page other than the first, would fetch a list it never shows.
+    it.each([
+      '/',
+      '/try-on',
+      '/gallery?page=2',
+      '/gallery?type=upscaler',
+      '/gallery/x',
+      '/galleryx',
+    ])('serves index.html without the gallery preload for %s', async (url) => {
+      const app = await appWithGalleryHtml();
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    });
   });
 
   it('keeps unknown API paths as JSON 404 instead of the SPA page', async () => {

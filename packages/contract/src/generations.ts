@@ -309,6 +309,21 @@ export const pastGenerationsRequestSchema = z.object({
 });
 export type PastGenerationsRequest = z.input<typeof pastGenerationsRequestSchema>;
 
+/**
+ * `GET /gallery/past-generations` (ADR 041, addendum 2026-11-25): the session user's first page,
+ * exactly what the POST answers for `{ page: 1, limit: GALLERY_DEFAULT_LIMIT, type: 'all' }` (same
+ * response schema). A GET because `/gallery`'s HTML preloads it (`<link rel=preload as=fetch>`
+ * can only GET). It takes no query string: a parameter is refused rather than ignored, so a caller
+ * asking for another page this way learns to use the POST instead of silently getting page 1.
+ */
+export const pastGenerationsFirstPageQuerySchema = z.strictObject(
+  {},
+  {
+    error:
+      'GET /gallery/past-generations takes no parameters (it is the first page); POST for others',
+  },
+);
+
 /** Most generations one zip or one delete may name (a gallery page is at most 100 cards). */
 export const GALLERY_SELECTION_MAX = 100;
 

@@ -6,6 +6,13 @@ import type { FastifyInstance } from 'fastify';
 export const POPUP_COMPLETE_PATH = '/auth/popup-complete';
 
 /**
+ * The gallery's own copy of index.html (written by the build, apps/web/vite.config.ts): it also
+ * preloads `GET /api/v1/gallery/past-generations`, the first page, so the list is asked for with
+ * the HTML instead of after the scripts and the session (ADR 041).
+ */
+const GALLERY_HTML = 'gallery.html';
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; index.html is always revalidated so a
  * deploy is picked up at once. Any GET that is not an API call and not a file gets index.html (SPA
  * fallback for client routes); unknown `/api/*` stays a JSON 404 (the not-found handler).
@@ -15,6 +22,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving the API only');
     return;
   }
+  const hasGalleryHtml = existsSync(path.join(distDir, GALLERY_HTML));
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -37,6 +45,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (path.extname(pathname) !== '') return; // a file request: let static answer or 404
     // The sign-in popup's last page must keep its opener to report back (see ADR 008).
     if (pathname === POPUP_COMPLETE_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
-    return reply.sendFile('index.html');
+    // Only the plain /gallery: that preload is always its page 1 (the default query is left out of
+    // the URL), so /gallery?page=3 or ?type= would fetch a page it never shows and log a false
+    // page view. Any other route would fire a gallery request for nothing. A signed-out visitor's
+    // preload gets a 401, unused; the app sends them to sign in as before.
+    const isPlainGallery = pathname === '/gallery' && !/\?./.test(request.url);
+    return reply.sendFile(hasGalleryHtml && isPlainGallery ? GALLERY_HTML : 'index.html');
   });
 }

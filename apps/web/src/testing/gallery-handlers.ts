@@ -1,12 +1,17 @@
 import type { GalleryItem, PastGenerationsResponse } from '@studio/contract';
 import { paginate } from '@studio/contract/pagination';
+import { GALLERY_DEFAULT_LIMIT } from '@studio/contract/tools';
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 
 export const PAST_GENERATIONS_URL = '/api/v1/gallery/past-generations';
 
-/** What the gallery sent to `POST /gallery/past-generations`. */
+/**
+ * What the gallery sent to `POST /gallery/past-generations`; for the first page's GET (ADR 041),
+ * `method: 'GET'` and the page it stands for (the server takes the user from the session).
+ */
 export interface PastGenerationsBody {
-  userId: string;
+  method?: 'GET';
+  userId?: string;
   page: number;
   limit: number;
   type: string;
@@ -59,35 +64,65 @@ export function pastGenerationsBody(
   };
 }
 
+/** The first page the GET stands for, as the server reads it. */
+const FIRST_PAGE_GET: PastGenerationsBody = {
+  method: 'GET',
+  page: 1,
+  limit: GALLERY_DEFAULT_LIMIT,
+  type: 'all',
+};
+
+/**
+ * What one call to the gallery list asked for, the POST's body or the first page's GET; `null`
+ * for a GET with a query string, which the server refuses.
+ */
+async function askedFor(request: Request): Promise<PastGenerationsBody | null> {
+  if (request.method !== 'GET') return (await request.json()) as PastGenerationsBody;
+  return new URL(request.url).search === '' ? { ...FIRST_PAGE_GET } : null;
+}
+
+const refusedQuery = () =>
+  HttpResponse.json(
+    {
+      success: false,
+      error: { code: 'validation_failed', message: 'The request is not valid.' },
+    },
+    { status: 400 },
+  );
+
 /**
  * `server.use(pastGenerationsHandler(items, requests))`: answers with the requested page of
  * `items` (no filtering: tests assert on what was asked for) and records every request body.
+ * Both forms: the POST, and the GET of the first page (ADR 041).
  */
 export function pastGenerationsHandler(
   items: readonly GalleryItem[] = [],
   requests: PastGenerationsBody[] = [],
 ): RequestHandler {
-  return http.post(PAST_GENERATIONS_URL, async ({ request }) => {
-    const body = (await request.json()) as PastGenerationsBody;
+  return http.all(PAST_GENERATIONS_URL, async ({ request }) => {
+    const body = await askedFor(request);
+    if (body === null) return refusedQuery();
     requests.push(body);
     return HttpResponse.json(pastGenerationsBody(items, body.page, body.limit));
   });
 }
 
-/** The gallery call never answers, so the page stays loading. */
+/** The gallery call (either form) never answers, so the page stays loading. */
 export function pastGenerationsPendingHandler(
   requests: PastGenerationsBody[] = [],
 ): RequestHandler {
-  return http.post(PAST_GENERATIONS_URL, async ({ request }) => {
-    requests.push((await request.json()) as PastGenerationsBody);
+  return http.all(PAST_GENERATIONS_URL, async ({ request }) => {
+    const body = await askedFor(request);
+    if (body === null) return refusedQuery();
+    requests.push(body);
     await delay('infinite');
     return HttpResponse.json({});
   });
 }
 
-/** The gallery call fails with a server error and this message. */
+/** The gallery call (either form) fails with a server error and this message. */
 export function pastGenerationsFailureHandler(message = 'Gallery is unavailable'): RequestHandler {
-  return http.post(PAST_GENERATIONS_URL, () =>
+  return http.all(PAST_GENERATIONS_URL, () =>
     HttpResponse.json(
       { success: false, error: { code: 'internal_error', message } },
       { status: 500 },

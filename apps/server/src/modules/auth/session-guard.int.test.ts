@@ -57,6 +57,7 @@ describe('session guard', () => {
       'POST /api/v1/user/credits',
       'PUT /api/v1/user/name',
       'POST /api/v1/gallery/past-generations',
+      'GET /api/v1/gallery/past-generations',
       'GET /api/v1/generations/{id}',
       'GET /api/v1/analytics',
     ]) {

@@ -9,7 +9,9 @@ import {
   generationSettingsAnswerSchema,
   generationResponseSchema,
   generationResultSchema,
+  GALLERY_DEFAULT_LIMIT,
   MAX_WAIT_SECONDS,
+  pastGenerationsFirstPageQuerySchema,
   pastGenerationsRequestSchema,
   pastGenerationsResponseSchema,
   videoPromptRequestSchema,
@@ -277,5 +279,33 @@ export const generationRoutes =
         success: true as const,
         ...(await pastGenerations(deps.db, pageViews, requireUser(request).id, request.body)),
       }),
+    );
+
+    // The first page as a GET, so /gallery's HTML can preload it before any script runs (ADR 041):
+    // the same service call, serializer and page view as the POST's default first page.
+    app.get(
+      '/gallery/past-generations',
+      {
+        schema: {
+          tags: ['gallery'],
+          summary: "The session user's first page of past generations, every type (preloadable)",
+          querystring: pastGenerationsFirstPageQuerySchema,
+          response: { 200: pastGenerationsResponseSchema },
+        },
+        serializerCompiler: fastSerializer,
+      },
+      async (request, reply) => {
+        const userId = requireUser(request).id;
+        // As GET /session does: one user's list, never kept by a shared (or any) cache.
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          ...(await pastGenerations(deps.db, pageViews, userId, {
+            page: 1,
+            limit: GALLERY_DEFAULT_LIMIT,
+            type: 'all',
+          })),
+        };
+      },
     );
   };

@@ -159,7 +159,8 @@ describe('gallery: loading and listing', () => {
   it("asks for the signed-in user's first page of every type, without a search", async () => {
     const { requests } = await openGallery();
 
-    expect(requests).toEqual([{ userId: testUser.id, page: 1, limit: 12, type: 'all' }]);
+    // The GET /gallery's HTML preloads (ADR 041); the server takes the user from the session.
+    expect(requests).toEqual([{ method: 'GET', page: 1, limit: 12, type: 'all' }]);
   });
 
   it('reads the page, page size, type and search from the URL', async () => {
