@@ -321,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
         concurrency: generation.workerConcurrency,
         sweepIntervalMs: generation.sweepIntervalMs,
+        mediaSweepGraceMs: generation.mediaSweepGraceMs,
         segmenter: deps.garmentSegmenter ?? segmentForeground,
       })
     : undefined;

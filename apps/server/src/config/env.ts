@@ -117,6 +117,11 @@ const envSchema = z
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
     GENERATION_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    /**
+     * How long a media write may take before the storage sweep treats its objects without a row
+     * as left by a dead process (ADR 046). An hour: far beyond any upload or render's write.
+     */
+    MEDIA_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** Shown on /contact and in the legal pages. */
     SUPPORT_EMAIL: z.email().default(SUPPORT_EMAIL),
     /** Unset: no phone line is shown, only the email (a made-up number would be worse). */
@@ -289,6 +294,7 @@ export interface GenerationConfig {
   retryDelaySeconds: number;
   leaseMs: number;
   sweepIntervalMs: number;
+  mediaSweepGraceMs: number;
 }
 
 /**
@@ -480,6 +486,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       leaseMs: env.GENERATION_LEASE_SECONDS * 1000,
       sweepIntervalMs: env.SWEEP_INTERVAL_SECONDS * 1000,
+      mediaSweepGraceMs: env.MEDIA_SWEEP_GRACE_SECONDS * 1000,
     },
     site: {
       supportEmail: env.SUPPORT_EMAIL,

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every stored image: uploads and generation outputs. The id is 128 random bits (it is also the
@@ -21,4 +21,21 @@ export const media = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Media ids whose stored objects may have no row (ADR 046). A new id is marked before its bytes
+ * are written and unmarked in the transaction that inserts its row; deleted rows are marked in
+ * the transaction that deletes them (`rowDeleted`) and unmarked once their objects are gone. So a
+ * process killed between the two steps leaves a mark, and the sweeper removes those objects: a
+ * deleted row's at once, an unfinished write's after a grace period.
+ */
+export const mediaSweeps = pgTable(
+  'media_sweeps',
+  {
+    mediaId: text('media_id').primaryKey(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    rowDeleted: boolean('row_deleted').notNull().default(false),
+  },
+  (t) => [index('media_sweeps_marked_idx').on(t.markedAt)],
 );

@@ -3,7 +3,12 @@ import { notFound, AppError } from '../../http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { Db } from '../../db/client';
 import { contentDisposition, uniqueEntryNames, type ZipSource } from '../batches/batch-zip';
-import { findOwnMediaByIds, mediaIdOf, openOriginal } from '../media/media.service';
+import {
+  deleteMediaRows,
+  findOwnMediaByIds,
+  mediaIdOf,
+  openOriginal,
+} from '../media/media.service';
 import { forgetGalleryCounts } from './gallery.service';
 import * as repo from './gallery-manage.repository';
 import type { GenerationRow } from './generations.repository';
@@ -165,15 +170,15 @@ function outputMediaIds(row: GenerationRow, publicUrl: string): string[] {
  * `DELETE /gallery/generations`: the rows, then the media they made that no other generation of
  * the user still names (a recreated result may point at the same photo). Uploads used as inputs
  * stay: they belong to the upload library, not to one result. The credit ledger is untouched
- * (its entries name the generation by id only). Storage objects go after the commit: a crash in
- * between leaves an unreachable object, never a row pointing at nothing.
+ * (its entries name the generation by id only). Storage objects go after the commit; a crash in
+ * between leaves their sweep marks (ADR 046), never a row pointing at nothing.
  */
 export async function deleteGenerations(
   deps: GalleryManageDeps,
   userId: string,
   ids: readonly string[],
 ): Promise<number> {
-  const removed = await deps.db.transaction(async (tx) => {
+  await deleteMediaRows(deps, async (tx) => {
     const rows = await repo.findOwnFinished(tx, userId, ids, true);
     if (rows.length !== ids.length) throw notFound('Generation not found');
     const candidates = [...new Set(rows.flatMap((row) => outputMediaIds(row, deps.publicUrl)))];
@@ -186,6 +191,5 @@ export async function deleteGenerations(
     );
   });
   forgetGalleryCounts(userId);
-  for (const id of removed) await deps.storage.deletePrefix(id);
   return ids.length;
 }

@@ -1,4 +1,5 @@
 import { removeOrphanedEngineTempDirs } from '../../platform/engine/temp-dirs';
+import { sweepStrayObjects } from '../media/media.service';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { RecurringJob } from '../billing/billing.jobs';
 import { pruneOldDeliveries } from '../webhooks/fal-webhooks.repository';
@@ -11,7 +12,8 @@ import {
 
 /**
  * The generation worker: `concurrency` job handlers on the durable queue plus the sweeper that
- * fails and refunds work past its deadline. Stopping hands in-flight work back to the queue (the
+ * fails and refunds work past its deadline, re-sends abandoned work and removes stray media
+ * objects. Stopping hands in-flight work back to the queue (the
  * provider request id is kept, so the next worker resumes it) and waits for handlers to return.
  */
 export async function startGenerationWorker(
@@ -19,6 +21,8 @@ export async function startGenerationWorker(
     queue: JobQueue;
     concurrency: number;
     sweepIntervalMs: number;
+    /** Grace before an unfinished media write's objects are swept (ADR 046). */
+    mediaSweepGraceMs: number;
   },
 ): Promise<RecurringJob> {
   // A worker killed mid-render left its ffmpeg scratch folder behind (ADR 039).
@@ -35,8 +39,11 @@ export async function startGenerationWorker(
       sweepOverdue(deps.db),
       redeliverAbandoned(deps.db, deps.queue, deps.leaseMs),
       pruneOldDeliveries(deps.db),
+      sweepStrayObjects(deps, deps.mediaSweepGraceMs),
     ])
-      .then(([swept, { redelivered, deadJobs }, pruned]) => {
+      .then(([swept, { redelivered, deadJobs }, pruned, strayObjects]) => {
+        if (strayObjects > 0)
+          deps.log.warn({ strayObjects }, 'media objects without a row removed (ADR 046)');
         if (pruned > 0)
           deps.log.info({ pruned }, 'fal webhook deliveries older than two days removed');
         if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');

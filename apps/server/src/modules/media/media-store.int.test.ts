@@ -3,20 +3,35 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../db/client';
+import { createDatabase, type Database } from '../../db/client';
 import { testDatabaseUrl } from '../../../test/harness';
-import { processImage } from '../../platform/images/process-image';
+import { processImage, type ProcessedImage } from '../../platform/images/process-image';
 import { createLocalStorage } from '../../platform/storage/local-storage';
-import { storeImage } from './media.service';
+import type { Storage } from '../../platform/storage/storage';
+import { deleteMediaRows, storeImage, sweepStrayObjects } from './media.service';
+import * as repo from './media.repository';
 
 // Found by the scale-out bench (issue 19): an upload or a generation output whose row could not be
 // written (PostgreSQL restarting mid-request) left its three stored objects behind, named by no
-// media row and counted against nothing.
+// media row and counted against nothing; so did a process SIGKILLed between the bytes and the row,
+// which only a storage sweep can mend (ADR 046).
 let dir: string;
+let database: Database;
+let image: ProcessedImage;
+const HOUR = 3_600_000;
+
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-media-store-'));
+  database = createDatabase(await testDatabaseUrl(), { max: 3 });
+  const photo = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: '#c0392b' },
+  })
+    .jpeg()
+    .toBuffer();
+  image = await processImage(photo);
 });
 afterAll(async () => {
+  await database.close();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -25,19 +40,101 @@ async function filesUnder(root: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => e.name);
 }
 
+/** A storage root of its own per test, so one test's files are not another's. */
+async function freshStorage(): Promise<{ root: string; storage: Storage }> {
+  const root = await fs.mkdtemp(path.join(dir, 'media-'));
+  return { root, storage: createLocalStorage(root) };
+}
+
+async function waitForFiles(root: string, count: number): Promise<void> {
+  for (let i = 0; i < 200 && (await filesUnder(root)).length < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  expect(await filesUnder(root)).toHaveLength(count);
+}
+
 describe('storing media', () => {
-  it('leaves no bytes behind when the row cannot be written', async () => {
-    const database = createDatabase(await testDatabaseUrl(), { max: 1 });
-    await database.close(); // the database is gone by the time the row is written
-    const storage = createLocalStorage(path.join(dir, 'media'));
-    const photo = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: '#c0392b' },
-    })
-      .jpeg()
-      .toBuffer();
+  it('leaves no bytes behind when the database goes away between the bytes and the row', async () => {
+    const own = createDatabase(await testDatabaseUrl(), { max: 1 });
+    const { root, storage } = await freshStorage();
+    let closing: Promise<void> | undefined;
+    // Every object is written, then the database goes before the row.
+    const failing: Storage = {
+      ...storage,
+      async put(key, body, contentType) {
+        await storage.put(key, body, contentType);
+        closing ??= own.close();
+        await closing;
+      },
+    };
     await expect(
-      storeImage({ db: database.db, storage }, 'user-1', 'upload', await processImage(photo)),
+      storeImage({ db: own.db, storage: failing }, 'user-1', 'upload', image),
     ).rejects.toThrow();
-    expect(await filesUnder(path.join(dir, 'media'))).toEqual([]);
+    expect(await filesUnder(root)).toEqual([]);
+    // Its mark could not be cleared with the database away: the next sweep clears it.
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(1);
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+  });
+
+  it('keeps a stored image through every sweep', async () => {
+    const { root, storage } = await freshStorage();
+    await storeImage({ db: database.db, storage }, 'user-2', 'upload', image);
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect((await filesUnder(root)).sort()).toEqual([
+      'original.jpg',
+      'preview.webp',
+      'thumbnail.webp',
+    ]);
+  });
+});
+
+describe('the storage sweep', () => {
+  it('removes the bytes of a write cut short between its bytes and its row, after the grace period', async () => {
+    const { root, storage } = await freshStorage();
+    // The process stops for good once its bytes are written (as if SIGKILLed before the row).
+    const frozen: Storage = {
+      ...storage,
+      async put(key, body, contentType) {
+        await storage.put(key, body, contentType);
+        await new Promise(() => undefined);
+      },
+    };
+    void storeImage({ db: database.db, storage: frozen }, 'user-3', 'upload', image);
+    await waitForFiles(root, 3);
+
+    expect(await sweepStrayObjects({ db: database.db, storage }, HOUR)).toBe(0);
+    expect(await filesUnder(root)).toHaveLength(3);
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(1);
+    expect(await filesUnder(root)).toEqual([]);
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+  });
+
+  it('finishes a deletion whose objects could not be removed after its rows went', async () => {
+    const { root, storage } = await freshStorage();
+    const row = await storeImage({ db: database.db, storage }, 'user-4', 'upload', image);
+    const storageDown: Storage = {
+      ...storage,
+      deletePrefix: () => Promise.reject(new Error('storage unreachable')),
+    };
+    await expect(
+      deleteMediaRows({ db: database.db, storage: storageDown }, (tx) =>
+        repo.deleteByUser(tx, 'user-4'),
+      ),
+    ).rejects.toThrow('storage unreachable');
+    expect(await repo.findMedia(database.db, row.id)).toBeUndefined();
+    expect(await filesUnder(root)).toHaveLength(3);
+
+    // A deleted row's objects are due at once, whatever the grace for unfinished writes.
+    expect(await sweepStrayObjects({ db: database.db, storage }, HOUR)).toBe(1);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it('never removes the objects of a row that exists, whatever its mark says', async () => {
+    const { root, storage } = await freshStorage();
+    const row = await storeImage({ db: database.db, storage }, 'user-5', 'upload', image);
+    await repo.markForSweep(database.db, [row.id], true);
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect(await filesUnder(root)).toHaveLength(3);
+    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
   });
 });

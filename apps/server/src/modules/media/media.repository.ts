@@ -1,10 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media } from '../../db/schema';
+import { media, mediaSweeps } from '../../db/schema';
+import type { DbOrTx } from '../credits/credits.service';
 
 export type MediaRow = typeof media.$inferSelect;
 
-export async function insertMedia(db: Db, values: typeof media.$inferInsert): Promise<MediaRow> {
+export async function insertMedia(
+  db: DbOrTx,
+  values: typeof media.$inferInsert,
+): Promise<MediaRow> {
   const [row] = await db.insert(media).values(values).returning();
   if (!row) throw new Error('media not inserted');
   return row;
@@ -36,11 +40,54 @@ export async function bytesUsed(db: Db, userId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-export async function listIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: media.id }).from(media).where(eq(media.userId, userId));
+/** Deletes every media row of the user and returns their ids. */
+export async function deleteByUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.delete(media).where(eq(media.userId, userId)).returning({ id: media.id });
   return rows.map((r) => r.id);
 }
 
-export async function deleteByUser(db: Db, userId: string): Promise<void> {
-  await db.delete(media).where(eq(media.userId, userId));
+/**
+ * Marks ids whose objects may outlive their row (ADR 046): a write about to start, or rows this
+ * transaction deletes (`rowDeleted`, due at once).
+ */
+export async function markForSweep(
+  db: DbOrTx,
+  ids: readonly string[],
+  rowDeleted: boolean,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .insert(mediaSweeps)
+    .values(ids.map((mediaId) => ({ mediaId, rowDeleted })))
+    .onConflictDoUpdate({
+      target: mediaSweeps.mediaId,
+      set: { rowDeleted, markedAt: sql`now()` },
+    });
+}
+
+export async function unmarkForSweep(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(mediaSweeps).where(inArray(mediaSweeps.mediaId, [...ids]));
+}
+
+/** Marks due for the sweeper, oldest first, each with whether its media row exists. */
+export async function dueSweeps(
+  db: Db,
+  graceMs: number,
+  limit: number,
+): Promise<{ mediaId: string; hasRow: boolean }[]> {
+  return db
+    .select({
+      mediaId: mediaSweeps.mediaId,
+      hasRow: sql<boolean>`exists (select 1 from ${media} where ${media.id} = ${mediaSweeps.mediaId})`,
+    })
+    .from(mediaSweeps)
+    .where(
+      or(
+        eq(mediaSweeps.rowDeleted, true),
+        lte(mediaSweeps.markedAt, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+      ),
+    )
+    .orderBy(mediaSweeps.markedAt)
+    .limit(limit);
 }

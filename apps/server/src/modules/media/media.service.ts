@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_BASE, type UploadedMedia } from '@studio/contract';
 import type { Db } from '../../db/client';
+import type { DbOrTx, Tx } from '../credits/credits.service';
 import { AppError, notFound } from '../../http/errors';
 import {
   ImageRejectedError,
@@ -93,23 +94,34 @@ export async function storeUploads(
 }
 
 /**
- * Writes the bytes, then the row, so a row never points at missing bytes. When either fails (the
- * database restarting mid-request), the bytes of a new id are removed again, so none are left that
- * no row names (found by the scale-out bench, issue 19). A given id (the catalog's fixed ones) is
- * left alone: another process starting at the same time may have stored the same id.
+ * Writes the bytes, then the row, so a row never points at missing bytes. A new id is marked for
+ * the storage sweep first and unmarked in the row's transaction (ADR 046): a process killed in
+ * between leaves its mark, and the sweeper removes those bytes after the grace period. When a
+ * step fails here (the database restarting mid-request), the bytes are removed at once (found by
+ * the scale-out bench, issue 19). A given id (the catalog's fixed ones) is left alone: another
+ * process starting at the same time may have stored the same id.
  */
 async function bytesThenRow(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
   id: string,
   fresh: boolean,
   puts: () => Promise<unknown>,
-  row: () => Promise<repo.MediaRow>,
+  row: (tx: DbOrTx) => Promise<repo.MediaRow>,
 ): Promise<repo.MediaRow> {
+  if (!fresh) {
+    await puts();
+    return row(deps.db);
+  }
+  await repo.markForSweep(deps.db, [id], false);
   try {
     await puts();
-    return await row();
+    return await deps.db.transaction(async (tx) => {
+      const inserted = await row(tx);
+      await repo.unmarkForSweep(tx, [id]);
+      return inserted;
+    });
   } catch (error) {
-    if (fresh) await deps.storage.deletePrefix(id).catch(() => undefined);
+    await removeObjects(deps, [id]).catch(() => undefined); // else the sweeper will
     throw error;
   }
 }
@@ -134,8 +146,8 @@ export async function storeImage(
         deps.storage.put(keyOf(id, 'thumbnail', 'webp'), thumbnail.body, thumbnail.contentType),
         deps.storage.put(keyOf(id, 'preview', 'webp'), preview.body, preview.contentType),
       ]),
-    () =>
-      repo.insertMedia(deps.db, {
+    (tx) =>
+      repo.insertMedia(tx, {
         id,
         userId,
         kind,
@@ -168,8 +180,8 @@ export async function storeVideo(
         deps.storage.put(keyOf(id, 'thumbnail', 'webp'), poster.thumbnail.body, 'image/webp'),
         deps.storage.put(keyOf(id, 'preview', 'webp'), poster.preview.body, 'image/webp'),
       ]),
-    () =>
-      repo.insertMedia(deps.db, {
+    (tx) =>
+      repo.insertMedia(tx, {
         id,
         userId,
         kind: options.kind ?? 'output',
@@ -254,8 +266,60 @@ export function mediaIdOf(url: string, publicUrl: string): string | null {
   return match.exec(path)?.[1] ?? null;
 }
 
+/**
+ * Removes the objects of media ids (their rows gone, or never written), then their sweep marks.
+ * A few at a time: a gallery or account deletion may name thousands.
+ */
+export async function removeObjects(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  ids: readonly string[],
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += OBJECT_DELETES_AT_ONCE) {
+    const batch = ids.slice(i, i + OBJECT_DELETES_AT_ONCE);
+    await Promise.all(batch.map((id) => deps.storage.deletePrefix(id)));
+    await repo.unmarkForSweep(deps.db, batch);
+  }
+}
+const OBJECT_DELETES_AT_ONCE = 8;
+
+/**
+ * Deletes media rows in a transaction, marking their ids in it, then their objects: a crash after
+ * the commit leaves marks the sweeper finishes, never a row that names missing bytes.
+ */
+export async function deleteMediaRows(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  deleteRows: (tx: Tx) => Promise<string[]>,
+): Promise<string[]> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const ids = await deleteRows(tx);
+    await repo.markForSweep(tx, ids, true);
+    return ids;
+  });
+  await removeObjects(deps, removed);
+  return removed;
+}
+
 /** Account deletion: every stored byte and row of the user goes. */
 export async function eraseUserMedia(deps: Pick<MediaDeps, 'db' | 'storage'>, userId: string) {
-  for (const id of await repo.listIds(deps.db, userId)) await deps.storage.deletePrefix(id);
-  await repo.deleteByUser(deps.db, userId);
+  await deleteMediaRows(deps, (tx) => repo.deleteByUser(tx, userId));
+}
+
+/**
+ * The storage sweep (ADR 046, run by workers with the generation sweeper): objects of rows deleted
+ * by a process that died before removing them, and of writes cut short more than `graceMs` ago.
+ * A mark whose row exists (a process died between its commit and the unmark) only loses its mark.
+ * Returns how many ids' objects it removed.
+ */
+export async function sweepStrayObjects(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  graceMs: number,
+): Promise<number> {
+  const due = await repo.dueSweeps(deps.db, graceMs, 500);
+  const stray = due.filter((d) => !d.hasRow).map((d) => d.mediaId);
+  await repo.unmarkForSweep(
+    deps.db,
+    due.filter((d) => d.hasRow).map((d) => d.mediaId),
+  );
+  await removeObjects(deps, stray);
+  return stray.length;
 }
