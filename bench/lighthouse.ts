@@ -79,7 +79,9 @@ await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` us
 const webCopy = path.join(root, 'web');
 await fs.cp(path.dirname(webDist), webCopy, { recursive: true });
 // Each variant's hashed assets beside the others'; its index.html (and compressed copies) kept apart.
-const HTML_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
+const HTML_FILES = ['index', 'gallery'].flatMap((page) =>
+  ['', '.br', '.gz'].map((suffix) => `${page}.html${suffix}`),
+);
 for (const variant of variants) {
   await fs.cp(variant.dir, webCopy, { recursive: true });
   const keep = path.join(root, 'variants', variant.name);

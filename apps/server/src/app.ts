@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@studio/contract';
@@ -137,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, origins);
   registerNulRefusal(app);
 
-  await app.register(helmet, {
+  // Helmet's middleware is built once here and applied to every answer: @fastify/helmet built it
+  // again on every request (4 % of the API's CPU under the gallery bench, 2026-11-25 profile).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -159,6 +161,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Google sign-in runs in a popup that must be able to message this page when it finishes.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.isProduction,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
 
   await app.register(swagger, {

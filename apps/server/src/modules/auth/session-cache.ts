@@ -22,14 +22,30 @@ export interface SessionCache {
 
 const MAX_ENTRIES = 20_000;
 
-export function createSessionCache(ttlMs: number): SessionCache {
+/**
+ * Each entry lives a random 50–100 % of `ttlMs`: sessions first seen together (a crowd arriving,
+ * a process starting) would otherwise all expire together and send every one of them back to the
+ * database in the same instant, every `ttlMs` (the tail of the 1,000-user gallery bench,
+ * 2026-11-25). `random` and `perf` (the clock) are for tests.
+ */
+export function createSessionCache(
+  ttlMs: number,
+  options: { random?: () => number; perf?: { now(): number } } = {},
+): SessionCache {
+  const random = options.random ?? Math.random;
   const entries =
-    ttlMs > 0 ? new LRUCache<string, AuthUser>({ max: MAX_ENTRIES, ttl: ttlMs }) : undefined;
+    ttlMs > 0
+      ? new LRUCache<string, AuthUser>({
+          max: MAX_ENTRIES,
+          ttl: ttlMs,
+          ...(options.perf ? { perf: options.perf } : {}),
+        })
+      : undefined;
   let epoch = 0;
   return {
     get: (cookie) => entries?.get(cookie),
     set(cookie, user, expiresAt, seenEpoch) {
-      const left = Math.min(ttlMs, expiresAt.getTime() - Date.now());
+      const left = Math.min(ttlMs * (0.5 + random() / 2), expiresAt.getTime() - Date.now());
       if (!entries || seenEpoch !== epoch || left <= 0) return;
       entries.set(cookie, user, { ttl: left });
     },

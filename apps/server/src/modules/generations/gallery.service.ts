@@ -64,7 +64,7 @@ export function forgetGalleryCounts(userId: string) {
     if (key.startsWith(JSON.stringify([userId]).slice(0, -1))) counts.delete(key);
 }
 
-function toItem(row: repo.GenerationRow): GalleryItem {
+function toItem(row: repo.GalleryRow): GalleryItem {
   return {
     generationId: row.id,
     type: row.type,
@@ -78,7 +78,7 @@ function toItem(row: repo.GenerationRow): GalleryItem {
     inputImageUrls: row.inputImageUrls,
     thumbnailUrl: row.thumbnailUrl,
     thumbhash: row.thumbhash,
-    madeFrom: typeof row.settings.madeFrom === 'string' ? row.settings.madeFrom : null,
+    madeFrom: row.madeFrom,
     fidelity: fidelityOf(row),
   };
 }
@@ -150,7 +150,7 @@ export async function pastGenerations(
       ? { before: request.before }
       : undefined;
   let totalItems: number;
-  let rows: repo.GenerationRow[];
+  let rows: repo.GalleryRow[];
   if (from) {
     const [total, moved] = await Promise.all([
       search === null
