@@ -60,7 +60,7 @@ const envSchema = z
         });
         return z.NEVER;
       }),
-    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     STRIPE_SECRET_KEY: z
       .string()
       .startsWith('sk_', 'must be a Stripe secret key (sk_…)')
