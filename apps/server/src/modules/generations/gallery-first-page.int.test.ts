@@ -97,6 +97,15 @@ describe('GET /gallery/past-generations', () => {
     expect(body.error.details[0]?.message).toMatch(/takes no parameters.*POST/);
   });
 
+  it('answers no HEAD, which would read the page and log a view for nothing', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/v1/gallery/past-generations',
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('records the load as a first-page view of every type, as the POST does', async () => {
     const fresh = await signedUp();
     await getFirstPage(fresh.cookie);

@@ -39,7 +39,11 @@ export async function startGenerationWorker(
       sweepOverdue(deps.db),
       redeliverAbandoned(deps.db, deps.queue, deps.leaseMs),
       pruneOldDeliveries(deps.db),
-      sweepStrayObjects(deps, deps.mediaSweepGraceMs),
+      sweepStrayObjects(deps, {
+        writeGraceMs: deps.mediaSweepGraceMs,
+        // The deleting process removes its objects itself; the sweep only finishes what it left.
+        deletionGraceMs: Math.min(deps.mediaSweepGraceMs, 10 * 60_000),
+      }),
     ])
       .then(([swept, { redelivered, deadJobs }, pruned, strayObjects]) => {
         if (strayObjects > 0)

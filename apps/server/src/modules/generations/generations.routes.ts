@@ -293,6 +293,8 @@ export const generationRoutes =
           response: { 200: pastGenerationsResponseSchema },
         },
         serializerCompiler: fastSerializer,
+        // A HEAD would read the page and log a page view for nothing.
+        exposeHeadRoute: false,
       },
       async (request, reply) => {
         const userId = requireUser(request).id;

@@ -53,12 +53,17 @@ async function waitForFiles(root: string, count: number): Promise<void> {
   expect(await filesUnder(root)).toHaveLength(count);
 }
 
+/** The sweep with a write grace and a deletion grace (ms). */
+const sweep = (storage: Storage, writeGraceMs: number, deletionGraceMs = writeGraceMs) =>
+  sweepStrayObjects({ db: database.db, storage }, { writeGraceMs, deletionGraceMs });
+
 describe('storing media', () => {
-  it('leaves no bytes behind when the database goes away between the bytes and the row', async () => {
+  it('leaves the bytes of a write whose database went away to the sweep', async () => {
     const own = createDatabase(await testDatabaseUrl(), { max: 1 });
     const { root, storage } = await freshStorage();
     let closing: Promise<void> | undefined;
-    // Every object is written, then the database goes before the row.
+    // Every object is written, then the database goes before the row: whether the row made it
+    // cannot be told, so the bytes stay marked for the sweep, which looks with the row in sight.
     const failing: Storage = {
       ...storage,
       async put(key, body, contentType) {
@@ -70,16 +75,16 @@ describe('storing media', () => {
     await expect(
       storeImage({ db: own.db, storage: failing }, 'user-1', 'upload', image),
     ).rejects.toThrow();
+    expect(await filesUnder(root)).toHaveLength(3);
+    expect(await sweep(storage, 0)).toBe(1);
     expect(await filesUnder(root)).toEqual([]);
-    // Its mark could not be cleared with the database away: the next sweep clears it.
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(1);
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect(await sweep(storage, 0)).toBe(0);
   });
 
   it('keeps a stored image through every sweep', async () => {
     const { root, storage } = await freshStorage();
     await storeImage({ db: database.db, storage }, 'user-2', 'upload', image);
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect(await sweep(storage, 0)).toBe(0);
     expect((await filesUnder(root)).sort()).toEqual([
       'original.jpg',
       'preview.webp',
@@ -102,30 +107,52 @@ describe('the storage sweep', () => {
     void storeImage({ db: database.db, storage: frozen }, 'user-3', 'upload', image);
     await waitForFiles(root, 3);
 
-    expect(await sweepStrayObjects({ db: database.db, storage }, HOUR)).toBe(0);
+    expect(await sweep(storage, HOUR)).toBe(0);
     expect(await filesUnder(root)).toHaveLength(3);
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(1);
+    expect(await sweep(storage, 0)).toBe(1);
     expect(await filesUnder(root)).toEqual([]);
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect(await sweep(storage, 0)).toBe(0);
   });
 
-  it('finishes a deletion whose objects could not be removed after its rows went', async () => {
+  it('fails a write that outlived its grace instead of naming the bytes the sweep removed', async () => {
+    const { root, storage } = await freshStorage();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stalled: Storage = {
+      ...storage,
+      async put(key, body, contentType) {
+        await storage.put(key, body, contentType);
+        await gate;
+      },
+    };
+    const writing = storeImage({ db: database.db, storage: stalled }, 'user-6', 'upload', image);
+    await waitForFiles(root, 3);
+    expect(await sweep(storage, 0)).toBe(1);
+    release();
+    await expect(writing).rejects.toThrow('outlived its sweep grace');
+    expect(await repo.findOwnMediaByIds(database.db, 'user-6', [])).toEqual([]);
+    expect(await repo.bytesUsed(database.db, 'user-6')).toBe(0);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it('finishes a deletion whose objects storage refused, after the deletion grace', async () => {
     const { root, storage } = await freshStorage();
     const row = await storeImage({ db: database.db, storage }, 'user-4', 'upload', image);
     const storageDown: Storage = {
       ...storage,
       deletePrefix: () => Promise.reject(new Error('storage unreachable')),
     };
-    await expect(
-      deleteMediaRows({ db: database.db, storage: storageDown }, (tx) =>
-        repo.deleteByUser(tx, 'user-4'),
-      ),
-    ).rejects.toThrow('storage unreachable');
+    // The rows go at once; the objects storage would not remove stay marked.
+    await deleteMediaRows({ db: database.db, storage: storageDown }, (tx) =>
+      repo.deleteByUser(tx, 'user-4'),
+    );
     expect(await repo.findMedia(database.db, row.id)).toBeUndefined();
     expect(await filesUnder(root)).toHaveLength(3);
 
-    // A deleted row's objects are due at once, whatever the grace for unfinished writes.
-    expect(await sweepStrayObjects({ db: database.db, storage }, HOUR)).toBe(1);
+    expect(await sweep(storage, HOUR)).toBe(0); // the deleting process's time
+    expect(await sweep(storageDown, HOUR, 0)).toBe(0); // still refused: kept for the next sweep
+    expect(await filesUnder(root)).toHaveLength(3);
+    expect(await sweep(storage, HOUR, 0)).toBe(1);
     expect(await filesUnder(root)).toEqual([]);
   });
 
@@ -133,8 +160,8 @@ describe('the storage sweep', () => {
     const { root, storage } = await freshStorage();
     const row = await storeImage({ db: database.db, storage }, 'user-5', 'upload', image);
     await repo.markForSweep(database.db, [row.id], true);
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect(await sweep(storage, 0)).toBe(0);
     expect(await filesUnder(root)).toHaveLength(3);
-    expect(await sweepStrayObjects({ db: database.db, storage }, 0)).toBe(0);
+    expect(await sweep(storage, 0)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media, mediaSweeps } from '../../db/schema';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../credits/credits.service';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -65,18 +65,34 @@ export async function markForSweep(
     });
 }
 
-export async function unmarkForSweep(db: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(mediaSweeps).where(inArray(mediaSweeps.mediaId, [...ids]));
+/** Removes the marks of `ids`; answers how many there were. */
+export async function unmarkForSweep(db: DbOrTx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const gone = await db
+    .delete(mediaSweeps)
+    .where(inArray(mediaSweeps.mediaId, [...ids]))
+    .returning({ mediaId: mediaSweeps.mediaId });
+  return gone.length;
 }
 
-/** Marks due for the sweeper, oldest first, each with whether its media row exists. */
-export async function dueSweeps(
-  db: Db,
-  graceMs: number,
+export interface SweepGrace {
+  /** An unfinished write's marks are due this long after the mark. */
+  writeGraceMs: number;
+  /** A deleted row's marks: the deleting process removes its objects itself meanwhile. */
+  deletionGraceMs: number;
+}
+
+/**
+ * Up to `limit` due marks, oldest first, each with whether its media row exists, locked until the
+ * transaction ends (others' sweeps skip them, and a late write's unmark waits for the verdict).
+ */
+export async function lockDueSweeps(
+  tx: Tx,
+  grace: SweepGrace,
   limit: number,
 ): Promise<{ mediaId: string; hasRow: boolean }[]> {
-  return db
+  const olderThan = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
+  return tx
     .select({
       mediaId: mediaSweeps.mediaId,
       hasRow: sql<boolean>`exists (select 1 from ${media} where ${media.id} = ${mediaSweeps.mediaId})`,
@@ -84,10 +100,14 @@ export async function dueSweeps(
     .from(mediaSweeps)
     .where(
       or(
-        eq(mediaSweeps.rowDeleted, true),
-        lte(mediaSweeps.markedAt, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+        and(
+          eq(mediaSweeps.rowDeleted, true),
+          lte(mediaSweeps.markedAt, olderThan(grace.deletionGraceMs)),
+        ),
+        lte(mediaSweeps.markedAt, olderThan(grace.writeGraceMs)),
       ),
     )
     .orderBy(mediaSweeps.markedAt)
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

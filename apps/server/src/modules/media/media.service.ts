@@ -96,10 +96,12 @@ export async function storeUploads(
 /**
  * Writes the bytes, then the row, so a row never points at missing bytes. A new id is marked for
  * the storage sweep first and unmarked in the row's transaction (ADR 046): a process killed in
- * between leaves its mark, and the sweeper removes those bytes after the grace period. When a
- * step fails here (the database restarting mid-request), the bytes are removed at once (found by
- * the scale-out bench, issue 19). A given id (the catalog's fixed ones) is left alone: another
- * process starting at the same time may have stored the same id.
+ * between leaves its mark, and the sweeper removes those bytes after the grace period. A write
+ * whose mark the sweeper has taken meanwhile fails instead of naming removed bytes. When a step
+ * fails here and the row is surely absent, the bytes are removed at once (found by the scale-out
+ * bench, issue 19); when that cannot be told (the database gone mid-request), the mark leaves
+ * them to the sweeper. A given id (the catalog's fixed ones) is left alone: another process
+ * starting at the same time may have stored the same id.
  */
 async function bytesThenRow(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
@@ -117,11 +119,16 @@ async function bytesThenRow(
     await puts();
     return await deps.db.transaction(async (tx) => {
       const inserted = await row(tx);
-      await repo.unmarkForSweep(tx, [id]);
+      if ((await repo.unmarkForSweep(tx, [id])) === 0)
+        throw new Error(`media ${id}: the write outlived its sweep grace; its bytes were removed`);
       return inserted;
     });
   } catch (error) {
-    await removeObjects(deps, [id]).catch(() => undefined); // else the sweeper will
+    const named = await repo.findMedia(deps.db, id).then(
+      (found) => found !== undefined,
+      () => true, // unknown: the mark stays, and the sweeper decides with the row in sight
+    );
+    if (!named) await removeObjects(deps, [id]).catch(() => undefined);
     throw error;
   }
 }
@@ -267,18 +274,24 @@ export function mediaIdOf(url: string, publicUrl: string): string | null {
 }
 
 /**
- * Removes the objects of media ids (their rows gone, or never written), then their sweep marks.
- * A few at a time: a gallery or account deletion may name thousands.
+ * Removes the objects of media ids (their rows gone, or never written), then their sweep marks;
+ * a few at a time, as a gallery or account deletion may name thousands. An id whose objects could
+ * not be removed keeps its mark, moved to the back of the sweep's order; answers those.
  */
 export async function removeObjects(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
   ids: readonly string[],
-): Promise<void> {
+): Promise<string[]> {
+  const failed: string[] = [];
   for (let i = 0; i < ids.length; i += OBJECT_DELETES_AT_ONCE) {
     const batch = ids.slice(i, i + OBJECT_DELETES_AT_ONCE);
-    await Promise.all(batch.map((id) => deps.storage.deletePrefix(id)));
-    await repo.unmarkForSweep(deps.db, batch);
+    const outcomes = await Promise.allSettled(batch.map((id) => deps.storage.deletePrefix(id)));
+    const done = batch.filter((_, k) => outcomes[k]?.status === 'fulfilled');
+    failed.push(...batch.filter((_, k) => outcomes[k]?.status === 'rejected'));
+    await repo.unmarkForSweep(deps.db, done);
   }
+  await repo.markForSweep(deps.db, failed, true);
+  return failed;
 }
 const OBJECT_DELETES_AT_ONCE = 8;
 
@@ -295,7 +308,7 @@ export async function deleteMediaRows(
     await repo.markForSweep(tx, ids, true);
     return ids;
   });
-  await removeObjects(deps, removed);
+  await removeObjects(deps, removed); // what storage refused now, the sweeper retries
   return removed;
 }
 
@@ -306,20 +319,34 @@ export async function eraseUserMedia(deps: Pick<MediaDeps, 'db' | 'storage'>, us
 
 /**
  * The storage sweep (ADR 046, run by workers with the generation sweeper): objects of rows deleted
- * by a process that died before removing them, and of writes cut short more than `graceMs` ago.
- * A mark whose row exists (a process died between its commit and the unmark) only loses its mark.
- * Returns how many ids' objects it removed.
+ * by a process that could not remove them (died, or storage refused), and of writes cut short.
+ * Each batch of marks is locked while its verdict is carried out, so a late write cannot commit a
+ * row for bytes being removed. A mark whose row exists only loses its mark: a sweep never removes
+ * bytes a row names. Answers how many ids' objects it removed (at most `max` marks a call).
  */
 export async function sweepStrayObjects(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
-  graceMs: number,
+  grace: repo.SweepGrace,
+  max = 500,
 ): Promise<number> {
-  const due = await repo.dueSweeps(deps.db, graceMs, 500);
-  const stray = due.filter((d) => !d.hasRow).map((d) => d.mediaId);
-  await repo.unmarkForSweep(
-    deps.db,
-    due.filter((d) => d.hasRow).map((d) => d.mediaId),
-  );
-  await removeObjects(deps, stray);
-  return stray.length;
+  let removed = 0;
+  for (let seen = 0; seen < max;) {
+    const { taken, stray } = await deps.db.transaction(async (tx) => {
+      const due = await repo.lockDueSweeps(tx, grace, OBJECT_DELETES_AT_ONCE);
+      const ids = due.filter((d) => !d.hasRow).map((d) => d.mediaId);
+      const outcomes = await Promise.allSettled(ids.map((id) => deps.storage.deletePrefix(id)));
+      const gone = ids.filter((_, k) => outcomes[k]?.status === 'fulfilled');
+      const failed = ids.filter((_, k) => outcomes[k]?.status === 'rejected');
+      await repo.unmarkForSweep(tx, [
+        ...due.filter((d) => d.hasRow).map((d) => d.mediaId),
+        ...gone,
+      ]);
+      await repo.markForSweep(tx, failed, true);
+      return { taken: due.length, stray: gone.length };
+    });
+    removed += stray;
+    seen += taken;
+    if (taken < OBJECT_DELETES_AT_ONCE) break;
+  }
+  return removed;
 }
