@@ -116,7 +116,7 @@ describe('the storage sweep', () => {
 
   it('fails a write that outlived its grace instead of naming the bytes the sweep removed', async () => {
     const { root, storage } = await freshStorage();
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const stalled: Storage = {
       ...storage,
