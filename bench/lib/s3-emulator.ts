@@ -16,7 +16,7 @@ export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER'
 export interface S3Emulator {
   endpoint: string;
   /** Every object in the bucket (ListObjects v1 with markers: s3rver's v2 tokens need DES). */
-  listObjects(): Promise<{ key: string; modifiedAt: number }[]>;
+  listObjects(): Promise<{ key: string }[]>;
   stop(): Promise<void>;
 }
 
@@ -44,16 +44,14 @@ export async function startS3Emulator(dir: string): Promise<S3Emulator> {
   return {
     endpoint,
     async listObjects() {
-      const objects: { key: string; modifiedAt: number }[] = [];
+      const objects: { key: string }[] = [];
       let marker: string | undefined;
       // Bounded: 1000 pages of 1000 keys is far beyond any run of these benches.
       for (let page = 0; page < 1000; page++) {
         const res = await client.send(
           new ListObjectsCommand({ Bucket: S3_BUCKET, ...(marker ? { Marker: marker } : {}) }),
         );
-        const contents = (res.Contents ?? []).flatMap((o) =>
-          o.Key ? [{ key: o.Key, modifiedAt: o.LastModified?.getTime() ?? 0 }] : [],
-        );
+        const contents = (res.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key }] : []));
         objects.push(...contents);
         marker = contents.at(-1)?.key;
         if (!res.IsTruncated || !marker) return objects;

@@ -504,9 +504,16 @@ describe('fal’s typed failures through the runner', () => {
 });
 
 describe('cancel', () => {
-  /** A photoshoot fal has accepted and is answering status polls for: its fal request id. */
-  async function startAtFal(cookie: string, image: string) {
-    const res = await post(t.app, cookie, '/api/v1/photoshoot/generate', {
+  /**
+   * A new user's photoshoot that fal, scripted so, has accepted and is answering status polls for:
+   * the user, their balance before it, the generation and its fal request id.
+   */
+  async function startAtFal(script: Parameters<typeof scriptModel>[1]) {
+    scriptModel(DEFAULT_FAL_MODELS.photoshoot, script);
+    const user = await newUser({ credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const res = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
       inputImageUrls: [image],
       numImages: 2,
     });
@@ -517,18 +524,14 @@ describe('cancel', () => {
       requestId = falHandle((await rowOf(generationId)).providerRequestId).requestId;
       return requestId !== '' && callsFor(requestId, 'status').length > 0;
     });
-    return { generationId, requestId };
+    return { user, before, generationId, requestId };
   }
 
   const cancel = (cookie: string, generationId: string) =>
     post(t.app, cookie, `/api/v1/generations/${generationId}/cancel`, {});
 
   it('asks fal to cancel work it has queued, and settles as fal then reports: canceled, released once', async () => {
-    scriptModel(DEFAULT_FAL_MODELS.photoshoot, { queueSteps: 1000 });
-    const user = await newUser({ credits: 10 });
-    const image = await uploadImage(t.app, user.cookie, await productPhoto());
-    const before = await balanceOf(t.database.db, user.id);
-    const { generationId, requestId } = await startAtFal(user.cookie, image);
+    const { user, before, generationId, requestId } = await startAtFal({ queueSteps: 1000 });
     expect(callsFor(requestId, 'status').at(-1)?.httpStatus).toBe(202); // still IN_QUEUE
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
 
@@ -555,11 +558,7 @@ describe('cancel', () => {
   }, 30_000);
 
   it('cancels and refunds at once when fal cannot be told, so nothing is charged for a lost signal', async () => {
-    scriptModel(DEFAULT_FAL_MODELS.photoshoot, { queueSteps: 1000 });
-    const user = await newUser({ credits: 10 });
-    const image = await uploadImage(t.app, user.cookie, await productPhoto());
-    const before = await balanceOf(t.database.db, user.id);
-    const { generationId, requestId } = await startAtFal(user.cookie, image);
+    const { user, before, generationId, requestId } = await startAtFal({ queueSteps: 1000 });
     fake.failNext('cancel', 500, 1);
 
     const res = await cancel(user.cookie, generationId);
@@ -575,15 +574,11 @@ describe('cancel', () => {
   }, 30_000);
 
   it('keeps the result of a running request fal still completes after the cancel, and charges it once', async () => {
-    scriptModel(DEFAULT_FAL_MODELS.photoshoot, {
+    const { user, before, generationId, requestId } = await startAtFal({
       queueSteps: 0,
       progressSteps: 40,
       ignoresCancel: true,
     });
-    const user = await newUser({ credits: 10 });
-    const image = await uploadImage(t.app, user.cookie, await productPhoto());
-    const before = await balanceOf(t.database.db, user.id);
-    const { generationId, requestId } = await startAtFal(user.cookie, image);
 
     const res = await cancel(user.cookie, generationId);
 

@@ -12,6 +12,7 @@ import {
   ne,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { galleryCounts, generationActivity, generations, pageViews } from '../../db/schema';
@@ -353,7 +354,12 @@ export interface GalleryFilter {
   searchTypes?: readonly string[];
 }
 
-function galleryWhere(filter: GalleryFilter): SQL | undefined {
+/** A user id or type, or a prepared statement's placeholder for one. */
+type Param = string | Placeholder;
+
+function galleryWhere(
+  filter: Omit<GalleryFilter, 'userId' | 'type'> & { userId: Param; type: Param | null },
+): SQL | undefined {
   const conditions = [eq(generations.userId, filter.userId), eq(generations.status, 'succeeded')];
   if (filter.type) conditions.push(eq(generations.type, filter.type));
   if (filter.search) {
@@ -426,7 +432,7 @@ const newestFirst = [desc(generations.createdAt), desc(generations.id)];
 const oldestFirst = [asc(generations.createdAt), asc(generations.id)];
 const rowKey = sql`(${generations.createdAt}, ${generations.id})`;
 
-function succeededTotal(userId: string, type: string | null) {
+function succeededTotal(userId: Param, type: Param | null) {
   const where =
     type === null
       ? eq(galleryCounts.userId, userId)
@@ -472,17 +478,9 @@ const nearPageQueries = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepar
 
 function prepareNearPage(db: DbOrTx, deep: boolean, typed: boolean, name: string) {
   const userId = sql.placeholder('userId');
-  const type = sql.placeholder('type');
-  const where = and(
-    eq(generations.userId, userId),
-    eq(generations.status, 'succeeded'),
-    typed ? eq(generations.type, type) : undefined,
-  );
-  const total = sql<number>`(select coalesce(sum(${galleryCounts.succeeded}), 0)::int
-    from ${galleryCounts} where ${and(
-      eq(galleryCounts.userId, userId),
-      typed ? eq(galleryCounts.type, type) : undefined,
-    )})`;
+  const type = typed ? sql.placeholder('type') : null;
+  const where = galleryWhere({ userId, type, search: null });
+  const total = succeededTotal(userId, type);
   const start = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
     where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
     offset ${sql.placeholder('skip')} limit 1)`;

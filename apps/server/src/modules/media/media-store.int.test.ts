@@ -46,6 +46,17 @@ async function freshStorage(): Promise<{ root: string; storage: Storage }> {
   return { root, storage: createLocalStorage(root) };
 }
 
+/** `storage` whose every put writes its bytes, then waits for `after` (what happens next). */
+function thenAfterEachPut(storage: Storage, after: () => Promise<unknown>): Storage {
+  return {
+    ...storage,
+    async put(key, body, contentType) {
+      await storage.put(key, body, contentType);
+      await after();
+    },
+  };
+}
+
 async function waitForFiles(root: string, count: number): Promise<void> {
   for (let i = 0; i < 200 && (await filesUnder(root)).length < count; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -64,14 +75,7 @@ describe('storing media', () => {
     let closing: Promise<void> | undefined;
     // Every object is written, then the database goes before the row: whether the row made it
     // cannot be told, so the bytes stay marked for the sweep, which looks with the row in sight.
-    const failing: Storage = {
-      ...storage,
-      async put(key, body, contentType) {
-        await storage.put(key, body, contentType);
-        closing ??= own.close();
-        await closing;
-      },
-    };
+    const failing = thenAfterEachPut(storage, () => (closing ??= own.close()));
     await expect(
       storeImage({ db: own.db, storage: failing }, 'user-1', 'upload', image),
     ).rejects.toThrow();
@@ -97,13 +101,7 @@ describe('the storage sweep', () => {
   it('removes the bytes of a write cut short between its bytes and its row, after the grace period', async () => {
     const { root, storage } = await freshStorage();
     // The process stops for good once its bytes are written (as if SIGKILLed before the row).
-    const frozen: Storage = {
-      ...storage,
-      async put(key, body, contentType) {
-        await storage.put(key, body, contentType);
-        await new Promise(() => undefined);
-      },
-    };
+    const frozen = thenAfterEachPut(storage, () => new Promise(() => undefined));
     void storeImage({ db: database.db, storage: frozen }, 'user-3', 'upload', image);
     await waitForFiles(root, 3);
 
@@ -118,13 +116,7 @@ describe('the storage sweep', () => {
     const { root, storage } = await freshStorage();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const stalled: Storage = {
-      ...storage,
-      async put(key, body, contentType) {
-        await storage.put(key, body, contentType);
-        await gate;
-      },
-    };
+    const stalled = thenAfterEachPut(storage, () => gate);
     const writing = storeImage({ db: database.db, storage: stalled }, 'user-6', 'upload', image);
     await waitForFiles(root, 3);
     expect(await sweep(storage, 0)).toBe(1);

@@ -48,7 +48,7 @@ export async function deleteByUser(db: DbOrTx, userId: string): Promise<string[]
 
 /**
  * Marks ids whose objects may outlive their row (ADR 046): a write about to start, or rows this
- * transaction deletes (`rowDeleted`, due at once).
+ * transaction deletes (`rowDeleted`, due after the deletion grace). Marking again restarts the wait.
  */
 export async function markForSweep(
   db: DbOrTx,

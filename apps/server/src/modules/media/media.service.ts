@@ -284,14 +284,21 @@ export async function removeObjects(
 ): Promise<string[]> {
   const failed: string[] = [];
   for (let i = 0; i < ids.length; i += OBJECT_DELETES_AT_ONCE) {
-    const batch = ids.slice(i, i + OBJECT_DELETES_AT_ONCE);
-    const outcomes = await Promise.allSettled(batch.map((id) => deps.storage.deletePrefix(id)));
-    const done = batch.filter((_, k) => outcomes[k]?.status === 'fulfilled');
-    failed.push(...batch.filter((_, k) => outcomes[k]?.status === 'rejected'));
-    await repo.unmarkForSweep(deps.db, done);
+    const outcome = await deletePrefixes(deps.storage, ids.slice(i, i + OBJECT_DELETES_AT_ONCE));
+    failed.push(...outcome.failed);
+    await repo.unmarkForSweep(deps.db, outcome.gone);
   }
   await repo.markForSweep(deps.db, failed, true);
   return failed;
+}
+
+/** Deletes each id's objects at once; answers which went and which storage refused. */
+async function deletePrefixes(storage: Storage, ids: readonly string[]) {
+  const outcomes = await Promise.allSettled(ids.map((id) => storage.deletePrefix(id)));
+  return {
+    gone: ids.filter((_, k) => outcomes[k]?.status === 'fulfilled'),
+    failed: ids.filter((_, k) => outcomes[k]?.status === 'rejected'),
+  };
 }
 const OBJECT_DELETES_AT_ONCE = 8;
 
@@ -333,14 +340,12 @@ export async function sweepStrayObjects(
   for (let seen = 0; seen < max;) {
     const { taken, stray } = await deps.db.transaction(async (tx) => {
       const due = await repo.lockDueSweeps(tx, grace, OBJECT_DELETES_AT_ONCE);
-      const ids = due.filter((d) => !d.hasRow).map((d) => d.mediaId);
-      const outcomes = await Promise.allSettled(ids.map((id) => deps.storage.deletePrefix(id)));
-      const gone = ids.filter((_, k) => outcomes[k]?.status === 'fulfilled');
-      const failed = ids.filter((_, k) => outcomes[k]?.status === 'rejected');
-      await repo.unmarkForSweep(tx, [
-        ...due.filter((d) => d.hasRow).map((d) => d.mediaId),
-        ...gone,
-      ]);
+      const { gone, failed } = await deletePrefixes(
+        deps.storage,
+        due.filter((d) => !d.hasRow).map((d) => d.mediaId),
+      );
+      const named = due.filter((d) => d.hasRow).map((d) => d.mediaId);
+      await repo.unmarkForSweep(tx, [...named, ...gone]);
       await repo.markForSweep(tx, failed, true);
       return { taken: due.length, stray: gone.length };
     });

@@ -4,7 +4,7 @@ import {
   type PastGenerationsResponse,
 } from '@studio/contract/responses';
 import { api, schemaParser } from '@/lib/api-client';
-import { DEFAULT_GALLERY_QUERY, toServerType, type GalleryQuery } from '../lib/gallery-query';
+import { toSearchParams, toServerType, type GalleryQuery } from '../lib/gallery-query';
 import { recordGalleryPageView } from '../lib/page-views';
 
 /** The request body: the server's type name, and `search` only when one is applied. */
@@ -44,16 +44,6 @@ function movedFrom(client: QueryClient, userId: string, query: GalleryQuery) {
   return before ? { before } : {};
 }
 
-/** Whether this is the plain /gallery's list: page 1 of every type at the default size, no search. */
-function isFirstPage(query: GalleryQuery): boolean {
-  return (
-    query.page === DEFAULT_GALLERY_QUERY.page &&
-    query.limit === DEFAULT_GALLERY_QUERY.limit &&
-    query.type === DEFAULT_GALLERY_QUERY.type &&
-    query.search === DEFAULT_GALLERY_QUERY.search
-  );
-}
-
 /**
  * The first page is asked for with `GET /gallery/past-generations`, the request /gallery's HTML
  * preloads (ADR 041): the browser hands this fetch the answer it started with the HTML, as it does
@@ -63,7 +53,12 @@ function isFirstPage(query: GalleryQuery): boolean {
 function fetchPage(client: QueryClient, userId: string, query: GalleryQuery, signal: AbortSignal) {
   const parse = schemaParser(pastGenerationsResponseSchema);
   const moved = movedFrom(client, userId, query);
-  if (isFirstPage(query) && moved.after === undefined && moved.before === undefined)
+  // The plain /gallery's list: its URL form (defaults left out) is empty.
+  if (
+    toSearchParams(query).toString() === '' &&
+    moved.after === undefined &&
+    moved.before === undefined
+  )
     return api.get('/gallery/past-generations', { parse, signal });
   return api.post(
     '/gallery/past-generations',
