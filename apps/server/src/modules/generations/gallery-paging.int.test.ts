@@ -112,6 +112,18 @@ describe('gallery keyset paging', () => {
       current = await page({ page: n, before });
       expect(current.data).toEqual(byNumber[n - 1]?.data);
     }
+    // Past the last card: nothing, with the total still right.
+    const end = await page({ page: 7, after: byNumber[5]?.data.at(-1)?.generationId });
+    expect(end.data).toEqual([]);
+    expect(end.pagination.totalItems).toBe(40);
+    // A type filter and a search move the same way.
+    for (const filter of [{ type: 'try-on' }, { search: 'silk' }]) {
+      const at = (n: number, more?: Record<string, unknown>) =>
+        page({ page: n, limit: 4, ...filter, ...more });
+      const [second, third] = [await at(2), await at(3)];
+      expect(await at(3, { after: second.data.at(-1)?.generationId })).toEqual(third);
+      expect(await at(2, { before: third.data[0]?.generationId })).toEqual(second);
+    }
   });
 
   it('walks by number when the card named is gone or not the caller’s', async () => {
@@ -166,10 +178,12 @@ describe('gallery jumps', () => {
        from generate_series(1, 3000) as i`,
       [userId],
     );
-    const ids = async (page: number) =>
-      (await post(t.app, cookie, '/api/v1/gallery/past-generations', { page, limit: 100 }))
-        .json<Page>()
-        .data.map((d) => d.generationId);
+    const load = async (page: number, type = 'all') =>
+      (
+        await post(t.app, cookie, '/api/v1/gallery/past-generations', { page, limit: 100, type })
+      ).json<Page>();
+    const ids = async (page: number, type?: string) =>
+      (await load(page, type)).data.map((d) => d.generationId);
     const expected = async (page: number) =>
       (
         await t.database.pool.query<{ id: string }>(
@@ -191,6 +205,14 @@ describe('gallery jumps', () => {
     const shifted = await expected(14);
     expect(shifted).not.toEqual(before); // the new generation moved every page by one
     expect(await ids(14)).toEqual(shifted);
+    // The older half is read from the oldest end; past the end is empty with the total still right.
+    expect(await ids(25)).toEqual(await expected(25));
+    expect(await ids(31)).toEqual(await expected(31));
+    expect(await ids(31)).toHaveLength(1);
+    expect(await ids(20, 'photoshoot')).toEqual(await expected(20));
+    const beyond = await load(40);
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ totalItems: 3001, totalPages: 31 });
   });
 });
 

@@ -95,30 +95,32 @@ const startKeys = new LRUCache<string, { version: number; keys: Map<number, repo
   max: 5_000,
 });
 
-/** A page reached by number: the exact total first, then the page from the nearer end. */
+/** A page reached by number past the near pages: one statement (repo.galleryJump). */
 async function jump(db: Db, filter: repo.GalleryFilter, page: number, limit: number) {
   const skip = (page - 1) * limit;
-  const { total, version } = await repo.totalAndVersion(db, filter.userId, filter.type);
-  if (skip > total / 2)
-    return { rows: await repo.galleryPage(db, filter, page, limit, total), total };
   const list = JSON.stringify([filter.userId, filter.type]);
-  let known = startKeys.get(list);
-  if (known?.version !== version) {
-    known = { version, keys: new Map() };
-    startKeys.set(list, known);
-  }
+  const known = startKeys.get(list);
   let nearest: [number, repo.RowKey] | undefined;
-  for (const entry of known.keys)
+  for (const entry of known?.keys ?? [])
     if (entry[0] <= skip && entry[0] > (nearest?.[0] ?? -1)) nearest = entry;
-  // A page seen before needs no walk at all.
-  const start =
-    nearest?.[0] === skip
-      ? nearest[1]
-      : await repo.galleryStartKey(db, filter, skip - (nearest?.[0] ?? 0), nearest?.[1]);
-  if (!start) return { rows: [], total };
-  if (known.keys.size >= KEYS_PER_LIST) known.keys.clear();
-  known.keys.set(skip, start);
-  return { rows: await repo.galleryRowsFrom(db, filter, start, limit), total };
+  const found = await repo.galleryJump(
+    db,
+    filter,
+    skip,
+    limit,
+    known && nearest ? { version: known.version, skip: nearest[0], key: nearest[1] } : undefined,
+  );
+  if (!found) {
+    return { rows: [], total: await repo.countSucceeded(db, filter.userId, filter.type) };
+  }
+  // Pages in the older half are read from the oldest end: their keys are not worth keeping.
+  if (skip * 2 <= found.total) {
+    const keys = known?.version === found.version ? known.keys : new Map<number, repo.RowKey>();
+    if (keys.size >= KEYS_PER_LIST) keys.clear();
+    keys.set(skip, found.start);
+    startKeys.set(list, { version: found.version, keys });
+  }
+  return { rows: found.rows, total: found.total };
 }
 
 /** `POST /gallery/past-generations`: one page of succeeded work, and the load as a page view. */
@@ -151,17 +153,18 @@ export async function pastGenerations(
       : undefined;
   let totalItems: number;
   let rows: repo.GalleryRow[];
-  if (from) {
+  if (from && search === null) {
+    // One statement with its total; a stale card walks by number.
+    const moved = await repo.galleryPageFrom(db, filter, from, limit);
+    totalItems = moved?.total ?? (await repo.countSucceeded(db, userId, filter.type));
+    rows = moved?.rows ?? (await repo.galleryPage(db, filter, page, limit, totalItems));
+  } else if (from) {
     const [total, moved] = await Promise.all([
-      search === null
-        ? repo.countSucceeded(db, userId, filter.type)
-        : searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
+      searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
       repo.galleryPageFrom(db, filter, from, limit),
     ]);
     totalItems = total;
-    rows =
-      moved ??
-      (await repo.galleryPage(db, filter, page, limit, search === null ? total : undefined));
+    rows = moved?.rows ?? (await repo.galleryPage(db, filter, page, limit));
   } else if (search !== null) {
     [totalItems, rows] = await Promise.all([
       searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),

@@ -458,39 +458,129 @@ export async function galleryNearPage(
   limit: number,
 ) {
   if (filter.search !== null) throw new Error('galleryNearPage has no search');
-  const shape =
-    `${skip === 0 ? 'first' : 'near'}_${filter.type === null ? 'all' : 'type'}` as const;
-  let queries = nearPageQueries.get(db);
-  if (!queries) {
-    queries = new Map();
-    nearPageQueries.set(db, queries);
-  }
-  let query = queries.get(shape);
-  if (!query) {
-    query = prepareNearPage(db, skip !== 0, filter.type !== null, `gallery_near_${shape}`);
-    queries.set(shape, query);
-  }
+  const deep = skip !== 0;
+  const typed = filter.type !== null;
+  const query = prepared(
+    db,
+    `gallery_near_${deep ? 'near' : 'first'}_${typed ? 'type' : 'all'}`,
+    () => {
+      const { userId, type, where } = placeholders(typed);
+      const start = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+        where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
+        offset ${sql.placeholder('skip')} limit 1)`;
+      return db
+        .select({ row: galleryColumns, total: succeededTotal(userId, type) })
+        .from(generations)
+        .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'));
+    },
+  );
   const found = await query.execute({ userId: filter.userId, type: filter.type, skip, limit });
   return { rows: found.map((r) => r.row), total: found[0]?.total };
 }
 
-const nearPageQueries = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareNearPage>>>();
+/** The prepared statement `name` on this database handle, built the first time it is asked for. */
+function prepared<Q extends { prepare: (name: string) => unknown }>(
+  db: DbOrTx,
+  name: string,
+  build: () => Q,
+): ReturnType<Q['prepare']> {
+  let statements = preparedStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedStatements.set(db, statements);
+  }
+  let statement = statements.get(name) as ReturnType<Q['prepare']> | undefined;
+  if (!statement) {
+    statement = build().prepare(name) as ReturnType<Q['prepare']>;
+    statements.set(name, statement);
+  }
+  return statement;
+}
 
-function prepareNearPage(db: DbOrTx, deep: boolean, typed: boolean, name: string) {
+const preparedStatements = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+/** A gallery's user (and type) as placeholders, and its filter built from them. */
+function placeholders(typed: boolean) {
   const userId = sql.placeholder('userId');
   const type = typed ? sql.placeholder('type') : null;
-  const where = galleryWhere({ userId, type, search: null });
-  const total = succeededTotal(userId, type);
-  const start = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
-    where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
-    offset ${sql.placeholder('skip')} limit 1)`;
-  return db
-    .select({ row: galleryColumns, total })
-    .from(generations)
-    .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .prepare(name);
+  return { userId, type, where: galleryWhere({ userId, type, search: null }) };
+}
+
+/**
+ * A page reached by number, past the near pages, in one round trip: the total (from the counters)
+ * and the user's activity version (ADR 032) are read in the same statement, and decide where the
+ * page's start key is walked from:
+ * - a page in the older half: from the oldest end, so the last page costs what the first does;
+ * - otherwise from a start key remembered at `from.version`, `from.skip` rows down, while the
+ *   version still stands (nothing inserted, finished or deleted since), walking only the rest;
+ * - otherwise from the top.
+ * Each branch is gated by a condition on the statement's own totals, which PostgreSQL evaluates
+ * once before running it, so only one walk runs. Each row carries the total and version and
+ * its created_at as text (the start key to remember). Undefined when the page is empty (past
+ * the end).
+ */
+export async function galleryJump(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  skip: number,
+  limit: number,
+  from?: { version: number; skip: number; key: RowKey },
+) {
+  if (filter.search !== null) throw new Error('galleryJump has no search');
+  const typed = filter.type !== null;
+  const query = prepared(db, `gallery_jump_${typed ? 'type' : 'all'}`, () => {
+    const { userId, type, where } = placeholders(typed);
+    const total = succeededTotal(userId, type);
+    const version = sql`coalesce((select ${generationActivity.version} from ${generationActivity}
+      where ${generationActivity.userId} = ${userId}), 0)`;
+    const at = sql.placeholder('skip');
+    const keyOf = sql`${generations.createdAt}, ${generations.id}`;
+    const walkFrom = (start: SQL | undefined, offset: SQL | Placeholder) => sql`(select ${keyOf}
+      from ${generations} where ${start ? and(where, start) : where}
+      order by ${generations.createdAt} desc, ${generations.id} desc offset ${offset} limit 1)`;
+    const newerHalf = sql`${at} * 2 <= ${total}`;
+    const remembered = sql`(${sql.placeholder('fromAt')}::timestamptz, ${sql.placeholder('fromId')})`;
+    const start = sql`(
+      (select ${keyOf} from ${generations} where ${and(where, sql`${at} * 2 > ${total}`, sql`${at} < ${total}`)}
+        order by ${generations.createdAt} asc, ${generations.id} asc
+        offset greatest(${total} - 1 - ${at}, 0) limit 1)
+      union all
+      ${walkFrom(and(newerHalf, sql`${version} = ${sql.placeholder('fromVersion')}`, sql`${rowKey} <= ${remembered}`), sql.placeholder('fromDelta'))}
+      union all
+      ${walkFrom(and(newerHalf, sql`${version} is distinct from ${sql.placeholder('fromVersion')}`), at)})`;
+    return db
+      .select({
+        row: galleryColumns,
+        key: sql<string>`${generations.createdAt}::text`,
+        total,
+        version: sql<string>`${version}`,
+      })
+      .from(generations)
+      .where(and(where, sql`${rowKey} <= ${start}`))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'));
+  });
+  const found = await query.execute({
+    userId: filter.userId,
+    type: filter.type,
+    skip,
+    limit,
+    // No remembered key: a version no user has, so the walk starts at the top.
+    fromVersion: from?.version ?? -1,
+    fromAt: from?.key.createdAt ?? '-infinity',
+    fromId: from?.key.id ?? '',
+    fromDelta: from ? skip - from.skip : 0,
+  });
+  const first = found[0];
+  if (!first) return undefined;
+  return {
+    rows: found.map((r) => r.row),
+    total: first.total,
+    version: Number(first.version),
+    start: { createdAt: first.key, id: first.row.id },
+  };
 }
 
 /** Succeeded generations of a user (of one type, or all), from the trigger-kept counters. */
@@ -582,56 +672,67 @@ export function galleryRowsFrom(db: DbOrTx, filter: GalleryFilter, start: RowKey
 }
 
 /**
- * A user's succeeded total (all or one type) and their activity version (ADR 032) in one round
- * trip: the version says whether start keys remembered for that user still hold.
- */
-export async function totalAndVersion(
-  db: DbOrTx,
-  userId: string,
-  type: string | null,
-): Promise<{ total: number; version: number }> {
-  const { rows } = await db.execute<{ total: number; version: string | null }>(
-    sql`select ${succeededTotal(userId, type)} as total,
-      (select ${generationActivity.version} from ${generationActivity}
-        where ${generationActivity.userId} = ${userId}) as version`,
-  );
-  return { total: rows[0]?.total ?? 0, version: Number(rows[0]?.version ?? 0) };
-}
-
-/**
  * The page next to one the client shows, by keyset from that page's last (`after`) or first
- * (`before`) generation: no walk, however deep. Undefined when that generation is not the
- * user's (deleted meanwhile, or a stale id): the caller then walks to the page by number.
+ * (`before`) generation, in one statement: no walk, however deep. Without a search it is
+ * prepared and carries the total from the counters, as a near page does. Undefined when that
+ * generation is not the user's (deleted meanwhile, or a stale id): the caller then walks to the
+ * page by number.
  */
 export async function galleryPageFrom(
   db: DbOrTx,
   filter: GalleryFilter,
   from: { after: string } | { before: string },
   limit: number,
-) {
-  const anchorId = 'after' in from ? from.after : from.before;
-  const [found] = await db
-    .select({ createdAt: sql<string>`${generations.createdAt}::text`, id: generations.id })
-    .from(generations)
-    .where(and(eq(generations.id, anchorId), eq(generations.userId, filter.userId)));
-  if (!found) return undefined;
-  const anchor = sql`(${found.createdAt}::timestamptz, ${found.id})`;
-  const where = galleryWhere(filter);
-  if ('after' in from) {
+): Promise<{ rows: GalleryRow[]; total: number | undefined } | undefined> {
+  const after = 'after' in from;
+  const anchorId = after ? from.after : from.before;
+  const build = (
+    userId: Param,
+    anchor: Param,
+    where: SQL | undefined,
+    size: number | Placeholder,
+    total?: SQL<number>,
+  ) => {
+    const key = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+      where ${and(eq(generations.id, anchor), eq(generations.userId, userId))})`;
     return db
-      .select(galleryColumns)
+      .select({ row: galleryColumns, total: total ?? sql<null>`null` })
       .from(generations)
-      .where(and(where, sql`${rowKey} < ${anchor}`))
-      .orderBy(...newestFirst)
-      .limit(limit);
+      .where(and(where, after ? sql`${rowKey} < ${key}` : sql`${rowKey} > ${key}`))
+      .orderBy(...(after ? newestFirst : oldestFirst))
+      .limit(size);
+  };
+  let found: { row: GalleryRow; total: number | null }[];
+  if (filter.search === null) {
+    const typed = filter.type !== null;
+    const query = prepared(
+      db,
+      `gallery_from_${after ? 'after' : 'before'}_${typed ? 'type' : 'all'}`,
+      () => {
+        const { userId, type, where } = placeholders(typed);
+        const [anchor, size] = [sql.placeholder('anchor'), sql.placeholder('limit')];
+        return build(userId, anchor, where, size, succeededTotal(userId, type));
+      },
+    );
+    found = await query.execute({
+      userId: filter.userId,
+      type: filter.type,
+      anchor: anchorId,
+      limit,
+    });
+  } else {
+    found = await build(filter.userId, anchorId, galleryWhere(filter), limit);
   }
-  const rows = await db
-    .select(galleryColumns)
-    .from(generations)
-    .where(and(where, sql`${rowKey} > ${anchor}`))
-    .orderBy(...oldestFirst)
-    .limit(limit);
-  return rows.reverse();
+  if (found.length === 0) {
+    // At the end of the list, or the anchor is gone: only the second needs the walk.
+    const [anchor] = await db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.id, anchorId), eq(generations.userId, filter.userId)));
+    if (!anchor) return undefined;
+  }
+  const rows = found.map((r) => r.row);
+  return { rows: after ? rows : rows.reverse(), total: found[0]?.total ?? undefined };
 }
 
 /** Page views, many rows in one statement (they are written in batches, off the request path). */
