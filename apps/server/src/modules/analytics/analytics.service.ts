@@ -143,30 +143,27 @@ const CACHED_ANSWERS = 5_000;
 /**
  * `analytics` behind a cache that is exact (ADR 032): an answer is reused only while the user's
  * activity version (raised by triggers with every change that counts) and the local date in the
- * asked zone are what they were when it was computed. The version is read before the query, so a
- * change landing during the query makes the next read miss rather than keep a stale answer. The
- * entry holds the answer's promise, so requests arriving while it is computed share one query
- * instead of each running it (a page open in several tabs, or a refetch on focus).
+ * asked zone are what they were when it was computed; both are part of the key. The version is
+ * read before the query, so a change landing during the query makes the next read miss rather
+ * than keep a stale answer. lru-cache's fetch shares one query between requests arriving while it
+ * runs (a page open in several tabs, or a refetch on focus) and keeps no failed one.
  */
 export function cachedAnalytics(db: Db): (input: AnalyticsInput) => Promise<AnalyticsAnswer> {
-  const answers = new LRUCache<string, { version: number; answer: Promise<AnalyticsAnswer> }>({
+  const answers = new LRUCache<string, AnalyticsAnswer, AnalyticsInput & { now: Date }>({
     max: CACHED_ANSWERS,
+    fetchMethod: (_key, _stale, { context }) => analytics(db, context),
   });
   return async (input) => {
     const now = input.now ?? new Date();
     const version = await repo.activityVersion(db, input.userId);
-    const key = [input.userId, input.range, input.timeZone, localDate(now, input.timeZone)].join(
-      ' ',
-    );
-    const cached = answers.get(key);
-    if (cached?.version === version) return cached.answer;
-    const entry = { version, answer: analytics(db, { ...input, now }) };
-    answers.set(key, entry);
-    // A failed computation is not kept: the next request tries again.
-    entry.answer.catch(() => {
-      if (answers.get(key) === entry) answers.delete(key);
-    });
-    return entry.answer;
+    const key = [
+      input.userId,
+      input.range,
+      input.timeZone,
+      localDate(now, input.timeZone),
+      version,
+    ];
+    return answers.forceFetch(key.join(' '), { context: { ...input, now } });
   };
 }
 

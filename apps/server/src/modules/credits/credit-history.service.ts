@@ -149,39 +149,31 @@ export type UsageTotals = (
 /**
  * The per-type totals of a period, kept per process while the user's activity version (ADR 032)
  * stands still and for at most USAGE_TTL_MS: every page carries them, and the aggregate over a
- * heavy user's 100k generations costs tens of milliseconds. The caller reads the version before
- * the aggregate, so a change landing during it makes the next read miss rather than keep a stale
- * answer; concurrent requests share one aggregate.
+ * heavy user's 100k generations costs tens of milliseconds. The version is part of the key and is
+ * read by the caller before the aggregate, so a change landing during it makes the next read miss
+ * rather than keep a stale answer. lru-cache's fetch shares one aggregate between concurrent
+ * requests and keeps no failed one.
  */
 export function cachedUsageTotals(db: Db): UsageTotals {
-  const cache = new LRUCache<
-    string,
-    { version: number; totals: Promise<GenerationHistoryResponse['usage_by_type']> }
-  >({ max: 5_000, ttl: USAGE_TTL_MS });
-  return (userId, period, now, version) => {
-    const key = `${userId} ${period}`;
-    const cached = cache.get(key);
-    if (cached?.version === version) return cached.totals;
-    const entry = {
-      version,
-      totals: repo.usageTotals(db, userId, periodStart(period, now)).then((rows) => {
-        const usage: GenerationHistoryResponse['usage_by_type'] = {};
-        for (const row of rows)
-          usage[row.type] = {
-            display_name: toolLabel(row.type),
-            credits_used: row.credits,
-            count: row.count,
-          };
-        return usage;
-      }),
-    };
-    cache.set(key, entry);
-    // A failed aggregate is not kept: the next request tries again.
-    entry.totals.catch(() => {
-      if (cache.get(key) === entry) cache.delete(key);
+  type Usage = GenerationHistoryResponse['usage_by_type'];
+  const cache = new LRUCache<string, Usage, { userId: string; since: Date | null }>({
+    max: 5_000,
+    ttl: USAGE_TTL_MS,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const usage: Usage = {};
+      for (const row of await repo.usageTotals(db, context.userId, context.since))
+        usage[row.type] = {
+          display_name: toolLabel(row.type),
+          credits_used: row.credits,
+          count: row.count,
+        };
+      return usage;
+    },
+  });
+  return (userId, period, now, version) =>
+    cache.forceFetch(`${userId} ${period} ${String(version)}`, {
+      context: { userId, since: periodStart(period, now) },
     });
-    return entry.totals;
-  };
 }
 
 // --- The page ------------------------------------------------------------------------------------
