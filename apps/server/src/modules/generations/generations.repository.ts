@@ -541,15 +541,18 @@ export async function galleryJump(
       from ${generations} where ${start ? and(where, start) : where}
       order by ${generations.createdAt} desc, ${generations.id} desc offset ${offset} limit 1)`;
     const newerHalf = sql`${at} * 2 <= ${total}`;
+    const fromVersion = sql.placeholder('fromVersion');
     const remembered = sql`(${sql.placeholder('fromAt')}::timestamptz, ${sql.placeholder('fromId')})`;
-    const start = sql`(
-      (select ${keyOf} from ${generations} where ${and(where, sql`${at} * 2 > ${total}`, sql`${at} < ${total}`)}
-        order by ${generations.createdAt} asc, ${generations.id} asc
-        offset greatest(${total} - 1 - ${at}, 0) limit 1)
-      union all
-      ${walkFrom(and(newerHalf, sql`${version} = ${sql.placeholder('fromVersion')}`, sql`${rowKey} <= ${remembered}`), sql.placeholder('fromDelta'))}
-      union all
-      ${walkFrom(and(newerHalf, sql`${version} is distinct from ${sql.placeholder('fromVersion')}`), at)})`;
+    const fromOldest = sql`(select ${keyOf} from ${generations}
+      where ${and(where, sql`${at} * 2 > ${total}`, sql`${at} < ${total}`)}
+      order by ${generations.createdAt} asc, ${generations.id} asc
+      offset greatest(${total} - 1 - ${at}, 0) limit 1)`;
+    const fromRemembered = walkFrom(
+      and(newerHalf, sql`${version} = ${fromVersion}`, sql`${rowKey} <= ${remembered}`),
+      sql.placeholder('fromDelta'),
+    );
+    const fromTop = walkFrom(and(newerHalf, sql`${version} <> ${fromVersion}`), at);
+    const start = sql`(${fromOldest} union all ${fromRemembered} union all ${fromTop})`;
     return db
       .select({
         row: galleryColumns,
