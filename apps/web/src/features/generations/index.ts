@@ -15,6 +15,7 @@ export { UploadPanel } from './components/upload-panel';
 export { useArrivalState } from './hooks/use-arrival-state';
 export { useGenerationRun } from './hooks/use-generation-run';
 export type { GenerationRun } from './hooks/use-generation-run';
+export { useIdlePrefetch } from './hooks/use-idle-prefetch';
 export { useImageUpload } from './hooks/use-image-upload';
 export type { InputImage } from './hooks/use-image-upload';
 export { useModeChoice } from './hooks/use-mode-choice';

@@ -1,13 +1,14 @@
-import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
+import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import type * as ResultViewModule from './result-view';
 
 type ResultView = typeof ResultViewModule;
 
 /*
  * Progress, results and their actions appear only after a Generate click (or a hand-over), so
- * their code is not part of a tool page's first paint: it is fetched as soon as a page that shows
- * results mounts (`usePrefetchResultView`) and rendered from then on without waiting. Before it
- * has arrived, a result waits for it in a Suspense boundary.
+ * their code is not part of a tool page's first paint: it is fetched once a page that shows
+ * results is up and the browser idle (`usePrefetchResultView`), and rendered from then on without
+ * waiting. Before it has arrived, a result waits for it in a Suspense boundary.
  */
 let loaded: ResultView | null = null;
 let loading: Promise<ResultView> | null = null;
@@ -20,19 +21,21 @@ function loadResultView(): Promise<ResultView> {
   return loading;
 }
 
-/** Starts fetching the result view once the page is up. */
+function prefetchResultView(): Promise<unknown> {
+  return loadResultView().catch(() => {
+    // A later render tries again through its own Suspense boundary.
+    loading = null;
+  });
+}
+
+/** Starts fetching the result view once the page is up and the browser idle. */
 export function usePrefetchResultView(): void {
-  useEffect(() => {
-    loadResultView().catch(() => {
-      // A later render tries again through its own Suspense boundary.
-      loading = null;
-    });
-  }, []);
+  useIdlePrefetch(prefetchResultView);
 }
 
 /**
  * Brings a run's outcome into view (see bring-into-view) with the result view's code, which the
- * page fetched when it mounted: the page's own first load does not carry it.
+ * page fetched ahead: the page's own first load does not carry it.
  */
 export function bringResultIntoView(inside: HTMLElement | null): void {
   loadResultView().then(

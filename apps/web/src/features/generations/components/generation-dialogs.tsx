@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, type RefObject } from 'react';
+import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import type { GenerationRun } from '../hooks/use-generation-run';
 
 // Radix Dialog and the dialogs' content are not needed for first paint: the credits dialog is
-// fetched once the page shows (so it opens at once), the upgrade dialog (with the payment code)
-// when the page knows the plan lacks something; both are mounted on first need.
+// fetched once the page is up and the browser idle (so it opens at once), the upgrade dialog (with
+// the payment code) when the page knows the plan lacks something; both are mounted on first need.
 const loadInsufficientCredits = () => import('./insufficient-credits-dialog');
 const loadUpgrade = () => import('./upgrade-dialog');
 const InsufficientCreditsDialog = lazy(loadInsufficientCredits);
@@ -26,9 +27,7 @@ export function GenerationDialogs({
   returnFocusRef,
   prefetchUpgrade = false,
 }: GenerationDialogsProps) {
-  useEffect(() => {
-    loadInsufficientCredits().catch(() => undefined);
-  }, []);
+  useIdlePrefetch(loadInsufficientCredits);
   useEffect(() => {
     if (prefetchUpgrade) loadUpgrade().catch(() => undefined);
   }, [prefetchUpgrade]);

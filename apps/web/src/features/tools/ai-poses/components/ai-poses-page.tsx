@@ -16,6 +16,7 @@ import {
   useArrivalState,
   useCreditEstimate,
   useGenerationRun,
+  useIdlePrefetch,
   useImageUpload,
   useKeepToolDraft,
   useModeChoice,
@@ -52,9 +53,10 @@ import {
 
 /*
  * Kept out of the page's first chunk (the tool routes sit at the 150 KiB budget): the results show
- * only after a run or a hand-over, the generate call's code is needed only on Generate, and the
- * pose and colour controls are fetched with the page's first render, alongside `GET /poses`,
- * before which the pose picker has nothing to show.
+ * only after a run or a hand-over, the generate call's code is needed only on Generate (both are
+ * fetched ahead when the browser is idle after the page's first render), and the pose and colour
+ * controls are fetched with the page's first render, alongside `GET /poses`, before which the pose
+ * picker has nothing to show.
  */
 const loadResults = () => import('./pose-results');
 const PoseResults = lazy(() => loadResults().then((m) => ({ default: m.PoseResults })));
@@ -164,9 +166,11 @@ export function AiPosesPage() {
   useEffect(() => {
     // A failed fetch is tried again by the Suspense boundary that needs it.
     loadControls().catch(() => undefined);
-    loadResults().catch(() => undefined);
-    loadCall().catch(() => undefined);
   }, []);
+  // Needed only after a run or a hand-over: fetched when the browser is idle, not in the task
+  // that commits the page.
+  useIdlePrefetch(loadResults);
+  useIdlePrefetch(loadCall);
   const poses = useMemo(() => toPoseList(posesQuery.data?.poses), [posesQuery.data]);
   const [start] = useState<{ settings: PoseSettings; pending: PendingPose }>(() =>
     draft

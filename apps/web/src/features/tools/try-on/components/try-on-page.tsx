@@ -14,6 +14,7 @@ import {
   toTemplateList,
   useArrivalState,
   useCreditEstimate,
+  useIdlePrefetch,
   useKeepToolDraft,
   useModeChoice,
   useModelTemplates,
@@ -45,7 +46,7 @@ import { ImageListPanel } from './image-list-panel';
 import { TryOnSettingsFields } from './try-on-settings';
 
 // Results show only after a catalogue starts (or a hand-over): their code is not needed to paint
-// the form, so it loads after the page, fetched ahead once the page is up.
+// the form, so it loads after the page, fetched ahead once the page is up and the browser idle.
 const loadResults = () => import('./catalogue-view');
 const CatalogueView = lazy(() => loadResults().then((m) => ({ default: m.CatalogueView })));
 const HandedOverPhotos = lazy(() => loadResults().then((m) => ({ default: m.HandedOverPhotos })));
@@ -98,9 +99,7 @@ export function TryOnPage() {
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
   const run = useCatalogueRun();
   const generateRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    loadResults().catch(() => undefined);
-  }, []);
+  useIdlePrefetch(loadResults);
   usePrefetchResultView();
 
   // Templates come back by id once listed; a handed-over model photo is a template's picture
