@@ -151,6 +151,8 @@ const CACHED_ANSWERS = 5_000;
 export function cachedAnalytics(db: Db): (input: AnalyticsInput) => Promise<AnalyticsAnswer> {
   const answers = new LRUCache<string, AnalyticsAnswer, AnalyticsInput & { now: Date }>({
     max: CACHED_ANSWERS,
+    // An entry evicted while its query runs still answers the requests waiting on it.
+    ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => analytics(db, context),
   });
   return async (input) => {

@@ -159,6 +159,8 @@ export function cachedUsageTotals(db: Db): UsageTotals {
   const cache = new LRUCache<string, Usage, { userId: string; since: Date | null }>({
     max: 5_000,
     ttl: USAGE_TTL_MS,
+    // An entry evicted while its query runs still answers the requests waiting on it.
+    ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context }) => {
       const usage: Usage = {};
       for (const row of await repo.usageTotals(db, context.userId, context.since))

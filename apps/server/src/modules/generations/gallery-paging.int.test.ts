@@ -173,7 +173,8 @@ describe('gallery jumps', () => {
     const userId = await userIdOf(t.app, cookie);
     await t.database.pool.query(
       `insert into generations (id, user_id, type, status, prompt, credits, image_urls, created_at)
-       select 'gen_j' || i, $1, 'photoshoot', 'succeeded', 'p', 1, '["/api/v1/media/x"]',
+       select 'gen_j' || i, $1, case when i % 5 = 0 then 'upscaler' else 'photoshoot' end,
+              'succeeded', 'p', 1, '["/api/v1/media/x"]',
               timestamptz '2026-01-01' + i * interval '1 second'
        from generate_series(1, 3000) as i`,
       [userId],
@@ -184,12 +185,13 @@ describe('gallery jumps', () => {
       ).json<Page>();
     const ids = async (page: number, type?: string) =>
       (await load(page, type)).data.map((d) => d.generationId);
-    const expected = async (page: number) =>
+    const expected = async (page: number, type?: string) =>
       (
         await t.database.pool.query<{ id: string }>(
           `select id from generations where user_id = $1 and status = 'succeeded'
+             and ($3::text is null or type = $3)
            order by created_at desc, id desc offset $2 limit 100`,
-          [userId, (page - 1) * 100],
+          [userId, (page - 1) * 100, type ?? null],
         )
       ).rows.map((r) => r.id);
 
@@ -209,7 +211,10 @@ describe('gallery jumps', () => {
     expect(await ids(25)).toEqual(await expected(25));
     expect(await ids(31)).toEqual(await expected(31));
     expect(await ids(31)).toHaveLength(1);
-    expect(await ids(20, 'photoshoot')).toEqual(await expected(20));
+    // One type (2,401 of them): walked from the top, then from the remembered key, and the older half.
+    expect(await ids(13, 'photoshoot')).toEqual(await expected(13, 'photoshoot'));
+    expect(await ids(13, 'photoshoot')).toEqual(await expected(13, 'photoshoot'));
+    expect(await ids(20, 'photoshoot')).toEqual(await expected(20, 'photoshoot'));
     const beyond = await load(40);
     expect(beyond.data).toEqual([]);
     expect(beyond.pagination).toMatchObject({ totalItems: 3001, totalPages: 31 });
