@@ -441,6 +441,13 @@ function succeededTotal(userId: Param, type: Param | null) {
     from ${galleryCounts} where ${where})`;
 }
 
+/** The key `offset` rows down the gallery's order among the rows `where` keeps (inclusive). */
+function keyDown(where: SQL | undefined, offset: Placeholder) {
+  return sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+    where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
+    offset ${offset} limit 1)`;
+}
+
 /**
  * A near page without a search and its total in one round trip (most gallery loads): the page
  * starts at a key found `skip` rows down (no start for the first page), and the total rides on
@@ -465,9 +472,7 @@ export async function galleryNearPage(
     `gallery_near_${deep ? 'near' : 'first'}_${typed ? 'type' : 'all'}`,
     () => {
       const { userId, type, where } = placeholders(typed);
-      const start = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
-        where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
-        offset ${sql.placeholder('skip')} limit 1)`;
+      const start = keyDown(where, sql.placeholder('skip'));
       return db
         .select({ row: galleryColumns, total: succeededTotal(userId, type) })
         .from(generations)
@@ -536,22 +541,18 @@ export async function galleryJump(
     const version = sql`coalesce((select ${generationActivity.version} from ${generationActivity}
       where ${generationActivity.userId} = ${userId}), 0)`;
     const at = sql.placeholder('skip');
-    const keyOf = sql`${generations.createdAt}, ${generations.id}`;
-    const walkFrom = (start: SQL | undefined, offset: SQL | Placeholder) => sql`(select ${keyOf}
-      from ${generations} where ${start ? and(where, start) : where}
-      order by ${generations.createdAt} desc, ${generations.id} desc offset ${offset} limit 1)`;
     const newerHalf = sql`${at} * 2 <= ${total}`;
     const fromVersion = sql.placeholder('fromVersion');
     const remembered = sql`(${sql.placeholder('fromAt')}::timestamptz, ${sql.placeholder('fromId')})`;
-    const fromOldest = sql`(select ${keyOf} from ${generations}
+    const fromOldest = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
       where ${and(where, sql`${at} * 2 > ${total}`, sql`${at} < ${total}`)}
       order by ${generations.createdAt} asc, ${generations.id} asc
       offset greatest(${total} - 1 - ${at}, 0) limit 1)`;
-    const fromRemembered = walkFrom(
-      and(newerHalf, sql`${version} = ${fromVersion}`, sql`${rowKey} <= ${remembered}`),
+    const fromRemembered = keyDown(
+      and(where, newerHalf, sql`${version} = ${fromVersion}`, sql`${rowKey} <= ${remembered}`),
       sql.placeholder('fromDelta'),
     );
-    const fromTop = walkFrom(and(newerHalf, sql`${version} <> ${fromVersion}`), at);
+    const fromTop = keyDown(and(where, newerHalf, sql`${version} <> ${fromVersion}`), at);
     const start = sql`(${fromOldest} union all ${fromRemembered} union all ${fromTop})`;
     return db
       .select({
