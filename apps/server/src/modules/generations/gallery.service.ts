@@ -110,9 +110,7 @@ async function jump(db: Db, filter: repo.GalleryFilter, page: number, limit: num
     limit,
     known && nearest ? { version: known.version, skip: nearest[0], key: nearest[1] } : undefined,
   );
-  if (!found) {
-    return { rows: [], total: await repo.countSucceeded(db, filter.userId, filter.type) };
-  }
+  if (!found) return { rows: [], total: undefined };
   // Pages in the older half are read from the oldest end: their keys are not worth keeping.
   if (skip * 2 <= found.total) {
     const keys = known?.version === found.version ? known.keys : new Map<number, repo.RowKey>();
@@ -121,6 +119,14 @@ async function jump(db: Db, filter: repo.GalleryFilter, page: number, limit: num
     startKeys.set(list, { version: found.version, keys });
   }
   return { rows: found.rows, total: found.total };
+}
+
+/** A page without a search reached by number, with its total (none when the page is empty). */
+async function pageByNumber(db: Db, filter: repo.GalleryFilter, page: number, limit: number) {
+  const skip = (page - 1) * limit;
+  if (skip >= REMEMBER_FROM) return jump(db, filter, page, limit);
+  // The most common loads: a near page and its total in one round trip.
+  return repo.galleryNearPage(db, filter, skip, limit);
 }
 
 /** `POST /gallery/past-generations`: one page of succeeded work, and the load as a page view. */
@@ -153,30 +159,22 @@ export async function pastGenerations(
       : undefined;
   let totalItems: number;
   let rows: repo.GalleryRow[];
-  if (from && search === null) {
-    // One statement with its total; a stale card walks by number.
-    const moved = await repo.galleryPageFrom(db, filter, from, limit);
-    totalItems = moved?.total ?? (await repo.countSucceeded(db, userId, filter.type));
-    rows = moved?.rows ?? (await repo.galleryPage(db, filter, page, limit, totalItems));
-  } else if (from) {
-    const [total, moved] = await Promise.all([
-      searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
-      repo.galleryPageFrom(db, filter, from, limit),
-    ]);
-    totalItems = total;
-    rows = moved?.rows ?? (await repo.galleryPage(db, filter, page, limit));
-  } else if (search !== null) {
+  if (search === null) {
+    // A move from a card is one statement with its total; without a card (or from a stale one),
+    // the page is reached by number. Only an empty page lacks its total.
+    const moved = from && (await repo.galleryPageFrom(db, filter, from, limit));
+    const found = moved ?? (await pageByNumber(db, filter, page, limit));
+    rows = found.rows;
+    totalItems = found.total ?? (await repo.countSucceeded(db, userId, filter.type));
+  } else {
+    const searchRows = async () => {
+      const moved = from && (await repo.galleryPageFrom(db, filter, from, limit));
+      return moved ? moved.rows : repo.gallerySearchPage(db, filter, page, limit);
+    };
     [totalItems, rows] = await Promise.all([
       searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
-      repo.galleryPage(db, filter, page, limit),
+      searchRows(),
     ]);
-  } else if ((page - 1) * limit < REMEMBER_FROM) {
-    // The most common loads: a near page and its total in one round trip.
-    const near = await repo.galleryNearPage(db, filter, (page - 1) * limit, limit);
-    rows = near.rows;
-    totalItems = near.total ?? (await repo.countSucceeded(db, userId, filter.type));
-  } else {
-    ({ rows, total: totalItems } = await jump(db, filter, page, limit));
   }
   views.record(userId, 'gallery', {
     page,

@@ -442,7 +442,7 @@ function succeededTotal(userId: Param, type: Param | null) {
 }
 
 /** The key `offset` rows down the gallery's order among the rows `where` keeps (inclusive). */
-function keyDown(where: SQL | undefined, offset: Placeholder) {
+function keyDown(where: SQL | undefined, offset: number | Placeholder) {
   return sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
     where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
     offset ${offset} limit 1)`;
@@ -600,79 +600,25 @@ export async function countSucceeded(
 }
 
 /**
- * One page, newest first. The page's first key comes from an index-only walk over (created_at, id),
- * then the rows are read by keyset: no wide rows are read and thrown away for deep pages.
- * With the exact total known, a page in the older half is walked from the oldest end instead,
- * so the last page costs what the first does.
+ * A search's page by number, newest first, in one statement: its start key from an index walk in
+ * a subquery (no wide rows read and thrown away for deep pages), then the rows by keyset. Pages
+ * without a search go through galleryNearPage and galleryJump, which also carry their total.
  */
-export async function galleryPage(
-  db: DbOrTx,
-  filter: GalleryFilter,
-  page: number,
-  limit: number,
-  total?: number,
-) {
+export function gallerySearchPage(db: DbOrTx, filter: GalleryFilter, page: number, limit: number) {
   const where = galleryWhere(filter);
   const skip = (page - 1) * limit;
-  if (total !== undefined && skip > total / 2) {
-    if (skip >= total) return [];
-    const end = Math.min(page * limit, total);
-    const rows = await db
-      .select(galleryColumns)
-      .from(generations)
-      .where(where)
-      .orderBy(...oldestFirst)
-      .offset(total - end)
-      .limit(end - skip);
-    return rows.reverse();
-  }
-  if (skip === 0)
-    return db
-      .select(galleryColumns)
-      .from(generations)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit);
-  const start = await galleryStartKey(db, filter, skip);
-  return start ? galleryRowsFrom(db, filter, start, limit) : [];
+  return db
+    .select(galleryColumns)
+    .from(generations)
+    .where(skip === 0 ? where : and(where, sql`${rowKey} <= ${keyDown(where, skip)}`))
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 /** A row's place in the gallery's order; created_at as text, as a JS Date drops microseconds. */
 export interface RowKey {
   createdAt: string;
   id: string;
-}
-
-/** The key `skip` rows down the gallery's order, from the top or from a known key (inclusive). */
-export async function galleryStartKey(
-  db: DbOrTx,
-  filter: GalleryFilter,
-  skip: number,
-  from?: RowKey,
-): Promise<RowKey | undefined> {
-  const where = galleryWhere(filter);
-  const [start] = await db
-    .select({ createdAt: sql<string>`${generations.createdAt}::text`, id: generations.id })
-    .from(generations)
-    .where(
-      from ? and(where, sql`${rowKey} <= (${from.createdAt}::timestamptz, ${from.id})`) : where,
-    )
-    .orderBy(...newestFirst)
-    .offset(skip)
-    .limit(1);
-  return start;
-}
-
-/** `limit` rows from a start key down (inclusive), by keyset. */
-export function galleryRowsFrom(db: DbOrTx, filter: GalleryFilter, start: RowKey, limit: number) {
-  return db
-    .select(galleryColumns)
-    .from(generations)
-    .where(
-      and(galleryWhere(filter), sql`${rowKey} <= (${start.createdAt}::timestamptz, ${start.id})`),
-    )
-    .orderBy(...newestFirst)
-    .limit(limit);
 }
 
 /**
