@@ -56,4 +56,14 @@ describe('origin check on state-changing API calls', () => {
     });
     expect(res.statusCode).toBe(200);
   });
+
+  it('checks unsafe methods whatever the path is spelled as (the router decodes escapes)', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/%61pi/v1/thing',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+  });
 });

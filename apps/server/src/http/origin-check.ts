@@ -4,14 +4,18 @@ import { forbidden } from './errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence in depth beside SameSite=Lax cookies: a state-changing API request must come from
- * one of our own origins. Browsers send Sec-Fetch-Site and Origin on such requests; tools that send
+ * CSRF defence in depth beside SameSite=Lax cookies: a state-changing request must come from one of
+ * our own origins. Browsers send Sec-Fetch-Site and Origin on such requests; tools that send
  * neither (curl, server-to-server webhooks) are not browsers carrying a victim's cookie.
+ *
+ * Every unsafe method is checked, whatever its path: a test on the URL's `/api/` prefix let
+ * `/%61pi/v1/user/name` through, which the router decodes and runs (issue 29), and no endpoint of
+ * ours that changes state is meant for another site's page.
  */
 export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   const trusted = new Set(trustedOrigins);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== 'null' && trusted.has(origin)) return;

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
+import { routedPath } from '../../http/routed-path';
 import type { Auth } from './auth';
 
 /** Better Auth's own endpoints, called through its fetch-style handler with the request as sent. */
@@ -63,7 +64,7 @@ export async function sendAuthResponse(
   if (response.status >= 400) throw await authError(response);
   reply.status(response.status);
   // The provider sends the sign-in popup back here; it must not lose its opener (see ADR 008).
-  if (request.url.startsWith('/api/auth/callback/'))
+  if (routedPath(request)?.startsWith('/api/auth/callback/'))
     reply.header('cross-origin-opener-policy', 'unsafe-none');
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') reply.header(key, value);

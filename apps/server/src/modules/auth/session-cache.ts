@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
+import { routedPath } from '../../http/routed-path';
 import type { AuthUser } from './session-guard';
 
 /**
@@ -82,11 +83,13 @@ const LEAVES_SESSIONS = [
 export function forgetSessionsOnAccountChanges(app: FastifyInstance, cache: SessionCache): void {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    // The path as the auth bridge reads it: `..` and escapes resolved, so no spelling slips by.
-    const url = new URL(request.url, 'http://localhost').pathname;
+    // The endpoint that ran, not the URL as spelled: `/%61pi/v1/user/password` runs the password
+    // change too (issue 29).
+    const path = routedPath(request);
     if (
-      ACCOUNT_PATHS.some((prefix) => url.startsWith(prefix)) &&
-      !LEAVES_SESSIONS.some((prefix) => url.startsWith(prefix))
+      path !== undefined &&
+      ACCOUNT_PATHS.some((prefix) => path.startsWith(prefix)) &&
+      !LEAVES_SESSIONS.some((prefix) => path.startsWith(prefix))
     ) {
       cache.clear();
     }
