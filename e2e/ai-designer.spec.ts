@@ -132,7 +132,7 @@ test('a Pro user designs variants of a cloth photo, downloads one, sends it to H
   await expect(cards.first()).toContainText(BUILT_PROMPT);
 
   // View: the cloth photo, the choices the built prompt names, the variations and the designs.
-  await cards.first().getByRole('link', { name: 'View' }).click();
+  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/ai-designer$/);
   await expect(
     page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),

@@ -12,8 +12,8 @@ import {
 
 // AI Pose Change (/ai-poses) in a real browser on the local engine: a model photo goes in with a
 // pose preset (the catalog's seeded poses), view, background, expression and colour; the offline
-// engine makes a labelled preview (a pose change needs a generative model). The result goes on to
-// Download, HD (the canvas editor's upscaler) and Create Video; the gallery lists it under
+// engine makes a labelled preview (a pose change needs a generative model). The preview goes on to
+// Download only: nothing that costs credits is offered on it (ADR 048); the gallery lists it under
 // 'Pose Change' and View brings the form back. Nothing is mocked.
 
 const modelPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
@@ -54,7 +54,7 @@ async function generateAndWait(page: Page): Promise<string> {
   return (await image.getAttribute('src')) ?? '';
 }
 
-test('a Pro user changes the pose of a model photo, downloads it, sends it to HD, finds it in the gallery under Pose Change, View brings the form back and Create Video takes it', async ({
+test('a Pro user changes the pose of a model photo, downloads the preview (no HD or Create Video on it), finds it in the gallery under Pose Change and View brings the form back', async ({
   page,
   baseURL,
 }) => {
@@ -102,9 +102,8 @@ test('a Pro user changes the pose of a model photo, downloads it, sends it to HD
   const saved = await sharp(fs.readFileSync(await download.path())).metadata();
   expect(saved.format).toBe('jpeg');
 
-  await result(page).getByRole('link', { name: 'HD', exact: true }).click();
-  await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', pose);
+  // A preview: no paid follow-up (ADR 048).
+  await expect(result(page).getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
 
   await page.goto('/gallery');
   const cards = page.getByRole('article');
@@ -114,7 +113,7 @@ test('a Pro user changes the pose of a model photo, downloads it, sends it to HD
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Pose Change');
 
-  await cards.first().getByRole('link', { name: 'View' }).click();
+  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/ai-poses$/);
   await expect(
     page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
@@ -130,13 +129,10 @@ test('a Pro user changes the pose of a model photo, downloads it, sends it to HD
     pose,
   );
 
-  await result(page).getByRole('link', { name: 'Create Video', exact: true }).click();
-  await expect(page).toHaveURL(/\/canvas-editor/);
-  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', pose);
+  await expect(result(page).getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
 });
 
-test('without an image Generate AI Poses alerts; a prompt locks the pose and its choices; a Free user gets the preview without paying and Back from HD finds the page', async ({
+test('without an image Generate AI Poses alerts; a prompt locks the pose and its choices; a Free user gets the preview without paying and is offered no paid follow-up on it', async ({
   page,
   baseURL,
 }) => {
@@ -171,18 +167,12 @@ test('without an image Generate AI Poses alerts; a prompt locks the pose and its
   // A preview is not charged.
   expect(await availableCredits(page, baseURL ?? '')).toBe(before);
 
-  await result(page).getByRole('link', { name: 'HD', exact: true }).click();
-  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/ai-poses$/);
   await expect(result(page).getByRole('img', { name: 'Generated pose' })).toHaveAttribute(
     'src',
     pose,
   );
-  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('walking on a beach');
-
-  const locked = result(page).getByRole('link', { name: 'Create Video (needs the Pro plan)' });
-  await expect(locked).toHaveAttribute('href', '/subscription');
+  // No HD and no Create Video, locked or not, on a preview (ADR 048).
+  await expect(result(page).getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Clear All Settings' }).click();
   await expect(page.getByRole('img', { name: 'Model image' })).toHaveCount(0);

@@ -12,8 +12,8 @@ import {
 // Fashion Extractor (/fashion-extractor, Plus and above) in a real browser on the local engine:
 // a Free user meets the premium gate, buys Plus through the sandbox checkout the gate opens in a
 // new tab, then extracts from one of the bundled examples. The offline engine makes a labelled
-// preview; the item goes on to Download, Open Fullscreen and Upscale (the canvas editor's
-// upscaler); the gallery lists it under 'Fashion Extractor' and View brings the page back.
+// preview; the item goes on to Download and Open Fullscreen, and no Upscale on a preview (ADR
+// 048); the gallery lists it under 'Fashion Extractor' and View brings the page back.
 // Nothing is mocked.
 
 const photoPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
@@ -47,7 +47,7 @@ async function extractAndWait(page: Page): Promise<string> {
   return (await image.getAttribute('src')) ?? '';
 }
 
-test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox checkout, then extracts from an example: Download, Open Fullscreen, Upscale, the gallery and View', async ({
+test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox checkout, then extracts from an example: Download, Open Fullscreen, no Upscale on the preview, the gallery and View', async ({
   page,
   context,
   baseURL,
@@ -138,11 +138,8 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   await expect(viewer).toHaveCount(0);
   await expect(openButton).toBeFocused();
 
-  // Upscale: the canvas editor's upscaler with this item as its input image.
-  await items(page).getByRole('link', { name: 'Upscale' }).click();
-  await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
-  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', itemUrl);
+  // A preview is offered no Upscale: it costs credits and would enlarge the preview (ADR 048).
+  await expect(items(page).getByRole('link', { name: /Upscale/ })).toHaveCount(0);
 
   // The gallery lists it under its type label and its filter.
   await page.goto('/gallery');
@@ -154,7 +151,7 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   await expect(cards.first()).toContainText(DEFAULT_PROMPT);
 
   // View: the photo and the item come back.
-  await cards.first().getByRole('link', { name: 'View' }).click();
+  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/fashion-extractor$/);
   await expect(
     page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),

@@ -150,7 +150,7 @@ test('a Pro user shoots a product in 5 scenes (4 shown, +1 more), downloads one,
   await expect(cards.first()).toContainText(DEFAULT_PROMPT);
 
   // View: the product, the scene, the count (the default prompt stays an empty field), the scenes.
-  await cards.first().getByRole('link', { name: 'View' }).click();
+  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/photoshoot$/);
   await expect(
     page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),

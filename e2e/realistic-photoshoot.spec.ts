@@ -13,9 +13,9 @@ import {
 
 // Advance Clothes AI Photoshoot (/realistic-photoshoot) in a real browser on the local engine: a
 // cloth photo and model templates go in, one labelled preview photo per template comes out (the
-// offline engine has no generative model and says so), and each result goes on to Download, HD
-// (the canvas editor's upscaler) and Create Video. Nothing is mocked: server, queue, worker and
-// engine run for real.
+// offline engine has no generative model and says so), and each preview goes on to Download only:
+// nothing that costs credits is offered on a preview (ADR 048). Nothing is mocked: server, queue,
+// worker and engine run for real.
 
 const garmentPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
 const garment = fs.readFileSync(garmentPath);
@@ -112,11 +112,10 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   const saved = await sharp(fs.readFileSync(await download.path())).metadata();
   expect(saved.format).toBe('jpeg');
 
-  // HD: the canvas editor's upscaler with this result as its input image.
-  await region(page, 'Results').getByRole('link', { name: 'HD from result 1' }).click();
-  await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
-  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', result1);
+  // A preview: no HD and no Create Video on it (ADR 048).
+  await expect(
+    region(page, 'Results').getByRole('link', { name: /^(HD|Create Video)/ }),
+  ).toHaveCount(0);
 
   // The gallery lists it under its type label, beside an upscale made for contrast.
   await upscaleThroughApi(page, baseURL ?? '', garment);
@@ -133,7 +132,7 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
 
   // View goes back to the photoshoot with a cloth image, the prompt, the same templates and the
   // results. (That the cloth is the uploaded photo is checked by the next test.)
-  await cards.first().getByRole('link', { name: 'View' }).click();
+  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/realistic-photoshoot$/);
   await expect(
     page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
@@ -156,12 +155,8 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   );
   await expect(generateButton(page)).toBeEnabled();
 
-  // Create Video from a past result: the canvas editor's video generation with it and the prompt.
-  await past.getByRole('link', { name: 'Create Video from result 2', exact: true }).click();
-  await expect(page).toHaveURL(/\/canvas-editor/);
-  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', result2);
-  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+  // A past preview is offered nothing that costs credits either.
+  await expect(past.getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
 });
 
 // The server records a run's inputs in payload key order; the try-on schema puts the garment
@@ -179,7 +174,7 @@ test('View from the gallery puts the uploaded cloth photo back as the cloth imag
   await generateAndWait(page, 1);
 
   await page.goto('/gallery?type=realistic-try-on');
-  await page.getByRole('article').first().getByRole('link', { name: 'View' }).click();
+  await page.getByRole('article').first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/realistic-photoshoot$/);
   // The stored original, or its preview rendition: the same media id either way.
   await expect(page.getByRole('img', { name: 'Cloth image' })).toHaveAttribute(
@@ -190,7 +185,7 @@ test('View from the gallery puts the uploaded cloth photo back as the cloth imag
 
 // The page keeps its form and its finished run for the tab (useToolDraft, keepOutcome), so Back
 // from a hand-off finds the cloth image, templates, prompt and results where the user left them.
-test("Back from a result's HD link finds the page as it was left, and Create Video works from them", async ({
+test('Back from another page finds the page as it was left, with no paid follow-up on its previews', async ({
   page,
   baseURL,
 }) => {
@@ -204,8 +199,12 @@ test("Back from a result's HD link finds the page as it was left, and Create Vid
   await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
   const [, result2 = ''] = await generateAndWait(page, 2);
 
-  await region(page, 'Results').getByRole('link', { name: 'HD from result 1' }).click();
-  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
+  // Previews have no HD hand-off (ADR 048): leave through the sidebar instead.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Canvas Editor' })
+    .click();
+  await expect(page).toHaveURL(/\/canvas-editor/);
   await page.goBack();
   await expect(page).toHaveURL(/\/realistic-photoshoot$/);
   await expect(
@@ -214,15 +213,12 @@ test("Back from a result's HD link finds the page as it was left, and Create Vid
   await expect(page.getByRole('img', { name: 'Cloth image' })).toBeVisible();
   await expect(templateBox(page, TEMPLATE_B)).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
-  await region(page, 'Results')
-    .getByRole('link', { name: 'Create Video from result 2', exact: true })
-    .click();
-  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', result2);
-  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
+  await expect(
+    region(page, 'Results').getByRole('link', { name: /^(HD|Create Video)/ }),
+  ).toHaveCount(0);
 });
 
-test('a Free user gets the preview without paying, and Create Video is locked and leads to the plans', async ({
+test('a Free user gets the preview without paying, and is offered no Create Video on it', async ({
   page,
   baseURL,
 }) => {
@@ -237,12 +233,9 @@ test('a Free user gets the preview without paying, and Create Video is locked an
   await expectLabelledPreview(page);
   expect(await availableCredits(page, baseURL ?? '')).toBe(before);
 
+  // Not even the locked one that sells Pro: a video of a preview is not worth buying (ADR 048).
   const results = region(page, 'Results');
-  await expect(results.getByRole('link', { name: 'Create Video', exact: true })).toHaveCount(0);
-  const locked = results.getByRole('link', { name: 'Create Video (needs the Pro plan)' });
-  await expect(locked).toHaveAttribute('href', '/subscription');
-  await locked.click();
-  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(results.getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
 });
 
 test('Generate Photoshoot says what is missing until a cloth image and a template are chosen, and Clear All Settings starts over', async ({

@@ -145,7 +145,7 @@ test('a Pro user makes an HD image, a cut-out and a 5 s video, then finds them i
   await expect(cards.first()).toContainText(VIDEO_PROMPT);
 
   // View returns to the canvas editor with the video, its input and its prompt.
-  await cards.first().getByRole('link', { name: 'View' }).click();
+  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
   await expect(page).toHaveURL(/\/canvas-editor/);
   await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(VIDEO_PROMPT);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_BASE } from '@studio/contract';
+import { API_BASE, toolOutputs } from '@studio/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,7 +14,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
-import { registerNulRefusal } from './http/refuse-nul';
+import { registerUnstorableTextRefusal } from './http/refuse-unstorable-text';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
@@ -120,9 +120,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jwksUrl: falWebhook.jwksUrl,
         userId: falWebhook.userId,
         log: app.log,
+        authSecret: deps.authSecret,
       })
     : undefined;
-  const provider = deps.provider ?? createProvider(generation, falWebhooks?.inbox);
+  const provider =
+    deps.provider ??
+    createProvider(
+      generation,
+      falWebhooks ? { inbox: falWebhooks.inbox, tagger: falWebhooks.tagger } : undefined,
+    );
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -135,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const origins = trustedOrigins(config);
   registerOriginCheck(app, origins);
-  registerNulRefusal(app);
+  registerUnstorableTextRefusal(app);
 
   // Helmet's middleware is built once here and applied to every answer: @fastify/helmet built it
   // again on every request (4 % of the API's CPU under the gallery bench, 2026-11-25 profile).
@@ -222,7 +228,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           operatorToken: config.operatorToken,
         }),
       );
-      await api.register(siteRoutes({ site: config.site }));
+      await api.register(
+        siteRoutes({
+          site: config.site,
+          tools: toolOutputs({ real: provider.capabilities(), previews: provider.previews?.() }),
+        }),
+      );
       await api.register(
         sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),
       );
@@ -254,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: config.payments,
           rateLimitMultiplier: config.rateLimitMultiplier,
           log: app.log,
+          receipts: { settings: config.receipts, mailer: deps.mailer },
         }),
       );
       await api.register(creditRoutes({ db: database.db }));

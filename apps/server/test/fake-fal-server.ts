@@ -122,6 +122,12 @@ export interface FakeFal {
   /** Where the fake serves its webhook key set, and how many times it was fetched. */
   jwksUrl: string;
   jwksFetches: number;
+  /**
+   * The next submission is accepted (fal has the work and will run it) but its answer never
+   * arrives: held until `lose()`, then the connection is cut, as when a worker dies or the network
+   * drops between fal's accepting a request and our reading its id.
+   */
+  holdNextSubmitAnswer(): { accepted: Promise<string>; lose(): void };
   /** Signs with a new key, and the key set names it instead of the old one: a rotation at fal. */
   rotateWebhookKey(): void;
   /**
@@ -288,6 +294,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
   const modelScripts = new Map<string, Partial<FakeFalScript>>();
   const requests = new Map<string, QueuedRequest>();
   const failures: { kind: FakeFalCallKind; answer: FakeFalAnswer }[] = [];
+  const heldSubmits: { accept(id: string): void; lost: Promise<void> }[] = [];
   let origin = '';
   let webhookKey = generateKeyPairSync('ed25519');
   const fake: Omit<FakeFal, 'url' | 'close' | 'jwksUrl'> = {
@@ -311,6 +318,18 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     },
     fileUrl: (name) => `${origin}/files/${name}`,
     jwksFetches: 0,
+    holdNextSubmitAnswer: () => {
+      let accept: (id: string) => void = () => undefined;
+      let lose: () => void = () => undefined;
+      const accepted = new Promise<string>((resolve) => {
+        accept = resolve;
+      });
+      const lost = new Promise<void>((resolve) => {
+        lose = resolve;
+      });
+      heldSubmits.push({ accept, lost });
+      return { accepted, lose };
+    },
     rotateWebhookKey: () => {
       webhookKey = generateKeyPairSync('ed25519');
     },
@@ -470,6 +489,12 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
           requestId: id,
           webhookUrl: searchParams.get('fal_webhook'),
         });
+        const held = heldSubmits.shift();
+        if (held) {
+          held.accept(id);
+          void held.lost.then(() => res.destroy());
+          return;
+        }
         answer(200, { status: 'IN_QUEUE', queue_position: script.queueSteps, ...urls(app, id) });
         return;
       }

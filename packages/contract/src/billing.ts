@@ -5,7 +5,8 @@ import {
   HISTORY_PERIODS,
   SANDBOX_OUTCOMES,
 } from './constants';
-import { BILLING_PERIODS } from './plans';
+import { instantSchema } from './date-time';
+import { BILLING_PERIODS, PAYMENT_CURRENCIES } from './plans';
 import { userIdSchema } from './user';
 
 /**
@@ -29,6 +30,25 @@ export const paymentLinkRequestSchema = z.object({
 });
 export type PaymentLinkRequest = z.input<typeof paymentLinkRequestSchema>;
 
+/**
+ * `POST /subscription/change-preview` (ADR 050): what buying a plan would do to the running one,
+ * and the amount, before the checkout opens. Plans only (a top-up changes no plan).
+ */
+export const planChangePreviewRequestSchema = z.object({
+  service_type: z
+    .string()
+    .max(40)
+    .trim()
+    .toLowerCase()
+    .regex(
+      new RegExp(`^(plus|pro)_(${BILLING_PERIODS.join('|')})$`),
+      'Unknown plan or billing period',
+    ),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  userId: userIdSchema.optional(),
+});
+export type PlanChangePreviewRequest = z.input<typeof planChangePreviewRequestSchema>;
+
 export const orderStatusRequestSchema = z.object({
   orderId: z.string().min(1).max(100),
   userId: userIdSchema.optional(),
@@ -45,14 +65,15 @@ export const sandboxCompleteRequestSchema = z.object({
  * `…/generation-history/:userId` (ADR 044): one page, newest first. `cursor` is the previous
  * page's `next_cursor`, passed back unchanged. `period` narrows the list and the totals; `from`,
  * `to` (instants, inclusive) and `search` (any case: plan name, order id or status of a purchase;
- * type, name or prompt of a generation) narrow the list only, as the screen's filters do.
+ * type, name or prompt of a generation) narrow the list only, as the screen's filters do. The
+ * instants are bounded to what PostgreSQL takes (`instantSchema`, ADR 036 addendum 2026-11-27).
  */
 export const creditHistoryQuerySchema = z.object({
   limit: z.coerce.number<number>().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
   period: z.enum(HISTORY_PERIODS).default('all'),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
   search: z.string().trim().max(200).optional(),
 });
 export type CreditHistoryQuery = z.input<typeof creditHistoryQuerySchema>;

@@ -1,6 +1,9 @@
 // `GET /api/v1/site-info` (public): how to reach support and the legal texts, set by whoever
 // runs the studio (server configuration). zod/mini, so the browser can parse it for ~nothing.
 import { z } from 'zod/mini';
+import { readableEntries } from './responses/read';
+import { TOOL_OUTPUTS } from './tool-outputs';
+import { GENERATION_TYPES } from './tools';
 
 /** One headed part of a legal text; paragraphs are plain text (never HTML). */
 export const legalSectionSchema = z.object({
@@ -24,5 +27,12 @@ export const siteInfoResponseSchema = z.object({
   supportHours: z.string(),
   privacyPolicy: legalDocumentSchema,
   terms: legalDocumentSchema,
+  /**
+   * What this installation really makes with each tool (ADR 048). Entries the browser cannot read
+   * drop, and a tool left out reads as unknown: screens then claim nothing either way.
+   */
+  tools: readableEntries(
+    z.object({ type: z.enum(GENERATION_TYPES), output: z.enum(TOOL_OUTPUTS) }),
+  ),
 });
 export type SiteInfoResponse = z.infer<typeof siteInfoResponseSchema>;

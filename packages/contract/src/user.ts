@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { PHONE_NUMBER_MAX_LENGTH, PHONE_NUMBER_MESSAGE, toE164 } from './phone';
+import { gstinOrEmptySchema, isGstStateCode } from './tax';
 
 /** The longest email our auth requests take. */
 export const EMAIL_MAX_LENGTH = 320;
@@ -33,7 +35,18 @@ export const updateProfileRequestSchema = z.object({
     'Name cannot be blank',
   ),
   companyName: optionalText(200),
-  phoneNumber: optionalText(40),
+  // An international number, stored in E.164 (ADR 050); '' clears it.
+  phoneNumber: optionalText(PHONE_NUMBER_MAX_LENGTH)
+    .refine((v) => !v || toE164(v) !== null, PHONE_NUMBER_MESSAGE)
+    .transform((v) => (v ? toE164(v) : v)),
+  /** The buyer's GSTIN for receipts ('' clears it); its state becomes the profile's (ADR 051). */
+  gstin: gstinOrEmptySchema.nullish(),
+  /** The buyer's GST state code when unregistered ('' clears it): the receipt's place of supply. */
+  gstState: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isGstStateCode(v), 'Choose a state from the list')
+    .nullish(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
 import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
 import { z } from 'zod';
-import { API_BASE } from '@studio/contract';
+import { API_BASE, gstinSchema, isGstStateCode, type GstStateCode } from '@studio/contract';
 import { isPublicOrigin } from '../platform/providers/fal/public-url';
 
 /**
@@ -136,6 +136,21 @@ const envSchema = z
     TERMS_FILE: z.string().min(1).optional(),
     /** Hosts a promo banner's https call-to-action may point at (comma-separated; '*.' for subdomains). */
     PROMO_LINK_HOSTS: z.string().default(''),
+    /** The seller on every receipt (ADR 051): registered legal name and address. */
+    SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('AI Product Studio'),
+    SELLER_ADDRESS: z.string().trim().max(500).default(''),
+    /** The seller's GSTIN; unset, receipts carry no GST (an unregistered seller charges none). */
+    SELLER_TAX_ID: gstinSchema.optional(),
+    /** The seller's GST state code (27 = Maharashtra); default: the GSTIN's first two digits. */
+    SELLER_STATE: z
+      .string()
+      .trim()
+      .refine(isGstStateCode, 'must be a GST state code, e.g. 27 for Maharashtra')
+      .optional(),
+    /** GST on INR orders, included in the catalogue price, split CGST/SGST or IGST. */
+    GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(18),
+    /** Tax included in USD prices, one 'Tax' line on the receipt; 0: no tax line. */
+    USD_TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -187,6 +202,13 @@ const envSchema = z
         code: 'custom',
         path: ['FAL_JWKS_URL'],
         message: "is test-only and refused in production (fal's own key set is used)",
+      });
+    }
+    if (env.SELLER_TAX_ID && env.SELLER_STATE && !env.SELLER_TAX_ID.startsWith(env.SELLER_STATE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_STATE'],
+        message: `must be the state of SELLER_TAX_ID (${env.SELLER_TAX_ID.slice(0, 2)})`,
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -248,6 +270,20 @@ export interface Config {
   site: SiteConfig;
   /** Hosts a promo banner's https link may point at; same-site paths are always allowed (ADR 028). */
   promoLinkHosts: string[];
+  receipts: ReceiptsConfig;
+}
+
+/** Who issues the receipts and the tax they state (ADR 051). */
+export interface ReceiptsConfig {
+  seller: {
+    legalName: string;
+    address: string;
+    /** Unset: the seller is not GST-registered and no GST lines are printed. */
+    gstin: string | undefined;
+    stateCode: GstStateCode | undefined;
+  };
+  gstRatePercent: number;
+  usdTaxRatePercent: number;
 }
 
 /** What the public site-info endpoint tells visitors (support contact, legal texts). */
@@ -496,6 +532,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       termsFile: env.TERMS_FILE && path.resolve(env.TERMS_FILE),
     },
     promoLinkHosts: hostList(env.PROMO_LINK_HOSTS),
+    receipts: {
+      seller: {
+        legalName: env.SELLER_LEGAL_NAME,
+        address: env.SELLER_ADDRESS,
+        gstin: env.SELLER_TAX_ID,
+        stateCode: (env.SELLER_STATE ?? env.SELLER_TAX_ID?.slice(0, 2)) as GstStateCode | undefined,
+      },
+      gstRatePercent: env.GST_RATE_PERCENT,
+      usdTaxRatePercent: env.USD_TAX_RATE_PERCENT,
+    },
   };
 }
 

@@ -106,6 +106,13 @@ export function batchFixture({
   };
 }
 
+/** `GET /try-on/batches/latest`: the user's most recent catalogue, or none. */
+export function latestCatalogueHandler(batch: TryOnBatch | null = null) {
+  return http.get('/api/v1/try-on/batches/latest', () =>
+    HttpResponse.json({ success: true, batch }),
+  );
+}
+
 export interface RecordedCatalogue {
   body: Record<string, unknown>;
   idempotencyKey: string | null;
@@ -120,11 +127,14 @@ export function catalogueHandlers({
   states,
   canceled,
   reads = { count: 0 },
+  latest = null,
 }: {
   calls?: RecordedCatalogue[];
   states: TryOnBatch[];
   canceled?: TryOnBatch;
   reads?: { count: number };
+  /** What `GET /try-on/batches/latest` answers: the catalogue /try-on shows again, or none. */
+  latest?: TryOnBatch | null;
 }) {
   let index = 0;
   const current = () => states[Math.min(index, states.length - 1)];
@@ -145,6 +155,7 @@ export function catalogueHandlers({
         { status: 202 },
       );
     }),
+    latestCatalogueHandler(latest),
     http.get('/api/v1/try-on/batches/:id', () => {
       const state = current();
       index += 1;

@@ -12,7 +12,7 @@ import {
 
 /** The offline engine's label on its designs, as the local provider words it. */
 export const DESIGN_PREVIEW_NOTE =
-  'Made by the offline engine: colour-palette variations of your garment. New designs need a generative model (fal).';
+  'Made by the offline engine: colour-palette variations of your garment. New designs from a prompt are not available in this studio yet.';
 
 /** An AI designer generation (the shared fixture is an upscale). */
 export function designFixture(overrides: Partial<Generation> = {}): Generation {

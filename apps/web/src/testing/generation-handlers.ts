@@ -193,12 +193,18 @@ export function estimateHandler(
 export const GENERATION_ID = 'gen_1';
 
 export function generationFixture(overrides: Partial<Generation> = {}): Generation {
+  const status = overrides.status ?? 'queued';
+  const active = status === 'queued' || status === 'running';
   return {
     id: GENERATION_ID,
     type: 'upscaler',
     status: 'queued',
     progress: 0,
     queuePosition: 1,
+    // What the server says of unfinished work (ADR 049), following the status unless overridden.
+    stage: active ? status : null,
+    expectedMs: active ? 8000 : null,
+    elapsedMs: status === 'running' ? 0 : null,
     creditCost: 1,
     prompt: 'Upscale 2x',
     imageUrls: [],
@@ -353,4 +359,16 @@ export function canvasHandlers({
  * editor or other tools (model templates included) without setting up their calls (shell and
  * route tests) get quiet answers.
  */
-export const generationHandlers: RequestHandler[] = [...canvasHandlers(), modelTemplatesHandler()];
+export const generationHandlers: RequestHandler[] = [
+  ...canvasHandlers(),
+  modelTemplatesHandler(),
+  // The result viewer reads a result's size from a HEAD request (no body).
+  http.head(
+    '/api/v1/media/:id',
+    () => new HttpResponse(null, { headers: { 'content-length': '250880' } }),
+  ),
+  // /try-on asks for the latest catalogue when it opens without one: none by default.
+  http.get('/api/v1/try-on/batches/latest', () =>
+    HttpResponse.json({ success: true, batch: null }),
+  ),
+];

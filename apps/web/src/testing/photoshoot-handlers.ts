@@ -12,7 +12,7 @@ import {
 
 /** The offline engine's label on its product scenes, as the local provider words it. */
 export const PHOTOSHOOT_PREVIEW_NOTE =
-  'Made by the offline engine: your product cut out and composited onto a rendered scene. The prompt needs a generative model (fal).';
+  'Made by the offline engine: your product cut out and composited onto a rendered scene. Your prompt is not used in this studio yet.';
 
 /** A product photoshoot generation (the shared fixture is an upscale). */
 export function photoshootFixture(overrides: Partial<Generation> = {}): Generation {

@@ -14,7 +14,7 @@ import { errorResponse } from './server';
 
 /** The offline engine's label on pose previews, as the local provider words it. */
 export const POSE_PREVIEW_NOTE =
-  'Preview made by the offline engine: this tool needs a generative model. Configure fal to get real results.';
+  'A labelled preview, free: this studio cannot make real results for this tool yet.';
 
 export function poseItem(overrides: Partial<PoseItem> & Pick<PoseItem, 'poseId'>): PoseItem {
   return {

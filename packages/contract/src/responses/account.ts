@@ -52,6 +52,9 @@ export const userProfileSchema = z.object({
   registrationDate: text,
   lastSignIn: textOrNull,
   accountType: z.catch(z.string(), DEFAULT_ACCOUNT_TYPE),
+  /** For receipts (ADR 051): the buyer's GSTIN and GST state code, '' when not given. */
+  gstin: z.optional(text),
+  gstState: z.optional(text),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -85,7 +88,7 @@ export const profileResponseSchema = z.object({ success, data: userProfileSchema
 export const updateProfileResponseSchema = z.object({
   success,
   /** Names of the fields that actually changed. */
-  updated: z.array(z.enum(['name', 'companyName', 'phoneNumber'])),
+  updated: z.array(z.enum(['name', 'companyName', 'phoneNumber', 'gstin', 'gstState'])),
   data: userProfileSchema,
 });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;

@@ -58,3 +58,10 @@ export const tryOnBatchSchema = z.object({
 export type TryOnBatch = z.infer<typeof tryOnBatchSchema>;
 export const tryOnBatchResponseSchema = z.object({ success, batch: tryOnBatchSchema });
 export type TryOnBatchResponse = z.infer<typeof tryOnBatchResponseSchema>;
+
+/**
+ * `GET /try-on/batches/latest`: the user's most recent catalogue (running or not), or null, so
+ * /try-on shows it again after a reload or a return without the id in the address.
+ */
+export const latestBatchResponseSchema = z.object({ success, batch: z.nullable(tryOnBatchSchema) });
+export type LatestBatchResponse = z.infer<typeof latestBatchResponseSchema>;

@@ -21,6 +21,10 @@ export const generationResultSchema = z.object({
 });
 export type GenerationResult = z.infer<typeof generationResultSchema>;
 
+/** The stages of unfinished work the progress view names (ADR 049). */
+export const GENERATION_STAGES = ['queued', 'running', 'saving'] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
+
 /** Optional fields read as empty values; type and status must be known. */
 export const generationSchema = z.object({
   id: z.string(),
@@ -36,6 +40,18 @@ export const generationSchema = z.object({
     decode: (position) => (position !== null && position > 0 ? position : null),
     encode: (position) => position,
   }),
+  /**
+   * Where unfinished work is (ADR 049): waiting for a worker, being made, or its outputs being
+   * stored; null once finished (and from a server that does not say).
+   */
+  stage: z.catch(z.nullable(z.enum(GENERATION_STAGES)), null),
+  /**
+   * How long a run like this usually takes from start to finish, in ms: the median of the
+   * provider's recent runs of the tool at this size; null once finished.
+   */
+  expectedMs: z.catch(z.nullable(int), null),
+  /** Time since it started, in ms, on the server's clock when it answered; null unless running. */
+  elapsedMs: z.catch(z.nullable(int), null),
   creditCost: z.catch(int, 0),
   prompt: text,
   imageUrls: strings,

@@ -78,6 +78,11 @@ export const generations = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * When the runner began storing the outputs (the provider had finished): the 'saving' stage of
+     * the progress view (ADR 049). Cleared when a worker claims the work again.
+     */
+    savingStartedAt: timestamp('saving_started_at', { withTimezone: true }),
     /** The sweeper fails and refunds an unfinished generation after this. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -102,6 +107,10 @@ export const generations = pgTable(
       .where(sql`${t.status} = 'succeeded'`),
     index('generations_gallery_type_idx')
       .on(t.userId, t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'succeeded'`),
+    // The progress estimate's history (ADR 049): a provider's latest successful runs of a tool.
+    index('generations_durations_idx')
+      .on(t.provider, t.type, t.finishedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'succeeded'`),
     // A catalogue's pairs in order (its progress view, zip and cancel).
     index('generations_batch_idx')

@@ -9,3 +9,5 @@ export * from './catalog';
 export * from './promo';
 export * from './fal-webhooks';
 export * from './rate-limits';
+export * from './provider-costs';
+export * from './receipts';

@@ -28,7 +28,9 @@ export const media = pgTable(
  * are written and unmarked in the transaction that inserts its row; deleted rows are marked in
  * the transaction that deletes them (`rowDeleted`) and unmarked once their objects are gone. So a
  * process killed between the two steps leaves a mark, and the sweeper removes those objects: a
- * deleted row's at once, an unfinished write's after a grace period.
+ * deleted row's at once, an unfinished write's after a grace period. A generation's output keeps
+ * its mark past its row's insert (`generationId`): the sweeper then removes the row and its
+ * objects unless a generation names it (work settled elsewhere while it was stored, issue 29).
  */
 export const mediaSweeps = pgTable(
   'media_sweeps',
@@ -36,6 +38,11 @@ export const mediaSweeps = pgTable(
     mediaId: text('media_id').primaryKey(),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
     rowDeleted: boolean('row_deleted').notNull().default(false),
+    /**
+     * The generation an output was stored for: one primary-key look tells whether it names the
+     * output. Only the mark holds it, so nothing is added to every media row for a one-time check.
+     */
+    generationId: text('generation_id'),
   },
   (t) => [index('media_sweeps_marked_idx').on(t.markedAt)],
 );

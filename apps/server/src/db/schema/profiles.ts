@@ -9,6 +9,9 @@ export const profiles = pgTable('profiles', {
   name: text('name').notNull(),
   companyName: text('company_name').notNull().default(''),
   phoneNumber: text('phone_number').notNull().default(''),
+  /** The buyer's GSTIN and GST state code for receipts, '' when not given (ADR 051). */
+  gstin: text('gstin').notNull().default(''),
+  gstState: text('gst_state').notNull().default(''),
   profileUrl: text('profile_url').notNull().default(''),
   accountType: text('account_type').notNull().default('Standard User'),
   registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),

@@ -632,6 +632,36 @@ describe('a try-on catalogue on the local engine', () => {
     expect((await readBatch(owner.cookie, batchId)).counts.succeeded).toBe(1);
   }, 60_000);
 
+  it('answers the user’s latest catalogue for /try-on to show again, and none for another user', async () => {
+    const owner = await newUser(10);
+    const stranger = await newUser();
+    expect((await get(owner.cookie, '/api/v1/try-on/batches/latest')).json()).toEqual({
+      success: true,
+      batch: null,
+    });
+    const [a, b] = await garments(owner.cookie, 2);
+    const me = await uploadImage(t.app, owner.cookie, await productPhoto(160, 220, '#222222'));
+    const ids: string[] = [];
+    for (const garment of [a, b]) {
+      const res = await startBatch(owner.cookie, {
+        garments: [{ imageUrl: garment }],
+        models: [{ kind: 'photo', imageUrl: me }],
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const { batchId } = res.json<{ batchId: string }>();
+      ids.push(batchId);
+      await waitForBatch(owner.cookie, batchId);
+    }
+    const latest = await get(owner.cookie, '/api/v1/try-on/batches/latest');
+    expect(latest.statusCode, latest.body).toBe(200);
+    const { batch } = latest.json<{ batch: TryOnBatch }>();
+    expect(batch).toEqual(await readBatch(owner.cookie, ids[1] ?? ''));
+    expect((await get(stranger.cookie, '/api/v1/try-on/batches/latest')).json()).toEqual({
+      success: true,
+      batch: null,
+    });
+  }, 60_000);
+
   it('validates the catalogue with messages a seller can act on', async () => {
     const user = await newUser(10);
     const [a] = await garments(user.cookie, 1);

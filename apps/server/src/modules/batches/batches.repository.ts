@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { generationBatches } from '../../db/schema';
 import type { DbOrTx } from '../credits/credits.service';
 
@@ -14,6 +14,17 @@ export async function insertBatch(db: DbOrTx, values: NewBatch): Promise<BatchRo
 
 export async function findBatch(db: DbOrTx, id: string): Promise<BatchRow | undefined> {
   const [row] = await db.select().from(generationBatches).where(eq(generationBatches.id, id));
+  return row;
+}
+
+/** The user's most recent catalogue (the user/created index answers it). */
+export async function findLatestBatch(db: DbOrTx, userId: string): Promise<BatchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(generationBatches)
+    .where(eq(generationBatches.userId, userId))
+    .orderBy(desc(generationBatches.createdAt), desc(generationBatches.id))
+    .limit(1);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import {
   batchAcceptedSchema,
+  latestBatchResponseSchema,
   tryOnBatchRequestSchema,
   tryOnBatchResponseSchema,
 } from '@studio/contract';
@@ -57,6 +58,23 @@ export const batchRoutes =
         );
         return reply.code(202).send(accepted);
       },
+    );
+
+    // Registered before `/:id`; the router prefers the static segment either way.
+    app.get(
+      '/try-on/batches/latest',
+      {
+        schema: {
+          tags,
+          summary:
+            'The most recent catalogue of the user (running or finished), or null: /try-on shows it again after a reload',
+          response: { 200: latestBatchResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        batch: await batches.getLatestBatch(deps, requireUser(request).id),
+      }),
     );
 
     app.get(

@@ -273,7 +273,8 @@ const REFUNDED = new Set(['failed', 'canceled']);
 
 function toBatchDto(
   batch: BatchRow,
-  items: { row: GenerationRow; queuePosition: number | null }[],
+  // expectedMs: each unfinished pair's estimate (ADR 049); absent, the tools' defaults.
+  items: { row: GenerationRow; queuePosition: number | null; expectedMs?: number | null }[],
 ): TryOnBatch {
   const count = (status: string) => items.filter(({ row }) => row.status === status).length;
   const sum = (statuses: Set<string>) =>
@@ -300,9 +301,9 @@ function toBatchDto(
     counts,
     creditCost: sum(new Set(['succeeded', ...ACTIVE])),
     refunded: sum(REFUNDED),
-    items: items.map(({ row, queuePosition }) => ({
+    items: items.map(({ row, queuePosition, expectedMs }) => ({
       ...placeOf(batch, row),
-      generation: toDtoAt(row, queuePosition),
+      generation: toDtoAt(row, queuePosition, expectedMs),
     })),
     zipUrl: counts.succeeded > 0 ? `${API_BASE}/try-on/batches/${batch.id}/zip` : null,
   };
@@ -312,6 +313,12 @@ function toBatchDto(
 export async function getBatch(deps: { db: DbOrTx }, userId: string, id: string) {
   const batch = await findOwnBatch(deps.db, userId, id);
   return toBatchDto(batch, await batchGenerations(deps.db, batch.id));
+}
+
+/** `GET /try-on/batches/latest`: the user's most recent catalogue, or null when there is none. */
+export async function getLatestBatch(deps: { db: DbOrTx }, userId: string) {
+  const batch = await repo.findLatestBatch(deps.db, userId);
+  return batch ? toBatchDto(batch, await batchGenerations(deps.db, batch.id)) : null;
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   orderStatusResponseSchema,
   paymentLinkRequestSchema,
   paymentLinkResponseSchema,
+  planChangePreviewRequestSchema,
+  planChangePreviewResponseSchema,
   sandboxCompleteRequestSchema,
   sandboxCompleteResponseSchema,
   sandboxOrderResponseSchema,
@@ -98,6 +100,48 @@ export const billingRoutes =
         success: true as const,
         ...(await billing.subscriptionStatus(deps, requireUser(request).id)),
       }),
+    );
+
+    app.post(
+      '/subscription/change-preview',
+      {
+        schema: {
+          tags,
+          summary: 'What buying a plan would do to the running one, and the amount (ADR 050)',
+          body: planChangePreviewRequestSchema,
+          response: { 200: planChangePreviewResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await billing.previewPlanChange(deps, requireUser(request).id, {
+          serviceType: request.body.service_type,
+          currency: request.body.currency,
+        })),
+      }),
+    );
+
+    app.get(
+      '/orders/:orderId/receipt.pdf',
+      {
+        schema: {
+          tags,
+          summary: 'The receipt of a paid order, as a PDF (ADR 051)',
+          params: z.object({ orderId: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const { fileName, pdf } = await billing.orderReceipt(
+          deps,
+          requireUser(request).id,
+          request.params.orderId,
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
     );
 
     if (deps.payments.sandbox) registerSandboxRoutes(app, deps);

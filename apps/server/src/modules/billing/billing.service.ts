@@ -2,10 +2,13 @@ import { z } from 'zod';
 import {
   CURRENCY_SYMBOLS,
   findProduct,
+  formatPrice,
+  MONTHLY_PLAN_CREDITS,
   productDisplayName,
   type OrderStatus,
   type OrderStatusResponse,
   type PaymentCurrency,
+  type PlanChangePreviewResponse,
   type Product,
   type SandboxOutcome,
 } from '@studio/contract';
@@ -22,6 +25,7 @@ import * as credits from '../credits/credits.service';
 import type { Tx } from '../credits/credits.service';
 import * as repo from './billing.repository';
 import { canMove, closedUnpaid, isOpen, statusOf } from './order-states';
+import * as receipts from './receipts.service';
 import * as plans from './subscriptions.service';
 
 export type { OrderRow, SubscriptionRow } from './billing.repository';
@@ -32,6 +36,14 @@ export interface BillingDeps {
   /** The provider that takes payments in each currency (a real one, or the sandbox); none: 503. */
   providers: Partial<Record<PaymentCurrency, PaymentProvider>>;
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** Seller, tax rates and the mailer for receipts (ADR 051); unset: untaxed, not mailed. */
+  receipts?: receipts.ReceiptDeps;
+}
+
+/** What one fulfilment issued, to be mailed once its transaction has committed. */
+interface Fulfilment {
+  settings: receipts.ReceiptDeps['settings'];
+  issued: receipts.ReceiptRow[];
 }
 
 /** Order ids are UUIDs; anything else (another integration's notes) is not ours. */
@@ -179,6 +191,129 @@ export async function planChangeNote(
   }
 }
 
+/* ----------------------------------------------------------------------------------------------
+ * Plan-change preview (ADR 050): said before the checkout opens
+ * -------------------------------------------------------------------------------------------- */
+
+export type PlanChangePreview = Omit<PlanChangePreviewResponse, 'success'>;
+
+const formatAmount = (minor: number, currency: string) =>
+  minor % 100 === 0 ? formatPrice(minor / 100, currency) : formatMinor(minor, currency);
+
+const creditsText = (n: number) => (n === 1 ? '1 credit' : `${String(n)} credits`);
+
+/**
+ * What buying plan `serviceType` in `currency` does now to the user's plans, its credits and the
+ * period, and what it costs: the same `quotePlan` (and through it `planChangeEffect`) that
+ * `createPaymentLink` prices the order with and the fulfilment applies.
+ */
+export async function previewPlanChange(
+  deps: Pick<BillingDeps, 'db'>,
+  userId: string,
+  input: { serviceType: string; currency: PaymentCurrency },
+  now = new Date(),
+): Promise<PlanChangePreview> {
+  const product = resolveProduct(input);
+  if (product.family === 'topup') {
+    throw new AppError(400, 'bad_request', 'A credit top-up does not change your plan.');
+  }
+  const { currency } = input;
+  const quote = await plans.quotePlan(deps.db, userId, product, currency, now);
+  const priceMinor = Math.round(product.price[currency] * 100);
+  const amountMinor = priceMinor - quote.creditMinor;
+  const name = productDisplayName(product.serviceType);
+  const monthly = MONTHLY_PLAN_CREDITS[product.family as 'plus' | 'pro'];
+  const running = quote.running;
+  const left = running
+    ? await credits.remainingOfReference(deps.db, {
+        userId,
+        referenceType: 'subscription',
+        referenceId: running.id,
+        now,
+      })
+    : { credits: 0, until: null };
+  const currentName = running ? productDisplayName(running.type) : '';
+  const summary: string[] = [];
+  const keepsCredits =
+    left.credits > 0
+      ? `The ${creditsText(left.credits)} your ${currentName} plan gave you and you have not used stay yours${left.until ? ` until ${formatDay(left.until)}` : ''}.`
+      : null;
+  switch (quote.kind) {
+    case 'new':
+      summary.push(
+        `${name} starts as soon as the payment is confirmed and runs until ${formatDay(quote.endsAt)}.`,
+      );
+      break;
+    case 'extend':
+      summary.push(
+        `This adds another period to your ${name} plan: it then ends on ${formatDay(quote.endsAt)} instead of ${formatDay(running?.endsAt ?? quote.endsAt)}.`,
+        `Your credits stay, and ${creditsText(product.credits)} more arrive over the added period.`,
+      );
+      break;
+    case 'scheduled':
+      summary.push(
+        `Your ${currentName} plan stays as it is until it ends; ${name} starts on ${formatDay(quote.startsAt)} and runs until ${formatDay(quote.endsAt)}.`,
+        'Your current credits are not touched.',
+      );
+      break;
+    case 'upgrade': {
+      summary.push(
+        `Your ${currentName} plan ends today and ${name} starts at once, running until ${formatDay(quote.endsAt)}.`,
+      );
+      if (keepsCredits) summary.push(keepsCredits);
+      const unused = running ? plans.unusedValue(running, currency, now).cycles : 0;
+      if (quote.creditedCycles > 0) {
+        summary.push(
+          `${String(quote.creditedCycles)} monthly ${quote.creditedCycles === 1 ? 'grant' : 'grants'} of ${currentName} not yet due (${creditsText(quote.creditedCycles * (running?.monthlyCredits ?? 0))}) will not be given; their value, ${formatAmount(quote.creditMinor, currency)}, is taken off the price.`,
+        );
+      } else if (unused === 0) {
+        summary.push(
+          `Nothing is taken off the price: your ${currentName} plan has already given you all its credits for this period.`,
+        );
+      }
+      if (unused > quote.creditedCycles) {
+        const rest = unused - quote.creditedCycles;
+        summary.push(
+          `The other ${String(rest)} monthly ${rest === 1 ? 'grant' : 'grants'} of ${currentName} still arrive on their dates.`,
+        );
+      }
+      break;
+    }
+  }
+  summary.push(
+    `${name} gives ${creditsText(monthly)} every 30 days (${creditsText(product.credits)} in all); each month's credits expire at the end of that month.`,
+    'Plans are prepaid and do not renew on their own: nothing more is charged when it ends.',
+  );
+  const outcome = { upgrade: 'replaced', extend: 'extended', scheduled: 'continues' } as const;
+  return {
+    kind: quote.kind,
+    plan_display_name: name,
+    currency,
+    price: priceMinor / 100,
+    credit: quote.creditMinor / 100,
+    amount: amountMinor / 100,
+    starts_at: quote.startsAt.toISOString(),
+    ends_at: quote.endsAt.toISOString(),
+    current:
+      running && quote.kind !== 'new'
+        ? {
+            plan_display_name: currentName,
+            outcome: outcome[quote.kind],
+            ends_at: (quote.kind === 'upgrade'
+              ? now
+              : quote.kind === 'extend'
+                ? quote.endsAt
+                : running.endsAt
+            ).toISOString(),
+            credits_left: left.credits,
+            credits_left_until: left.until?.toISOString() ?? null,
+            cycles_credited: quote.creditedCycles,
+          }
+        : null,
+    summary,
+  };
+}
+
 async function ownOrder(deps: Pick<BillingDeps, 'db'>, userId: string, orderId: string) {
   const order = isUuid(orderId) ? await repo.findOrder(deps.db, orderId) : undefined;
   // Another user's order is indistinguishable from a missing one.
@@ -241,6 +376,26 @@ export function findOrder(deps: Pick<BillingDeps, 'db'>, orderId: string) {
   return repo.findOrder(deps.db, orderId);
 }
 
+/**
+ * The receipt of one of the user's paid orders, as a PDF (ADR 051). Another user's order, an
+ * unpaid one or an unknown id are the same 404. An order paid before receipts existed gets its
+ * receipt now.
+ */
+export async function orderReceipt(
+  deps: Pick<BillingDeps, 'db' | 'receipts'>,
+  userId: string,
+  orderId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const order = await ownOrder(deps, userId, orderId);
+  const receipt = await receipts.receiptForOrder(
+    deps.db,
+    order,
+    deps.receipts?.settings ?? receipts.UNCONFIGURED_RECEIPTS,
+  );
+  if (!receipt) throw notFound('This order has no receipt: it was not paid.');
+  return { fileName: receipts.receiptFileName(receipt), pdf: await receipts.receiptPdf(receipt) };
+}
+
 /** The sandbox checkout page's view of an order (only sandbox orders of the user). */
 export async function sandboxOrder(deps: Pick<BillingDeps, 'db'>, userId: string, orderId: string) {
   const order = await ownOrder(deps, userId, orderId);
@@ -262,11 +417,15 @@ export type EventResult = 'applied' | 'duplicate' | 'ignored';
  *  - credits and plan changes are keyed by the order, so they happen once.
  */
 export async function handlePaymentEvent(
-  deps: Pick<BillingDeps, 'db' | 'log'>,
+  deps: Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string },
   event: PaymentEvent,
   at?: Date,
 ): Promise<EventResult> {
-  return deps.db.transaction(async (tx) => {
+  const fulfilment: Fulfilment = {
+    settings: deps.receipts?.settings ?? receipts.UNCONFIGURED_RECEIPTS,
+    issued: [],
+  };
+  const result = await deps.db.transaction(async (tx) => {
     let now = at ?? new Date();
     const fresh = await repo.recordEvent(tx, {
       provider: event.provider,
@@ -302,8 +461,26 @@ export async function handlePaymentEvent(
       deps.log?.error({ event, order }, 'paid amount differs from the order: not fulfilled');
       return 'ignored';
     }
-    return applyOutcome(tx, deps, order, { ...event, outcome: event.outcome }, now);
+    return applyOutcome(tx, deps, order, { ...event, outcome: event.outcome }, now, fulfilment);
   });
+  await mailIssuedReceipts(deps, fulfilment.issued);
+  return result;
+}
+
+/** Sends each new receipt after its payment committed; a failure is logged, never undoes it. */
+async function mailIssuedReceipts(
+  deps: Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string },
+  issued: receipts.ReceiptRow[],
+): Promise<void> {
+  const mailer = deps.receipts?.mailer;
+  if (!mailer) return;
+  for (const receipt of issued) {
+    try {
+      await receipts.mailReceipt(deps.db, mailer, receipt, deps.publicUrl ?? '');
+    } catch (error) {
+      deps.log?.error({ err: error, receipt: receipt.number }, 'receipt email failed');
+    }
+  }
 }
 
 async function applyOutcome(
@@ -312,11 +489,12 @@ async function applyOutcome(
   order: repo.OrderRow,
   event: PaymentEvent & { outcome: PaymentOutcome },
   now: Date,
+  fulfilment: Fulfilment,
 ): Promise<EventResult> {
   const from = order.status as OrderStatus;
   const to = statusOf(event.outcome);
   if (canMove(from, to)) {
-    await moveOrder(tx, order, to, now, event.reason);
+    await moveOrder(tx, order, to, now, event.reason, fulfilment);
     return 'applied';
   }
   // Money a real provider took for an order we had closed is honoured as a new attempt; the closed
@@ -340,19 +518,23 @@ async function applyOutcome(
       { event, orderId: order.id, attemptId: attempt.id },
       `payment for a ${from} order: fulfilled as a new attempt`,
     );
-    await moveOrder(tx, attempt, 'completed', now);
+    await moveOrder(tx, attempt, 'completed', now, undefined, fulfilment);
     return 'applied';
   }
   return 'ignored';
 }
 
-/** One move of the state machine, with what it entails (fulfilment for a payment). */
+/**
+ * One move of the state machine, with what it entails: for a payment, the fulfilment and the
+ * receipt, numbered last in the same transaction (ADR 051).
+ */
 async function moveOrder(
   tx: Tx,
   order: repo.OrderRow,
   to: OrderStatus,
   now: Date,
   reason?: string,
+  fulfilment?: Fulfilment,
 ): Promise<void> {
   if (to === 'completed') {
     await repo.updateOrder(tx, order.id, {
@@ -362,6 +544,13 @@ async function moveOrder(
       updatedAt: now,
     });
     await fulfil(tx, order, now);
+    const receipt = await receipts.issueReceipt(
+      tx,
+      { ...order, completedAt: now },
+      now,
+      fulfilment?.settings ?? receipts.UNCONFIGURED_RECEIPTS,
+    );
+    if (receipt) fulfilment?.issued.push(receipt);
     return;
   }
   const closing = to === 'failed' || to === 'cancelled' || to === 'expired';
@@ -484,7 +673,7 @@ export async function cancelSubscription(
 
 /** Runs a sandbox checkout button through the same path as a provider webhook. */
 export async function completeSandboxPayment(
-  deps: Pick<BillingDeps, 'db' | 'log'>,
+  deps: Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string },
   userId: string,
   orderId: string,
   outcome: SandboxOutcome,

@@ -78,17 +78,80 @@ export function unusedValue(
   return { cycles, perCycleMinor: perCycle, minor: cycles * perCycle };
 }
 
+/**
+ * What buying plan `serviceType` for `days` does at `now` to the user's plans (ADR 023, ADR 048):
+ * the one decision both the plan-change preview and the fulfilment apply, so what the user is
+ * told before paying is what the payment then does.
+ * - `new`: starts now; `upgrade`: starts now and replaces the running plan;
+ * - `extend`: the running plan's end moves by `days`;
+ * - `scheduled`: starts when the running plan and any plan already waiting end; buying the plan
+ *   that waits last again extends that one (`target` is the plan whose end moves).
+ */
+export interface PlanChangeEffect {
+  kind: PlanChangeKind;
+  running: Plan | undefined;
+  /** The plan an `extend` (or a repeated `scheduled`) lengthens; undefined for a new row. */
+  target: Plan | undefined;
+  /** For a new row: the plan it follows (its `previous_type`). */
+  follows: Plan | undefined;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export function planChangeEffect(
+  plans: readonly Plan[],
+  serviceType: string,
+  days: number,
+  now: Date,
+): PlanChangeEffect {
+  const running = runningPlan(plans, now);
+  const queue = upcomingPlans(plans, now);
+  const kind = planChangeKind(running?.type ?? null, serviceType);
+  const lengthen = (plan: Plan): PlanChangeEffect => ({
+    kind,
+    running,
+    target: plan,
+    follows: undefined,
+    startsAt: plan.startedAt,
+    endsAt: addDays(plan.endsAt, days),
+  });
+  const fresh = (startsAt: Date, follows: Plan | undefined): PlanChangeEffect => ({
+    kind: running ? kind : 'new',
+    running,
+    target: undefined,
+    follows,
+    startsAt,
+    endsAt: addDays(startsAt, days),
+  });
+  if (!running || kind === 'new') {
+    return fresh(
+      now,
+      plans.filter((plan) => !queue.includes(plan)).at(0),
+    );
+  }
+  if (kind === 'extend') return lengthen(running);
+  if (kind === 'scheduled') {
+    const last = queue.at(-1);
+    if (last?.type === serviceType) return lengthen(last);
+    return fresh((last ?? running).endsAt, last ?? running);
+  }
+  return fresh(now, running);
+}
+
 export interface PlanQuote {
   kind: PlanChangeKind;
-  /** When the plan bought would start. */
+  /** When the plan bought would start, and end (or, for an extension, the plan's new end). */
   startsAt: Date;
+  endsAt: Date;
+  /** The plan running now, if any (an upgrade replaces it). */
+  running: Plan | null;
   /** The running plan an upgrade replaces, with the cycles and value credited for it. */
   replaces: Plan | null;
   creditedCycles: number;
   creditMinor: number;
 }
 
-/** What buying `product` in `currency` would do now: said on the checkout before the user pays. */
+/** What buying `product` in `currency` would do now: said before and on the checkout. */
 export async function quotePlan(
   db: DbOrTx,
   userId: string,
@@ -97,15 +160,16 @@ export async function quotePlan(
   now = new Date(),
 ): Promise<PlanQuote> {
   const plans = await repo.listSubscriptions(db, userId);
-  const running = runningPlan(plans, now);
-  const kind = planChangeKind(running?.type ?? null, product.serviceType);
+  const effect = planChangeEffect(plans, product.serviceType, product.days ?? 0, now);
+  const base = {
+    kind: effect.kind,
+    startsAt: effect.startsAt,
+    endsAt: effect.endsAt,
+    running: effect.running ?? null,
+  };
   const none = { replaces: null, creditedCycles: 0, creditMinor: 0 };
-  if (!running || kind === 'new') return { kind: 'new', startsAt: now, ...none };
-  if (kind === 'scheduled') {
-    const last = upcomingPlans(plans, now).at(-1) ?? running;
-    return { kind, startsAt: last.endsAt, ...none };
-  }
-  if (kind === 'extend') return { kind, startsAt: running.startedAt, ...none };
+  if (effect.kind !== 'upgrade' || !effect.running) return { ...base, ...none };
+  const running = effect.running;
   const unused = unusedValue(running, currency, now);
   // Another checkout still open for an upgrade of this plan has these cycles priced in already.
   const promised = await repo.cyclesCreditedByOpenOrders(db, running.id);
@@ -113,13 +177,7 @@ export async function quotePlan(
     { cycles: Math.max(0, unused.cycles - promised), perCycleMinor: unused.perCycleMinor },
     Math.round(product.price[currency] * 100),
   );
-  return {
-    kind,
-    startsAt: now,
-    replaces: running,
-    creditedCycles: credit.cycles,
-    creditMinor: credit.minor,
-  };
+  return { ...base, replaces: running, creditedCycles: credit.cycles, creditMinor: credit.minor };
 }
 
 /** Moves scheduled plans so each starts when the one before it ends (after a plan's end moved). */
@@ -198,51 +256,44 @@ export async function applyPlanPurchase(
   // What the order paid for, not today's catalogue (a price change must not alter a paid plan).
   const cycles = Math.floor(Math.round(order.credits / monthly) * paidShare + 1e-9);
   const days = (product.days ?? 0) * paidShare;
-  const fresh = (startedAt: Date, previous: Plan | undefined, status: 'active' | 'scheduled') =>
+  // The same decision the plan-change preview shows (ADR 048), for the period the money bought.
+  const effect = planChangeEffect(plans, product.serviceType, days, now);
+  const insert = (status: 'active' | 'scheduled') =>
     repo.insertSubscription(tx, {
       userId: order.userId,
       type: product.serviceType,
       code: planCodeOf(product.serviceType),
       status,
-      startedAt,
-      endsAt: addDays(startedAt, days),
+      startedAt: effect.startsAt,
+      endsAt: effect.endsAt,
       monthlyCredits: monthly,
       cyclesTotal: cycles,
-      previousType: previous?.type ?? null,
-      previousCode: previous?.code ?? null,
-      lastOrderId: order.id,
-      transactionAt: now,
-    });
-  const extend = (plan: Plan) =>
-    repo.updateSubscription(tx, plan.id, {
-      endsAt: addDays(plan.endsAt, days),
-      cyclesTotal: plan.cyclesTotal + cycles,
+      previousType: effect.follows?.type ?? null,
+      previousCode: effect.follows?.code ?? null,
       lastOrderId: order.id,
       transactionAt: now,
     });
 
-  if (!running || kind === 'new') {
-    const latest = plans.filter((plan) => !queue.includes(plan)).at(0);
-    const plan = await fresh(now, latest, 'active');
-    await rechain(tx, queue, plan.endsAt);
+  if (effect.target) {
+    const plan = await repo.updateSubscription(tx, effect.target.id, {
+      endsAt: effect.endsAt,
+      cyclesTotal: effect.target.cyclesTotal + cycles,
+      lastOrderId: order.id,
+      transactionAt: now,
+    });
+    // Extending the running plan moves the plans waiting after it; extending the last one does not.
+    if (effect.kind === 'extend') await rechain(tx, queue, plan.endsAt);
     return plan;
   }
-  if (kind === 'extend') {
-    const plan = await extend(running);
-    await rechain(tx, queue, plan.endsAt);
-    return plan;
+  if (effect.kind === 'scheduled') return insert('scheduled');
+  if (effect.kind === 'upgrade' && running) {
+    await repo.updateSubscription(tx, running.id, {
+      status: 'replaced',
+      // The credited cycles were paid back as the upgrade's discount: they are no longer granted.
+      cyclesTotal: Math.max(running.cyclesGranted, running.cyclesTotal - backedCycles),
+    });
   }
-  if (kind === 'scheduled') {
-    const last = queue.at(-1);
-    if (last?.type === product.serviceType) return extend(last);
-    return fresh((last ?? running).endsAt, last ?? running, 'scheduled');
-  }
-  await repo.updateSubscription(tx, running.id, {
-    status: 'replaced',
-    // The credited cycles were paid back as the upgrade's discount: they are no longer granted.
-    cyclesTotal: Math.max(running.cyclesGranted, running.cyclesTotal - backedCycles),
-  });
-  const plan = await fresh(now, running, 'active');
+  const plan = await insert('active');
   await rechain(tx, queue, plan.endsAt);
   return plan;
 }

@@ -185,7 +185,7 @@ async function ensureImage(deps: { db: Db; storage: Storage }, name: string, svg
   const id = assetId(name);
   if (!(await findMediaById(deps.db, id))) {
     const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    await storeImage(deps, CATALOG_OWNER, 'catalog', await processImage(png), id).catch(
+    await storeImage(deps, CATALOG_OWNER, 'catalog', await processImage(png), { id }).catch(
       seededElsewhere,
     );
   }

@@ -1,5 +1,6 @@
 import {
   GENERATION_TYPES,
+  isInstantInRange,
   toolLabel,
   productDisplayName,
   type GenerationHistoryItem,
@@ -52,6 +53,15 @@ const ENTRY_TEXTS: repo.EntryTexts = {
 // so a generation's cursor is refused by the order list and an order's by the usage list.
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/**
+ * A forged cursor's instant reaches PostgreSQL as `::timestamptz`: year 0 or 30 February was a 500
+ * there (issue 29). So it must be in the range every request date has (ADR 036, addendum
+ * 2026-11-27) and a real day: V8 reads 2026-02-30 as 2 March, so the day must read back the same.
+ */
+const isCursorInstant = (at: string) =>
+  AT.test(at) &&
+  isInstantInRange(at) &&
+  new Date(at).toISOString().slice(0, 23) === at.slice(0, 23);
 const ENTRY_ID = /^\d{1,18}$/;
 const ROW_IDS = {
   g: /^[\w-]{1,100}$/,
@@ -79,8 +89,7 @@ function decodeCursor(row: RowLetter, cursor: string): repo.HistoryKey {
     if (
       (source === row || source === 'e') &&
       typeof at === 'string' &&
-      AT.test(at) &&
-      !Number.isNaN(Date.parse(at)) &&
+      isCursorInstant(at) &&
       typeof id === 'string' &&
       (source === 'e' ? ENTRY_ID : ROW_IDS[row]).test(id)
     )

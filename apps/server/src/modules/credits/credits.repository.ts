@@ -187,7 +187,7 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
 
 /** Lots with credits left that entries of one reference (e.g. a subscription) created. */
 export async function lotsOfReference(
-  tx: Tx,
+  tx: DbOrTx,
   userId: string,
   referenceType: string,
   referenceId: string,

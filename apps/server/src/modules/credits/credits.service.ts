@@ -364,6 +364,30 @@ export function revokeLots(
   });
 }
 
+/**
+ * The credits still spendable from one reference's lots (e.g. what a plan's cycles left), and when
+ * the last of them lapses (null: never). Said before a plan change (ADR 050).
+ */
+export async function remainingOfReference(
+  db: DbOrTx,
+  input: { userId: string; referenceType: string; referenceId: string; now?: Date },
+): Promise<{ credits: number; until: Date | null }> {
+  const now = input.now ?? new Date();
+  const lots = await repo.lotsOfReference(
+    db,
+    input.userId,
+    input.referenceType,
+    input.referenceId,
+  );
+  const live = lots.filter((lot) => lot.expiresAt === null || lot.expiresAt > now);
+  const ends = live.map((lot) => lot.expiresAt?.getTime() ?? Infinity);
+  const last = ends.length > 0 ? Math.max(...ends) : null;
+  return {
+    credits: live.reduce((sum, lot) => sum + lot.remaining, 0),
+    until: last === null || last === Infinity ? null : new Date(last),
+  };
+}
+
 export function listEntries(db: DbOrTx, userId: string) {
   return repo.listEntries(db, userId);
 }

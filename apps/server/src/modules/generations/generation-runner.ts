@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { retryOnDeadlock } from '../../db/retry-on-deadlock';
 import type { Segmenter } from '../../platform/engine/garment-fidelity';
 import { processImage } from '../../platform/images/process-image';
 import { BlockedUrlError, guardedFetch } from '../../platform/net/url-guard';
@@ -64,6 +65,9 @@ class Handback extends Error {}
 
 /** Marks "submission under way, provider id not yet known" (see beforeSubmit). */
 const SUBMITTING = '';
+/** What a user reads on work refunded because the provider's request id was lost (issue 29). */
+export const SUBMIT_INTERRUPTED =
+  'The generation was interrupted while it was being sent. Your credits were refunded.';
 /** Deliveries before work is given up (each one a worker that died or handed it back). */
 const MAX_ATTEMPTS = 8;
 /**
@@ -97,14 +101,10 @@ export async function runGenerationJob(
   }
   if (row.providerRequestId === SUBMITTING) {
     // A worker died between submitting and recording the provider's id: the provider may have the
-    // work, and we cannot find it. Refund rather than submit (and pay) again.
-    await failGeneration(
-      deps.db,
-      row.id,
-      'The generation was interrupted while it was being sent. Your credits were refunded.',
-      'failed',
-      token,
-    );
+    // work, and we cannot find it. Refund rather than submit (and pay) again. Unless fal's webhook
+    // came meanwhile and its URL gave the generation the id back (issue 29): then collect it.
+    const failed = await failGeneration(deps.db, row.id, SUBMIT_INTERRUPTED, 'failed', token, true);
+    if (!failed) await handBack(deps, row, token);
     return;
   }
   const abort = new AbortController();
@@ -143,13 +143,7 @@ export async function runGenerationJob(
   } catch (error) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
     if (reason instanceof Handback) {
-      // Hand the lease back and queue it again: the stored provider request id is resumed. One
-      // transaction, so no moment exists where the lease is free and no job will take it.
-      await deps.db.transaction(async (tx) => {
-        if (await repo.setLease(tx, row.id, token, null)) {
-          await deps.queue.enqueueGeneration(tx, { generationId: row.id }, sendOptionsOf(row));
-        }
-      });
+      await handBack(deps, row, token);
       return;
     }
     if (reason instanceof ProviderError && reason.nothingSubmitted) {
@@ -172,6 +166,18 @@ export async function runGenerationJob(
     clearInterval(heartbeat);
     deps.shutdown.removeEventListener('abort', onShutdown);
   }
+}
+
+/**
+ * Hands the lease back and queues the work again: the stored provider request id is resumed. One
+ * transaction, so no moment exists where the lease is free and no job will take it.
+ */
+async function handBack(deps: RunnerDeps, row: repo.GenerationRow, token: string) {
+  await deps.db.transaction(async (tx) => {
+    if (await repo.setLease(tx, row.id, token, null)) {
+      await deps.queue.enqueueGeneration(tx, { generationId: row.id }, sendOptionsOf(row));
+    }
+  });
 }
 
 /** Another worker holds live work (or it is finished): look again when its lease would lapse. */
@@ -215,6 +221,7 @@ async function execute(
   let lastProgressAt = 0;
   const result = await deps.provider.run(def.job(settings, input), {
     signal,
+    generationId: row.id,
     requestId: row.providerRequestId,
     beforeSubmit: async () => {
       if (!(await repo.setRequestId(deps.db, row.id, token, SUBMITTING))) {
@@ -240,6 +247,18 @@ async function execute(
   signal.throwIfAborted();
   if (result.outputs.length === 0)
     throw new ProviderError('The provider returned no output', false);
+  // Still ours, before a byte is stored? A cancel or the sweeper may have settled it while the
+  // provider ran, and the signal hears of that only at the next heartbeat (a third of a lease):
+  // outputs stored for settled work are named by no generation, yet count against the user's
+  // media quota (issue 29). The storage sweep removes any that still slip through (ADR 046).
+  if (!(await repo.setLease(deps.db, row.id, token, deps.leaseMs))) {
+    throw new Handback('settled before storing');
+  }
+  // The progress view's 'saving' stage (ADR 049): storing the outputs and the garment check can
+  // take longer than the provider did (the local engine's previews: 2 s of work, 50 s of this).
+  if (!(await repo.markSaving(deps.db, row.id, token))) {
+    throw new Handback('settled before storing');
+  }
   // Copy every output into our storage now: provider URLs expire within the hour.
   const outcome: Outcome = {
     imageUrls: [],
@@ -270,7 +289,9 @@ async function execute(
       fidelityCheckSignal(deps.shutdown, row.deadlineAt?.getTime() ?? Number.POSITIVE_INFINITY),
     ),
   );
-  // Still ours? A cancel or the sweeper may have settled it meanwhile.
+  // Still ours? A cancel or the sweeper may have settled it while the outputs were stored; those
+  // outputs are then left to the storage sweep, which removes output media its generation does
+  // not name once the grace period has passed (ADR 046, addendum of 2026-11-27).
   if (!(await repo.setLease(deps.db, row.id, token, deps.leaseMs))) {
     throw new Handback('settled elsewhere');
   }
@@ -315,7 +336,9 @@ async function storeOutput(
   signal.throwIfAborted();
   if (output.kind === 'image') {
     const image = await processImage(data);
-    const stored = await storeImage(deps, row.userId, 'output', image);
+    // Recorded with the output, so the storage sweep can tell an output its generation never
+    // named (stored for settled work) with one look at that generation (ADR 046).
+    const stored = await storeImage(deps, row.userId, 'output', image, { generationId: row.id });
     return { row: stored, original: image.original.body };
   }
   // A video's poster is the input image: the gallery card and the player show it while loading.
@@ -326,7 +349,10 @@ async function storeOutput(
     await readOriginal(deps, await findOwnedMedia(deps, row.userId, posterId)),
   );
   const size = await videoSize(data);
-  return { row: await storeVideo(deps, row.userId, { data, ...size }, poster), original: null };
+  const stored = await storeVideo(deps, row.userId, { data, ...size }, poster, {
+    generationId: row.id,
+  });
+  return { row: stored, original: null };
 }
 
 /** Reads width and height from the MP4's track header; 0×0 when absent (still playable). */
@@ -345,15 +371,21 @@ async function settleSuccess(
   token: string,
   outcome: Outcome,
 ) {
-  await deps.db.transaction(async (tx) => {
-    const done = await repo.finish(
-      tx,
-      row.id,
-      { status: 'succeeded', progress: 100, error: null, ...outcome },
-      token,
-    );
-    if (done && done.credits > 0) await credits.capture(tx, row.id);
-  });
+  // Retried when PostgreSQL aborts it as a deadlock's victim: the outputs are stored, and failing
+  // (and refunding) a finished result because of a lock cycle would throw the work away.
+  await retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      // The account first, as every credit change does (see failGeneration).
+      await credits.lockCredits(tx, row.userId);
+      const done = await repo.finish(
+        tx,
+        row.id,
+        { status: 'succeeded', progress: 100, error: null, ...outcome },
+        token,
+      );
+      if (done && done.credits > 0) await credits.capture(tx, row.id);
+    }),
+  );
 }
 
 /**

@@ -21,7 +21,10 @@ export async function startGenerationWorker(
     queue: JobQueue;
     concurrency: number;
     sweepIntervalMs: number;
-    /** Grace before an unfinished media write's objects are swept (ADR 046). */
+    /**
+     * Grace before an unfinished media write's objects, or an output its generation does not
+     * name, are swept (ADR 046).
+     */
     mediaSweepGraceMs: number;
   },
 ): Promise<RecurringJob> {
@@ -45,9 +48,14 @@ export async function startGenerationWorker(
         deletionGraceMs: Math.min(deps.mediaSweepGraceMs, 10 * 60_000),
       }),
     ])
-      .then(([swept, { redelivered, deadJobs }, pruned, strayObjects]) => {
+      .then(([swept, { redelivered, deadJobs }, pruned, { strayObjects, unreferencedOutputs }]) => {
         if (strayObjects > 0)
           deps.log.warn({ strayObjects }, 'media objects without a row removed (ADR 046)');
+        if (unreferencedOutputs > 0)
+          deps.log.warn(
+            { unreferencedOutputs },
+            'generation outputs no generation names removed (ADR 046, issue 29)',
+          );
         if (pruned > 0)
           deps.log.info({ pruned }, 'fal webhook deliveries older than two days removed');
         if (swept > 0) deps.log.warn({ swept }, 'overdue generations failed and refunded');

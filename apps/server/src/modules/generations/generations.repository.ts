@@ -35,6 +35,15 @@ export async function findGeneration(db: DbOrTx, id: string): Promise<Generation
   return row;
 }
 
+/** Who owns a generation (never changes), read without a lock: the caller locks in order. */
+export async function ownerOf(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: generations.userId })
+    .from(generations)
+    .where(eq(generations.id, id));
+  return row?.userId;
+}
+
 export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
   const [row] = await db
     .select()
@@ -136,6 +145,8 @@ export async function claim(db: DbOrTx, id: string, token: string, leaseMs: numb
       leaseUntil: leaseEnd(leaseMs),
       attempts: sql`${generations.attempts} + 1`,
       startedAt: sql`coalesce(${generations.startedAt}, now())`,
+      // A new attempt runs the provider part again (or resumes it) before it saves (ADR 049).
+      savingStartedAt: null,
       // A catalogue pair's deadline counts from its first start, not from its time in the queue:
       // it may wait behind 79 others of its catalogue (ADR 017).
       deadlineAt: sql`case when ${generations.batchId} is not null and ${generations.startedAt} is null
@@ -180,6 +191,53 @@ export async function setRequestId(
   return rows.length > 0;
 }
 
+/**
+ * The provider finished and the runner stores the outputs: the 'saving' stage (ADR 049). Only
+ * while this worker holds the lease; false when it lost it.
+ */
+export async function markSaving(db: DbOrTx, id: string, token: string) {
+  const rows = await db
+    .update(generations)
+    .set({ savingStartedAt: sql`now()` })
+    .where(and(eq(generations.id, id), holds(token)))
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
+/** One successful run, as the progress estimate learns from it (ADR 049). */
+export type RunDuration = {
+  type: string;
+  mode: string;
+  settings: Record<string, unknown>;
+  durationMs: number;
+};
+
+/**
+ * A provider's latest successful runs, at most `perType` of each tool, newest first: one index
+ * walk per tool (generations_durations_idx), however long the history. The duration is the whole
+ * run a user waits for once it starts (started → finished, retries included).
+ */
+export async function recentDurations(
+  db: DbOrTx,
+  provider: string,
+  types: readonly string[],
+  perType: number,
+): Promise<RunDuration[]> {
+  if (types.length === 0) return [];
+  const result = await db.execute<RunDuration>(sql`
+    select r.type, r.mode, r.settings, r.duration_ms as "durationMs"
+      from unnest(string_to_array(${types.join(',')}, ',')) as tool(type)
+      cross join lateral (
+        select g.type, g.mode, g.settings,
+               (extract(epoch from g.finished_at - g.started_at) * 1000)::int as duration_ms
+          from ${generations} g
+         where g.provider = ${provider} and g.type = tool.type and g.status = 'succeeded'
+           and g.started_at is not null and g.finished_at is not null
+         order by g.finished_at desc
+         limit ${perType}) r`);
+  return result.rows;
+}
+
 export async function setProgress(db: DbOrTx, id: string, progress: number) {
   await db
     .update(generations)
@@ -215,6 +273,8 @@ export async function finishUnsuccessful(
   id: string,
   outcome: { status: 'failed' | 'canceled'; error: string; canceledError: string },
   token?: string,
+  /** Only while it still has the "submitting" marker: a late webhook may have adopted an id. */
+  onlyWhileSubmitting = false,
 ) {
   const requested = sql`${generations.cancelRequestedAt} IS NOT NULL`;
   const [row] = await db
@@ -227,7 +287,13 @@ export async function finishUnsuccessful(
       leaseToken: null,
       leaseUntil: null,
     })
-    .where(and(eq(generations.id, id), token === undefined ? isActive : holds(token)))
+    .where(
+      and(
+        eq(generations.id, id),
+        token === undefined ? isActive : holds(token),
+        onlyWhileSubmitting ? eq(generations.providerRequestId, '') : undefined,
+      ),
+    )
     .returning();
   return row;
 }

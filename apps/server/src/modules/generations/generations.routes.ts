@@ -204,7 +204,7 @@ export const generationRoutes =
           canAfford: available >= creditCost,
           message:
             creditCost === 0
-              ? 'Free: this tool makes a labelled preview until a generative model is configured.'
+              ? 'Free: this studio shows a labelled preview for this tool.'
               : `This costs ${String(creditCost)} credit${creditCost === 1 ? '' : 's'}.`,
         };
       },

@@ -26,6 +26,7 @@ import {
 } from '@studio/contract';
 import { planFamilyOf } from '@studio/contract/plans';
 import type { Db } from '../../db/client';
+import { retryOnDeadlock } from '../../db/retry-on-deadlock';
 import { AppError, notFound } from '../../http/errors';
 import type { GenerationProvider } from '../../platform/providers/types';
 import type { JobQueue } from '../../platform/queue/job-queue';
@@ -34,6 +35,12 @@ import * as credits from '../credits/credits.service';
 import type { DbOrTx, Tx } from '../credits/credits.service';
 import { fidelityOf } from '../fidelity/fidelity-answer';
 import * as fidelityRepo from '../fidelity/fidelity.repository';
+import {
+  DEFAULT_ESTIMATES,
+  durationEstimates,
+  expectedMsOf,
+  type DurationEstimates,
+} from './duration-estimates';
 import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
@@ -303,18 +310,62 @@ export async function findOwnGeneration(db: DbOrTx, userId: string, id: string) 
 }
 
 export async function toDto(db: DbOrTx, row: repo.GenerationRow): Promise<Generation> {
-  return toDtoAt(row, row.status === 'queued' ? await repo.queuePosition(db, row) : null);
+  const active = row.status === 'queued' || row.status === 'running';
+  const [queuePosition, estimates] = await Promise.all([
+    row.status === 'queued' ? repo.queuePosition(db, row) : null,
+    active ? durationEstimates(db, row.provider) : null,
+  ]);
+  return toDtoAt(row, queuePosition, estimates ? expectedMsOf(estimates, row) : null);
 }
 
-/** The DTO with a queue position already known (a catalogue reads all of them in one query). */
-export function toDtoAt(row: repo.GenerationRow, queuePosition: number | null): Generation {
+/** Where unfinished work is (ADR 049): waiting, with the provider, or storing its outputs. */
+function stageOf(row: repo.GenerationRow): Generation['stage'] {
+  if (row.status === 'queued') return 'queued';
+  if (row.status !== 'running') return null;
+  return row.savingStartedAt ? 'saving' : 'running';
+}
+
+/**
+ * The share of the bar a running generation has earned: its elapsed time against the expected
+ * duration, reaching 95 % at the estimate and no further (ADR 049), so a bar never sits at 99 %
+ * while most of the work is still ahead. Past the estimate the view says it takes longer.
+ */
+export function progressOf(elapsedMs: number, expectedMs: number): number {
+  if (expectedMs <= 0) return 0;
+  return Math.round(95 * Math.min(1, Math.max(0, elapsedMs) / expectedMs));
+}
+
+/**
+ * The DTO with a queue position already known (a catalogue reads all of them in one query) and,
+ * for unfinished work, its expected duration (default: the tools' defaults, no history read).
+ */
+export function toDtoAt(
+  row: repo.GenerationRow,
+  queuePosition: number | null,
+  expectedMs?: number | null,
+  now = Date.now(),
+): Generation {
   const status = isGenerationStatus(row.status) ? row.status : 'failed';
+  const active = status === 'queued' || status === 'running';
+  const expected = active ? (expectedMs ?? expectedMsOf(DEFAULT_ESTIMATES, row) ?? null) : null;
+  // Measured on this server's clock, so a browser whose clock is off still animates from here.
+  const elapsedMs =
+    status === 'running' && row.startedAt ? Math.max(0, now - row.startedAt.getTime()) : null;
+  let progress = row.progress;
+  if (status === 'succeeded') progress = 100;
+  else if (status === 'queued') progress = 0;
+  else if (status === 'running') {
+    progress = elapsedMs !== null && expected !== null ? progressOf(elapsedMs, expected) : 0;
+  }
   return {
     id: row.id,
     type: isGenerationType(row.type) ? row.type : 'photoshoot',
     status,
-    progress: status === 'succeeded' ? 100 : row.progress,
+    progress,
     queuePosition: status === 'queued' ? queuePosition : null,
+    stage: stageOf(row),
+    expectedMs: expected,
+    elapsedMs,
     creditCost: row.credits,
     prompt: row.prompt,
     imageUrls: row.imageUrls,
@@ -396,21 +447,33 @@ export async function failGeneration(
   status: 'failed' | 'canceled' = 'failed',
   /** The runner's lease: a worker that lost it must not settle. Cancel and the sweeper omit it. */
   leaseToken?: string,
+  /** Only while the "submitting" marker stands (see finishUnsuccessful). */
+  onlyWhileSubmitting = false,
 ) {
-  return db.transaction(async (tx) => {
-    const row = await repo.finishUnsuccessful(
-      tx,
-      id,
-      { status, error, canceledError: CANCELED_BY_YOU },
-      leaseToken,
-    );
-    if (row && row.credits > 0) await credits.release(tx, id);
-    // A free regeneration that failed (not one the user cancelled) is offered again (ADR 037).
-    if (row?.freeRegenerationOf && row.status === 'failed') {
-      await fidelityRepo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
-    }
-    return row;
-  });
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      // One lock order for every transaction that touches a user's credits and generations (issue
+      // 29): the account first, then the generation, whose trigger locks generation_activity. A
+      // generate takes them in that order; a settle that updated the generation first deadlocked
+      // with it.
+      const owner = await repo.ownerOf(tx, id);
+      if (owner === undefined) return undefined;
+      await credits.lockCredits(tx, owner);
+      const row = await repo.finishUnsuccessful(
+        tx,
+        id,
+        { status, error, canceledError: CANCELED_BY_YOU },
+        leaseToken,
+        onlyWhileSubmitting,
+      );
+      if (row && row.credits > 0) await credits.release(tx, id);
+      // A free regeneration that failed (not one the user cancelled) is offered again (ADR 037).
+      if (row?.freeRegenerationOf && row.status === 'failed') {
+        await fidelityRepo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
+      }
+      return row;
+    }),
+  );
 }
 
 /**
@@ -516,7 +579,21 @@ export async function batchGenerations(db: DbOrTx, batchId: string) {
   const positions = rows.some((row) => row.status === 'queued')
     ? await repo.batchQueuePositions(db, batchId)
     : new Map<string, number>();
-  return rows.map((row) => ({ row, queuePosition: positions.get(row.id) ?? null }));
+  // One cached history per provider (ADR 049), read only while a pair is unfinished.
+  const estimates = new Map<string, DurationEstimates>();
+  for (const row of rows) {
+    if ((row.status === 'queued' || row.status === 'running') && !estimates.has(row.provider)) {
+      estimates.set(row.provider, await durationEstimates(db, row.provider));
+    }
+  }
+  return rows.map((row) => {
+    const forProvider = estimates.get(row.provider);
+    return {
+      row,
+      queuePosition: positions.get(row.id) ?? null,
+      expectedMs: forProvider ? expectedMsOf(forProvider, row) : null,
+    };
+  });
 }
 
 /** Records a generation row as is (history tests and imports; the platform uses startGeneration). */

@@ -64,9 +64,14 @@ async function waitForFiles(root: string, count: number): Promise<void> {
   expect(await filesUnder(root)).toHaveLength(count);
 }
 
-/** The sweep with a write grace and a deletion grace (ms). */
-const sweep = (storage: Storage, writeGraceMs: number, deletionGraceMs = writeGraceMs) =>
-  sweepStrayObjects({ db: database.db, storage }, { writeGraceMs, deletionGraceMs });
+/** The sweep with a write grace and a deletion grace (ms); answers the stray object sets removed. */
+const sweep = async (storage: Storage, writeGraceMs: number, deletionGraceMs = writeGraceMs) => {
+  const swept = await sweepStrayObjects(
+    { db: database.db, storage },
+    { writeGraceMs, deletionGraceMs },
+  );
+  return swept.strayObjects;
+};
 
 describe('storing media', () => {
   it('leaves the bytes of a write whose database went away to the sweep', async () => {

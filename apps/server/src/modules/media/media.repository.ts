@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media, mediaSweeps } from '../../db/schema';
+import { generations, media, mediaSweeps } from '../../db/schema';
 import type { DbOrTx, Tx } from '../credits/credits.service';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -49,16 +49,19 @@ export async function deleteByUser(db: DbOrTx, userId: string): Promise<string[]
 /**
  * Marks ids whose objects may outlive their row (ADR 046): a write about to start, or rows this
  * transaction deletes (`rowDeleted`, due after the deletion grace). Marking again restarts the wait.
+ * A generation's output names its generation: its mark stays after the row is written, until the
+ * sweep has seen that the generation names it.
  */
 export async function markForSweep(
   db: DbOrTx,
   ids: readonly string[],
   rowDeleted: boolean,
+  generationId: string | null = null,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
     .insert(mediaSweeps)
-    .values(ids.map((mediaId) => ({ mediaId, rowDeleted })))
+    .values(ids.map((mediaId) => ({ mediaId, rowDeleted, generationId })))
     .onConflictDoUpdate({
       target: mediaSweeps.mediaId,
       set: { rowDeleted, markedAt: sql`now()` },
@@ -75,6 +78,39 @@ export async function unmarkForSweep(db: DbOrTx, ids: readonly string[]): Promis
   return gone.length;
 }
 
+/**
+ * Restarts the wait of the marks of `ids` (an output whose row is now written, or whose generation
+ * is still running); answers how many there were. Each is locked until the transaction ends.
+ */
+export async function restartSweepMarks(db: DbOrTx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const kept = await db
+    .update(mediaSweeps)
+    .set({ markedAt: sql`now()` })
+    .where(inArray(mediaSweeps.mediaId, [...ids]))
+    .returning({ mediaId: mediaSweeps.mediaId });
+  return kept.length;
+}
+
+/**
+ * Deletes media rows by id (outputs no generation names), skipping rows another transaction holds:
+ * the sweep holds their marks, and a deletion (an account erasure) locks rows before marks, so
+ * waiting here could close a cycle. Answers the ids that went.
+ */
+export async function deleteUnlockedMedia(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const unlocked = db
+    .select({ id: media.id })
+    .from(media)
+    .where(inArray(media.id, [...ids]))
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .delete(media)
+    .where(inArray(media.id, unlocked))
+    .returning({ id: media.id });
+  return rows.map((row) => row.id);
+}
+
 export interface SweepGrace {
   /** An unfinished write's marks are due this long after the mark. */
   writeGraceMs: number;
@@ -82,22 +118,41 @@ export interface SweepGrace {
   deletionGraceMs: number;
 }
 
+export interface DueSweep {
+  mediaId: string;
+  /** The media row's owner; null when the row does not exist. */
+  ownerId: string | null;
+  /** The generation an output was stored for; null for any other mark. */
+  generationId: string | null;
+  /** That generation's status; null when it does not exist (deleted) or there is none. */
+  generationStatus: string | null;
+  /** Whether that generation names the media among its outputs or as its thumbnail. */
+  namedByGeneration: boolean;
+}
+
 /**
- * Up to `limit` due marks, oldest first, each with whether its media row exists, locked until the
- * transaction ends (others' sweeps skip them, and a late write's unmark waits for the verdict).
+ * Up to `limit` due marks, oldest first, each with its media row's owner (null: no row) and, for
+ * an output, its generation's status and whether it names the output: one primary-key look each,
+ * however many generations the user has. Locked until the transaction ends (others' sweeps skip
+ * them, and a late write's unmark waits for the verdict); the rows read alongside are not locked.
  */
-export async function lockDueSweeps(
-  tx: Tx,
-  grace: SweepGrace,
-  limit: number,
-): Promise<{ mediaId: string; hasRow: boolean }[]> {
+export async function lockDueSweeps(tx: Tx, grace: SweepGrace, limit: number): Promise<DueSweep[]> {
   const olderThan = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
+  // Its URL (`…/media/{id}`, any variant) in the outputs or the thumbnail; ids are base64url.
+  const outputsText = sql`${generations.imageUrls}::text || ${generations.videoUrls}::text
+    || coalesce(${generations.thumbnailUrl}, '')`;
   return tx
     .select({
       mediaId: mediaSweeps.mediaId,
-      hasRow: sql<boolean>`exists (select 1 from ${media} where ${media.id} = ${mediaSweeps.mediaId})`,
+      ownerId: media.userId,
+      generationId: mediaSweeps.generationId,
+      generationStatus: generations.status,
+      namedByGeneration: sql<boolean>`coalesce(${outputsText}
+        ~ ('/media/' || ${mediaSweeps.mediaId} || '([^A-Za-z0-9_-]|$)'), false)`,
     })
     .from(mediaSweeps)
+    .leftJoin(media, eq(media.id, mediaSweeps.mediaId))
+    .leftJoin(generations, eq(generations.id, mediaSweeps.generationId))
     .where(
       or(
         and(
@@ -109,5 +164,5 @@ export async function lockDueSweeps(
     )
     .orderBy(mediaSweeps.markedAt)
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('update', { of: mediaSweeps, skipLocked: true });
 }

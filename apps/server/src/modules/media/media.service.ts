@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_BASE, type UploadedMedia } from '@studio/contract';
+import { API_BASE, FINISHED_STATUSES, type UploadedMedia } from '@studio/contract';
 import type { Db } from '../../db/client';
 import type { DbOrTx, Tx } from '../credits/credits.service';
 import { AppError, notFound } from '../../http/errors';
@@ -9,6 +9,7 @@ import {
   type ProcessedImage,
 } from '../../platform/images/process-image';
 import type { Storage } from '../../platform/storage/storage';
+import { stillReferenced } from '../generations/gallery-manage.repository';
 import * as repo from './media.repository';
 
 export type { MediaRow } from './media.repository';
@@ -101,7 +102,8 @@ export async function storeUploads(
  * fails here and the row is surely absent, the bytes are removed at once (found by the scale-out
  * bench, issue 19); when that cannot be told (the database gone mid-request), the mark leaves
  * them to the sweeper. A given id (the catalog's fixed ones) is left alone: another process
- * starting at the same time may have stored the same id.
+ * starting at the same time may have stored the same id. A generation's output keeps its mark,
+ * its wait restarted, for the sweep to see whether its generation names it (issue 29).
  */
 async function bytesThenRow(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
@@ -109,17 +111,22 @@ async function bytesThenRow(
   fresh: boolean,
   puts: () => Promise<unknown>,
   row: (tx: DbOrTx) => Promise<repo.MediaRow>,
+  generationId: string | null = null,
 ): Promise<repo.MediaRow> {
   if (!fresh) {
     await puts();
     return row(deps.db);
   }
-  await repo.markForSweep(deps.db, [id], false);
+  await repo.markForSweep(deps.db, [id], false, generationId);
   try {
     await puts();
     return await deps.db.transaction(async (tx) => {
       const inserted = await row(tx);
-      if ((await repo.unmarkForSweep(tx, [id])) === 0)
+      const marked =
+        generationId === null
+          ? await repo.unmarkForSweep(tx, [id])
+          : await repo.restartSweepMarks(tx, [id]);
+      if (marked === 0)
         throw new Error(`media ${id}: the write outlived its sweep grace; its bytes were removed`);
       return inserted;
     });
@@ -133,20 +140,27 @@ async function bytesThenRow(
   }
 }
 
+/** Where stored media comes from: a fixed id (the catalog's), the generation an output is for. */
+export interface StoreOptions {
+  id?: string;
+  /** An output's generation: the storage sweep removes the output if that never names it. */
+  generationId?: string;
+}
+
 /** Writes the three variants, then the row: a row never points at missing bytes. */
 export async function storeImage(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
   userId: string,
   kind: 'upload' | 'output' | 'catalog',
   image: ProcessedImage,
-  givenId?: string,
+  options: StoreOptions = {},
 ): Promise<repo.MediaRow> {
-  const id = givenId ?? newMediaId();
+  const id = options.id ?? newMediaId();
   const { original, thumbnail, preview } = image;
   return bytesThenRow(
     deps,
     id,
-    givenId === undefined,
+    options.id === undefined,
     () =>
       Promise.all([
         deps.storage.put(keyOf(id, 'original', original.ext), original.body, original.contentType),
@@ -165,6 +179,7 @@ export async function storeImage(
         bytes: original.body.length + thumbnail.body.length + preview.body.length,
         thumbhash: image.thumbhash,
       }),
+    options.generationId,
   );
 }
 
@@ -174,7 +189,7 @@ export async function storeVideo(
   userId: string,
   video: { data: Buffer; width: number; height: number },
   poster: ProcessedImage,
-  options: { id?: string; kind?: 'output' | 'catalog' } = {},
+  options: StoreOptions & { kind?: 'output' | 'catalog' } = {},
 ): Promise<repo.MediaRow> {
   const id = options.id ?? newMediaId();
   return bytesThenRow(
@@ -199,6 +214,7 @@ export async function storeVideo(
         bytes: video.data.length + poster.thumbnail.body.length + poster.preview.body.length,
         thumbhash: poster.thumbhash,
       }),
+    options.generationId,
   );
 }
 
@@ -324,34 +340,83 @@ export async function eraseUserMedia(deps: Pick<MediaDeps, 'db' | 'storage'>, us
   await deleteMediaRows(deps, (tx) => repo.deleteByUser(tx, userId));
 }
 
+/** What one storage sweep removed. */
+export interface SweepOutcome {
+  /** Ids whose objects no row named (a write cut short, a deletion not finished). */
+  strayObjects: number;
+  /** Output rows (and their objects) no generation names: work settled while they were stored. */
+  unreferencedOutputs: number;
+}
+
+type SweepVerdict = 'stray' | 'named' | 'waiting' | 'unreferenced';
+
+/**
+ * What becomes of a due mark. An output's generation decides it with one look: a generation that
+ * names it keeps it; unfinished work may still name it, so it waits another grace period; finished
+ * work that does not name it never will (a settled generation's outputs never change), and nobody
+ * else can (its URL is published only by its generation). That makes the sweep safe against a
+ * generation about to settle with the output whatever the grace, and the grace (an hour against
+ * the moments between storing and settling) keeps such work from even being looked at.
+ */
+async function verdictOf(tx: Tx, due: repo.DueSweep): Promise<SweepVerdict> {
+  if (due.ownerId === null) return 'stray';
+  if (due.generationId === null || due.namedByGeneration) return 'named';
+  if (due.generationStatus === null) {
+    // Its generation was deleted from the gallery, which kept its outputs only where another of
+    // the user's generations names them (a recreated result): rare, so a look at them all.
+    const kept = await stillReferenced(tx, due.ownerId, [due.mediaId]);
+    return kept.size > 0 ? 'named' : 'unreferenced';
+  }
+  const status = due.generationStatus;
+  return FINISHED_STATUSES.some((s) => s === status) ? 'unreferenced' : 'waiting';
+}
+
 /**
  * The storage sweep (ADR 046, run by workers with the generation sweeper): objects of rows deleted
- * by a process that could not remove them (died, or storage refused), and of writes cut short.
- * Each batch of marks is locked while its verdict is carried out, so a late write cannot commit a
- * row for bytes being removed. A mark whose row exists only loses its mark: a sweep never removes
- * bytes a row names. Answers how many ids' objects it removed (at most `max` marks a call).
+ * by a process that could not remove them (died, or storage refused), of writes cut short, and
+ * generation outputs no generation names (their rows too, so they stop counting against the
+ * quota). Each batch of marks is locked while its verdict is carried out, so a late write cannot
+ * commit a row for bytes being removed. A mark whose row exists and is not an unnamed output only
+ * loses its mark: a sweep never removes bytes a row names, nor a row something names. Looks at
+ * most at `max` marks a call.
  */
 export async function sweepStrayObjects(
   deps: Pick<MediaDeps, 'db' | 'storage'>,
   grace: repo.SweepGrace,
   max = 500,
-): Promise<number> {
-  let removed = 0;
+): Promise<SweepOutcome> {
+  const outcome: SweepOutcome = { strayObjects: 0, unreferencedOutputs: 0 };
   for (let seen = 0; seen < max;) {
-    const { taken, stray } = await deps.db.transaction(async (tx) => {
+    const { taken, stray, unreferenced } = await deps.db.transaction(async (tx) => {
       const due = await repo.lockDueSweeps(tx, grace, OBJECT_DELETES_AT_ONCE);
-      const { gone, failed } = await deletePrefixes(
-        deps.storage,
-        due.filter((d) => !d.hasRow).map((d) => d.mediaId),
-      );
-      const named = due.filter((d) => d.hasRow).map((d) => d.mediaId);
-      await repo.unmarkForSweep(tx, [...named, ...gone]);
+      const verdicts: Record<SweepVerdict, string[]> = {
+        stray: [],
+        named: [],
+        waiting: [],
+        unreferenced: [],
+      };
+      for (const mark of due) verdicts[await verdictOf(tx, mark)].push(mark.mediaId);
+      const { gone, failed } = await deletePrefixes(deps.storage, verdicts.stray);
+      await repo.unmarkForSweep(tx, [...verdicts.named, ...gone]);
       await repo.markForSweep(tx, failed, true);
-      return { taken: due.length, stray: gone.length };
+      await repo.restartSweepMarks(tx, verdicts.waiting);
+      // As a gallery delete: the rows go with their marks turned a deleted row's, and the objects
+      // once that commits, so a crash in between leaves marks, never a row naming missing bytes.
+      const deleted = await repo.deleteUnlockedMedia(tx, verdicts.unreferenced);
+      await repo.markForSweep(tx, deleted, true);
+      // A row another transaction is deleting is left to it; if that rolls back, it is looked at
+      // again a grace period from now.
+      await repo.restartSweepMarks(
+        tx,
+        verdicts.unreferenced.filter((id) => !deleted.includes(id)),
+      );
+      return { taken: due.length, stray: gone.length, unreferenced: deleted };
     });
-    removed += stray;
+    await removeObjects(deps, unreferenced); // what storage refuses, a later sweep retries
+    outcome.strayObjects += stray;
+    outcome.unreferencedOutputs += unreferenced.length;
     seen += taken;
     if (taken < OBJECT_DELETES_AT_ONCE) break;
   }
-  return removed;
+  return outcome;
 }

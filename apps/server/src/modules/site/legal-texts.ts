@@ -67,7 +67,8 @@ export const DEFAULT_PRIVACY_POLICY: LegalDocument = {
 
 export const DEFAULT_TERMS: LegalDocument = {
   title: 'Terms of Service',
-  updated: UPDATED,
+  // Renewal and plan changes said as the subscription page says them (ADR 050).
+  updated: '27 November 2026',
   sections: [
     {
       heading: 'The service',
@@ -91,7 +92,7 @@ export const DEFAULT_TERMS: LegalDocument = {
       heading: 'Failed generations and refunds',
       paragraphs: [
         'Credits are set aside when a generation starts and spent only when it succeeds. If a generation fails, times out or is cancelled, its credits are returned automatically and in full, and the refund is listed in your credit history.',
-        'Plans are prepaid for their period and do not renew on their own. If you were charged and your credits did not arrive, or a payment went through twice, write to {supportEmail} and we will refund the charge or add the credits. Credits already spent are not refundable unless the law where you live says otherwise.',
+        'Plans are prepaid for their period and do not renew on their own: nothing is charged when a period ends. To keep a plan, buy it again; the new period is added to the end of the current one. Buying a higher plan starts it at once, and the studio shows what happens to your current plan, its credits and the amount before you pay. If you were charged and your credits did not arrive, or a payment went through twice, write to {supportEmail} and we will refund the charge or add the credits. Credits already spent are not refundable unless the law where you live says otherwise.',
       ],
     },
     {

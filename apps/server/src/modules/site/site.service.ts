@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { LegalDocument, LegalSection, SiteInfoResponse } from '@studio/contract';
+import type {
+  LegalDocument,
+  LegalSection,
+  SiteInfoResponse,
+  ToolOutputEntry,
+} from '@studio/contract';
 import type { SiteConfig } from '../../config/env';
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './legal-texts';
 
@@ -59,8 +64,11 @@ function legalDocument(file: string | undefined, fallback: LegalDocument): Legal
   return file === undefined ? fallback : parseLegalText(fallback.title, readFileSync(file, 'utf8'));
 }
 
-/** The public site information, built once from configuration at start. */
-export function siteInfo(config: SiteConfig): SiteInfoResponse {
+/**
+ * The public site information, built once from configuration at start, with what the configured
+ * provider really makes with each tool (ADR 048).
+ */
+export function siteInfo(config: SiteConfig, tools: readonly ToolOutputEntry[]): SiteInfoResponse {
   return {
     supportEmail: config.supportEmail,
     supportPhone: config.supportPhone ?? null,
@@ -70,5 +78,6 @@ export function siteInfo(config: SiteConfig): SiteInfoResponse {
       config.supportEmail,
     ),
     terms: withSupportEmail(legalDocument(config.termsFile, DEFAULT_TERMS), config.supportEmail),
+    tools: [...tools],
   };
 }

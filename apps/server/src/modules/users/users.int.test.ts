@@ -202,9 +202,10 @@ describe('profile', () => {
     });
     expect(first.json()).toMatchObject({
       updated: ['phoneNumber'],
-      data: { name: 'Dev Patel', companyName: '', phoneNumber: '+91 98765 43210' },
+      // Stored in E.164 (ADR 050), so the same number typed differently is no change.
+      data: { name: 'Dev Patel', companyName: '', phoneNumber: '+919876543210' },
     });
-    const second = await put({ phoneNumber: '+91 98765 43210' });
+    const second = await put({ phoneNumber: '+91 9876543210' });
     expect(second.json()).toMatchObject({ updated: [] });
     const renamed = await put({ name: 'Devendra Patel' });
     expect(renamed.json()).toMatchObject({ updated: ['name'], data: { name: 'Devendra Patel' } });
@@ -215,6 +216,29 @@ describe('profile', () => {
       headers: { cookie: me.cookie },
     });
     expect(session.json()).toMatchObject({ user: { name: 'Devendra Patel' } });
+  });
+
+  it('refuses a phone number that is not one, and clears it with an empty one', async () => {
+    const { app } = await createTestApp();
+    const me = await signedIn(app);
+    const put = (phoneNumber: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/profile',
+        headers: { cookie: me.cookie, ...json },
+        payload: { userId: me.userId, phoneNumber },
+      });
+    for (const bad of ['12ab', '+91 98765', '98765 43210 ext 4']) {
+      const res = await put(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(
+        'Enter a phone number with its country code, like +91 98765 43210.',
+      );
+    }
+    expect((await put('+1 415 555 2671')).json()).toMatchObject({
+      data: { phoneNumber: '+14155552671' },
+    });
+    expect((await put('')).json()).toMatchObject({ updated: ['phoneNumber'], data: { phoneNumber: '' } });
   });
 
   it('refuses a blank name', async () => {

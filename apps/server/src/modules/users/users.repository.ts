@@ -4,7 +4,9 @@ import { accounts, profiles, users } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-export type ProfilePatch = Partial<Pick<ProfileRow, 'name' | 'companyName' | 'phoneNumber'>>;
+export type ProfilePatch = Partial<
+  Pick<ProfileRow, 'name' | 'companyName' | 'phoneNumber' | 'gstin' | 'gstState'>
+>;
 
 /** Creates the profile once; returns whether this call created it. */
 export async function ensureProfile(

@@ -40,6 +40,8 @@ function toUserProfile(profile: repo.ProfileRow, email: string, credits: number)
     registrationDate: profile.registeredAt.toISOString(),
     lastSignIn: profile.lastSignInAt?.toISOString() ?? null,
     accountType: profile.accountType,
+    gstin: profile.gstin,
+    gstState: profile.gstState,
   };
 }
 
@@ -105,8 +107,14 @@ export async function profileDetails(
   };
 }
 
-type EditableField = 'name' | 'companyName' | 'phoneNumber';
-const editableFields: readonly EditableField[] = ['name', 'companyName', 'phoneNumber'];
+type EditableField = 'name' | 'companyName' | 'phoneNumber' | 'gstin' | 'gstState';
+const editableFields: readonly EditableField[] = [
+  'name',
+  'companyName',
+  'phoneNumber',
+  'gstin',
+  'gstState',
+];
 
 /** Drops undefined and null fields, writes only those that differ, and reports which changed. */
 export async function updateProfile(
@@ -115,6 +123,9 @@ export async function updateProfile(
   input: Partial<Record<EditableField, string | null | undefined>>,
 ): Promise<{ updated: EditableField[]; data: UserProfile }> {
   const current = await loadProfile(deps.db, user);
+  // A GSTIN names its state: the receipt's place of supply follows it (ADR 051).
+  const gstin = input.gstin?.trim();
+  if (gstin) input = { ...input, gstState: gstin.slice(0, 2) };
   const patch: repo.ProfilePatch = {};
   const updated: EditableField[] = [];
   for (const field of editableFields) {

@@ -18,7 +18,8 @@ import {
   userIdOf,
 } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
-import { falWebhookDeliveries } from '../../db/schema';
+import { falWebhookDeliveries, providerCosts } from '../../db/schema';
+import { SUBMIT_INTERRUPTED } from '../generations/generation-runner';
 import { balanceOf, listEntries } from '../credits/credits.service';
 import { findGeneration } from '../generations/generations.repository';
 
@@ -161,7 +162,10 @@ describe("fal's webhooks", () => {
   it('submits with our webhook URL, and a valid webhook finishes the job at once without polling', async () => {
     const job = await startUpscale();
     const submission = fake.submissions.find((s) => s.requestId === job.requestId);
-    expect(submission?.webhookUrl).toBe(`${PUBLIC_URL}${WEBHOOK_PATH}`);
+    const webhookUrl = new URL(submission?.webhookUrl ?? '');
+    expect(webhookUrl.origin + webhookUrl.pathname).toBe(`${PUBLIC_URL}${WEBHOOK_PATH}`);
+    // The URL names the work, so a completion whose id we lost is still recognised (issue 29).
+    expect(webhookUrl.searchParams.get('generation')).toBe(job.generationId);
     const statusPolls = callsFor(job.requestId, 'status').length;
 
     const body = okBody(job.requestId);
@@ -315,5 +319,91 @@ describe("fal's webhooks", () => {
     const body = JSON.stringify({ request_id: 'x', status: 'OK', payload: 'a'.repeat(300_000) });
     const res = await postWebhook(body, fake.signWebhook('x', body));
     expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('a fal request whose id was lost between fal accepting it and our storing it (issue 29)', () => {
+  /** An upscale whose submission fal accepts but whose answer (the request id) never arrives. */
+  async function startLostSubmission() {
+    const { cookie } = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    await giveCredits(t.database.db, userId, 20);
+    const image = await uploadImage(t.app, cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, userId);
+    const held = fake.holdNextSubmitAnswer();
+    const res = await post(t.app, cookie, '/api/v1/upscaler', { imageUrl: image });
+    expect(res.statusCode, res.body).toBe(202);
+    const { generationId } = res.json<{ generationId: string }>();
+    const requestId = await held.accepted;
+    const submission = fake.submissions.find((s) => s.requestId === requestId);
+    const tagged = new URL(submission?.webhookUrl ?? '');
+    /** fal calling back the URL it was given, signed as fal signs. */
+    const complete = () => {
+      const body = okBody(requestId);
+      return t.app.inject({
+        method: 'POST',
+        url: tagged.pathname + tagged.search,
+        headers: fake.signWebhook(requestId, body),
+        payload: body,
+      });
+    };
+    return { userId, generationId, requestId, before, complete, lose: held.lose };
+  }
+
+  const costOf = async (requestId: string) =>
+    (
+      await t.database.db.select().from(providerCosts).where(eq(providerCosts.requestId, requestId))
+    )[0];
+
+  it('records what fal ran for refunded work as our cost, and never charges the user', async () => {
+    const job = await startLostSubmission();
+    job.lose();
+    const failed = await waitSettled(job.generationId);
+    expect(failed).toMatchObject({ status: 'failed', error: SUBMIT_INTERRUPTED });
+
+    const res = await job.complete();
+    expect(res.statusCode, res.body).toBe(200);
+    // Before: the delivery was stored and nothing said whose work fal had run and billed.
+    expect(await costOf(job.requestId)).toMatchObject({
+      generationId: job.generationId,
+      provider: 'fal',
+      modelId: fake.submissions.find((s) => s.requestId === job.requestId)?.modelId,
+      outcome: 'unclaimed',
+    });
+    expect(await rowOf(job.generationId)).toMatchObject({ status: 'failed' });
+    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await balanceOf(t.database.db, job.userId)).toBe(job.before);
+  });
+
+  it('gives the id back to work still waiting on it, which then collects its result once', async () => {
+    const job = await startLostSubmission();
+    const res = await job.complete();
+    expect(res.statusCode, res.body).toBe(200);
+    const adopted = await rowOf(job.generationId);
+    expect(adopted.providerRequestId?.endsWith(`:${job.requestId}`)).toBe(true);
+
+    job.lose();
+    const row = await waitSettled(job.generationId);
+    // Before: failed and refunded with the "interrupted while it was being sent" message.
+    expect(row).toMatchObject({ status: 'succeeded' });
+    expect(row.imageUrls).toHaveLength(1);
+    expect(await costOf(job.requestId)).toBeUndefined();
+    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 1, releases: 0 });
+  });
+
+  it('ignores a tag signed for another generation (no adoption, no cost row)', async () => {
+    const job = await startLostSubmission();
+    const body = okBody(job.requestId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${WEBHOOK_PATH}?generation=${job.generationId}&model=fal-ai%2Fx&requests=1&sig=forged`,
+      headers: fake.signWebhook(job.requestId, body),
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rowOf(job.generationId)).providerRequestId).toBe('');
+    expect(await costOf(job.requestId)).toBeUndefined();
+    job.lose();
+    expect(await waitSettled(job.generationId)).toMatchObject({ status: 'failed' });
   });
 });

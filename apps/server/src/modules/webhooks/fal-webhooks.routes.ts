@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { header, keepJsonBodiesRaw, rawJsonBody } from '../../http/raw-body';
 import type { FalWebhookHeaders } from '../../platform/providers/fal/webhook-signature';
+import { webhookTagQuerySchema } from '../../platform/providers/fal/webhook-tag';
 import { receiveFalWebhook, type FalWebhookDeps } from './fal-webhooks.service';
 
 /**
@@ -35,11 +36,12 @@ export const falWebhookRoutes =
         bodyLimit: MAX_BODY_BYTES,
         schema: {
           tags: ['webhooks'],
+          querystring: webhookTagQuerySchema,
           response: { 200: z.object({ received: z.literal(true) }) },
         },
       },
       async (request) => {
-        await receiveFalWebhook(deps, webhookHeaders(request), rawJsonBody(request));
+        await receiveFalWebhook(deps, webhookHeaders(request), rawJsonBody(request), request.query);
         return { received: true as const };
       },
     );

@@ -10,12 +10,17 @@ import {
 } from '../../platform/providers/fal/jwks';
 import { falWebhookBodySchema } from '../../platform/providers/fal/webhook-inbox';
 import {
+  createWebhookTagger,
+  type WebhookTagger,
+  type WebhookTagQuery,
+} from '../../platform/providers/fal/webhook-tag';
+import {
   headerProblem,
   signedByOneOf,
   type FalWebhookHeaders,
 } from '../../platform/providers/fal/webhook-signature';
 import { createFalWebhookInbox, type LocalFalWebhookInbox } from './fal-webhook-inbox';
-import { recordDelivery } from './fal-webhooks.repository';
+import { recognizeRequest, recordDelivery } from './fal-webhooks.repository';
 
 /*
  * fal's webhook (ADR 035): verified exactly as fal documents it, stored once per request id, and
@@ -30,6 +35,8 @@ export interface FalWebhookDeps {
   log: FastifyBaseLogger;
   /** Our fal account (FAL_USER_ID): a delivery signed for another is refused; undefined: any. */
   userId: string | undefined;
+  /** Reads the generation a submission's URL names (issue 29). */
+  tagger: WebhookTagger;
   now?: () => number;
 }
 
@@ -44,6 +51,7 @@ export function createFalWebhookDeps(options: {
   jwksUrl: string | undefined;
   userId: string | undefined;
   log: FastifyBaseLogger;
+  authSecret: string;
 }): FalWebhookDeps {
   if (options.userId === undefined) {
     // Any fal account can sign a delivery aimed at our URL; without our id it is taken like ours.
@@ -58,6 +66,7 @@ export function createFalWebhookDeps(options: {
     inbox: createFalWebhookInbox(options.db),
     log: options.log,
     userId: options.userId,
+    tagger: createWebhookTagger(options.authSecret),
   };
 }
 
@@ -80,6 +89,7 @@ export async function receiveFalWebhook(
   deps: FalWebhookDeps,
   headers: Partial<FalWebhookHeaders>,
   raw: Buffer,
+  query: WebhookTagQuery = {},
 ): Promise<void> {
   const now = deps.now?.() ?? Date.now();
   const problem = headerProblem(headers, now);
@@ -122,4 +132,20 @@ export async function receiveFalWebhook(
     throw refused();
   }
   deps.inbox.notify(checked.requestId);
+  // A request whose id its generation never stored (a worker died between fal's accepting it and
+  // our recording the id): the URL fal called says whose it is (issue 29).
+  const tag = deps.tagger.read(query);
+  if (!tag) return;
+  const seen = await recognizeRequest(deps.db, tag, checked.requestId);
+  if (seen === 'adopted') {
+    deps.log.info(
+      { generationId: tag.generationId, requestId: checked.requestId },
+      'fal request adopted by the generation that lost its id',
+    );
+  } else if (seen === 'unclaimed') {
+    deps.log.warn(
+      { generationId: tag.generationId, requestId: checked.requestId, modelId: tag.modelId },
+      'fal ran a request no generation holds; its cost is recorded, never charged',
+    );
+  }
 }

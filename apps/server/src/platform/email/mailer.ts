@@ -3,21 +3,31 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a receipt's PDF). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export interface OutboxEntry extends MailMessage {
+export interface OutboxEntry extends Omit<MailMessage, 'attachments'> {
   id: string;
   from: string;
   createdAt: string;
+  /** Attachments as base64, so the JSON file holds them whole. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 /** Production: real delivery through any SMTP server (`SMTP_URL`). */
@@ -41,11 +51,21 @@ export function createOutboxMailer(
 ): Mailer {
   return {
     async send(message) {
+      const { attachments, ...rest } = message;
       const entry: OutboxEntry = {
         id: randomUUID(),
         from,
         createdAt: new Date().toISOString(),
-        ...message,
+        ...rest,
+        ...(attachments
+          ? {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                contentBase64: a.content.toString('base64'),
+              })),
+            }
+          : {}),
       };
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(

@@ -44,4 +44,5 @@ export {
   renderLabelledPreview,
   type LabelledPreviewOptions,
 } from './labelled-preview';
+export { aspectSize, fitToAspect, ratioOf, type AspectRatio } from './aspect';
 export type { EngineImage } from './shared';

@@ -1,6 +1,6 @@
 import type { GenerationConfig } from '../../config/env';
 import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
-import type { FalWebhookInbox } from './fal/webhook-inbox';
+import type { FalWebhookOptions } from './fal/webhook-inbox';
 import { createLocalProvider } from './local-provider';
 import type { GenerationProvider } from './types';
 
@@ -12,7 +12,7 @@ export const FAL_OUTPUT_HOSTS = ['fal.media', '*.fal.media', 'fal.run', '*.fal.r
  */
 export function createProvider(
   config: GenerationConfig,
-  falInbox?: FalWebhookInbox,
+  falWebhooks?: Omit<FalWebhookOptions, 'url'>,
 ): GenerationProvider {
   if (config.provider === 'fal' && config.fal) {
     const { baseUrl, webhook } = config.fal;
@@ -21,7 +21,7 @@ export function createProvider(
       models: { ...DEFAULT_FAL_MODELS, ...config.fal.models },
       pollIntervalMs: config.fal.pollIntervalMs,
       ...(baseUrl ? { baseUrl } : {}),
-      ...(webhook && falInbox ? { webhook: { url: webhook.url, inbox: falInbox } } : {}),
+      ...(webhook && falWebhooks ? { webhook: { url: webhook.url, ...falWebhooks } } : {}),
     });
     return {
       ...fal,

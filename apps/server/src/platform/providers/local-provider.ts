@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import {
   PALETTES,
+  aspectSize,
   composeProductScene,
+  fitToAspect,
   motionForTemplate,
   recolourGarmentInThread,
   removeBackground,
@@ -20,6 +22,7 @@ import {
   type ProviderResult,
   type ToolHandlers,
 } from './types';
+import type { AspectRatio } from '../engine';
 
 /*
  * The built-in offline engine (ARCHITECTURE §6). Real work where no model is needed: upscaling,
@@ -28,8 +31,9 @@ import {
  * need a generative model: the engine makes a clearly labelled preview and says so.
  */
 
+// Shown to the seller with the result (ADR 048): what they got, in their words, not an operator's.
 const NEEDS_MODEL =
-  'Preview made by the offline engine: this tool needs a generative model. Configure fal to get real results.';
+  'A labelled preview, free: this studio cannot make real results for this tool yet.';
 
 function image(data: Buffer, contentType: string): ProviderResult['outputs'][number] {
   return { kind: 'image', data, contentType };
@@ -46,10 +50,26 @@ async function steps<T>(ctx: ProviderContext, count: number, step: (i: number) =
   return results;
 }
 
-async function preview(inputs: InputImage[], title: string, count: number, ctx: ProviderContext) {
+/** Long side of a labelled preview drawn at a tool's aspect ratio (the default one is 768 × 1152). */
+const PREVIEW_LONG_EDGE = 1152;
+
+async function preview(
+  inputs: InputImage[],
+  title: string,
+  count: number,
+  ctx: ProviderContext,
+  /** The tool's aspect-ratio setting: the preview has the shape the result would have. */
+  aspectRatio?: AspectRatio,
+) {
   const buffers = await Promise.all(inputs.map((i) => i.load()));
+  const size = aspectRatio ? aspectSize(aspectRatio, PREVIEW_LONG_EDGE) : {};
   const outputs = await steps(ctx, count, async (variant) => {
-    const rendered = await renderLabelledPreview(buffers, { title, note: NEEDS_MODEL, variant });
+    const rendered = await renderLabelledPreview(buffers, {
+      title,
+      note: NEEDS_MODEL,
+      variant,
+      ...size,
+    });
     return image(rendered.data, rendered.contentType);
   });
   return { outputs, previewNote: NEEDS_MODEL };
@@ -120,7 +140,7 @@ const TOOLS: ToolHandlers = {
     return {
       outputs,
       previewNote:
-        'Made by the offline engine: your product cut out and composited onto a rendered scene. The prompt needs a generative model (fal).',
+        'Made by the offline engine: your product cut out and composited onto a rendered scene. Your prompt is not used in this studio yet.',
     };
   },
 
@@ -129,12 +149,14 @@ const TOOLS: ToolHandlers = {
     const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
       const palette = paletteOf(job.settings.colorPalette);
       const out = await engine(() => recolourGarmentInThread(garment, palette, variant));
-      return image(out.data, out.contentType);
+      // The garment photo's own shape is not the design's: the design has the ratio asked for.
+      const shaped = await engine(() => fitToAspect(out.data, job.settings.aspectRatio));
+      return image(shaped.data, shaped.contentType);
     });
     return {
       outputs,
       previewNote:
-        'Made by the offline engine: colour-palette variations of your garment. New designs need a generative model (fal).',
+        'Made by the offline engine: colour-palette variations of your garment. New designs from a prompt are not available in this studio yet.',
     };
   },
 
@@ -166,6 +188,7 @@ const TOOLS: ToolHandlers = {
       'Advanced try-on',
       job.settings.numImages * job.templates.length,
       ctx,
+      job.settings.aspectRatio,
     ),
   'ai-poses': (job, ctx) =>
     preview(
@@ -173,6 +196,7 @@ const TOOLS: ToolHandlers = {
       'Pose change',
       job.settings.numImages,
       ctx,
+      job.settings.aspectRatio,
     ),
   'fashion-extractor': (job, ctx) =>
     preview([job.image], 'Fashion extraction', job.settings.numImages, ctx),
@@ -180,9 +204,12 @@ const TOOLS: ToolHandlers = {
 
 export function createLocalProvider(): GenerationProvider {
   const real: Capability[] = ['upscale', 'remove-background', 'photoshoot', 'design', 'video'];
+  // These need a generative model: the engine renders a labelled preview of the inputs instead.
+  const previews: Capability[] = ['try-on', 'pose', 'extract'];
   return {
     name: 'local',
     capabilities: () => real,
+    previews: () => previews,
     run: (job, ctx) => runJob(TOOLS, job, ctx),
     async prompt(input) {
       return { prompt: await describe(await input.load()), preview: true };

@@ -41,6 +41,11 @@ export interface ProviderContext {
   /** Called once the provider accepted the work; resolves after the id is durably stored. */
   onSubmitted(requestId: string): Promise<void>;
   onProgress(update: { progress?: number; queuePosition?: number | null }): void;
+  /**
+   * The generation this work is for, named in a provider's callback (fal's webhook URL), so a
+   * completion whose request id was never stored is still recognised (issue 29).
+   */
+  generationId?: string;
 }
 
 export type ProviderOutput =
@@ -140,6 +145,11 @@ export interface GenerationProvider {
   readonly trustedOrigins?: readonly string[];
   /** What this provider does for real; the rest it may answer with labelled previews. */
   capabilities(): readonly Capability[];
+  /**
+   * What it can only make as a labelled preview; absent means every other tool (ADR 048). A tool
+   * in neither list is unavailable here.
+   */
+  previews?(): readonly Capability[];
   /** Runs one generation (any tool) to its outputs. */
   run(job: GenerationJob, ctx: ProviderContext): Promise<ProviderResult>;
   /** A video prompt describing the image (Auto-generate); `preview` when no vision model wrote it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool, PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
+import { retryOnDeadlock } from '../../db/retry-on-deadlock';
 import type { Tx } from '../../modules/credits/credits.service';
 
 /*
@@ -88,26 +89,13 @@ function txExecutor(tx: Tx): PgBoss.Db {
 }
 
 /**
- * Processes starting at once on a fresh database (ROLE=api and ROLE=worker) all create the queue:
+ * The queue, created under retryOnDeadlock. Processes starting at once on a fresh database
+ * (ROLE=api and ROLE=worker) all create it:
  * pg-boss's create_queue inserts the queue row and builds its partition table in one transaction,
  * and two of them can deadlock (found by the scale-out bench, issue 19). PostgreSQL then aborts one
  * of them; running it again finds the queue made by the other. Bounded: a deadlock that keeps
  * coming back is a real failure.
  */
-async function retryOnDeadlock(run: () => Promise<void>, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await run();
-      return;
-    } catch (error) {
-      const code =
-        typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
-      if (code !== '40P01' || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-    }
-  }
-}
-
 export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
   const { pool } = options;
   const boss = new PgBoss({

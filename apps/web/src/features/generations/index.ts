@@ -47,10 +47,12 @@ export {
   PreviewNote,
   ResultActions,
   ResultGrid,
+  ResultViewer,
   PastToolResults,
   ToolResults,
   usePrefetchResultView,
 } from './components/deferred-results';
 export type { ToolResultsProps } from './components/tool-results';
+export type { ViewerItem } from './components/result-viewer';
 export { readHandedOver, type HandedOverResults } from './lib/handed-over';
 export { FidelityBadge } from './components/fidelity-badge';

@@ -2,3 +2,8 @@
 // Site information set by the operator: support contact (contact page) and the legal pages.
 export { LegalPage } from './components/legal-page';
 export { useSiteInfo, useSupportEmail } from './api/site-info';
+// What each tool really makes here (ADR 048), and the seller's words for it.
+export { useIsPreviewTool, usePreviewTools, useToolOutput } from './api/tool-outputs';
+export { ToolOutputBadge } from './components/tool-output-badge';
+export { ToolOutputNote } from './components/tool-output-note';
+export { PREVIEW_BADGE, UNAVAILABLE_BADGE, previewToolsLine } from './lib/tool-output-words';

@@ -86,11 +86,11 @@ const statusSchema = z.object({
  * holds several ids when it needs several fal requests (one per realistic try-on template, or more
  * images than a model makes per call). A bare id is read as a request of the tool's current model.
  */
-function encodeHandle(modelId: string, requestIds: string[]): string {
+export function encodeHandle(modelId: string, requestIds: string[]): string {
   return `${modelId}:${requestIds.join(',')}`;
 }
 
-function decodeHandle(handle: string, fallbackModel: string | null) {
+export function decodeHandle(handle: string, fallbackModel: string | null) {
   const colon = handle.lastIndexOf(':');
   const modelId = colon > 0 ? handle.slice(0, colon) : fallbackModel;
   const requestIds = handle
@@ -144,8 +144,20 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     return signal ? AbortSignal.any([signal, timeout]) : timeout;
   };
 
-  async function submitAll(modelId: string, inputs: FalInput[]): Promise<string[]> {
+  /** The webhook URL of one submission: tagged with its generation when the job names one. */
+  function webhookUrlFor(modelId: string, requests: number, generationId: string | undefined) {
+    if (!webhook) return undefined;
+    if (!webhook.tagger || generationId === undefined) return webhook.url;
+    return webhook.tagger.urlFor(webhook.url, { generationId, modelId, requests });
+  }
+
+  async function submitAll(
+    modelId: string,
+    inputs: FalInput[],
+    generationId: string | undefined,
+  ): Promise<string[]> {
     const ids: string[] = [];
+    const webhookUrl = webhookUrlFor(modelId, inputs.length, generationId);
     for (const input of inputs) {
       try {
         // Not the job's signal: once fal accepts work we are paying for it, so the submission
@@ -153,7 +165,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
         const queued = await client.queue.submit(modelId, {
           input,
           abortSignal: callSignal(),
-          ...(webhook ? { webhookUrl: webhook.url } : {}),
+          ...(webhookUrl ? { webhookUrl } : {}),
         });
         ids.push(submittedSchema.parse(queued).request_id);
       } catch (error) {
@@ -323,7 +335,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
       ctx.signal.throwIfAborted();
       const inputs = await buildInputs();
       await ctx.beforeSubmit();
-      ids = await submitAll(modelId, inputs);
+      ids = await submitAll(modelId, inputs, ctx.generationId);
       await ctx.onSubmitted(encodeHandle(modelId, ids));
     }
     const done = await waitForAll(modelId, ids, ctx, expectedMs);

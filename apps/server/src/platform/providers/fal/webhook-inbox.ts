@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WebhookTagger } from './webhook-tag';
 
 /*
  * What fal's webhooks hand the queue client (ADR 035): the verified deliveries, by request id. The
@@ -36,4 +37,6 @@ export interface FalWebhookOptions {
   /** Where fal posts (our public webhook route), sent as `fal_webhook` with each submission. */
   url: string;
   inbox: FalWebhookInbox;
+  /** Names the generation in each submission's URL (see webhook-tag.ts); without it, `url` alone. */
+  tagger?: WebhookTagger;
 }

@@ -2,7 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderApp } from '@/testing/render';
-import { errorResponse, mockSession, mockSignedIn, server } from '@/testing/server';
+import {
+  errorResponse,
+  mockSession,
+  mockSignedIn,
+  mockSubscription,
+  server,
+} from '@/testing/server';
 
 async function openAccountSettings(options: Parameters<typeof renderApp>[1] = {}) {
   mockSignedIn({ credits: 12 });
@@ -53,6 +59,31 @@ describe('account settings page', () => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'e');
     expect(confirm).toBeEnabled();
+  });
+
+  it('warns that a running plan and the credits left are forfeited (ADR 050)', async () => {
+    mockSignedIn({ credits: 45, plan: 'pro_monthly' });
+    mockSubscription('pro_monthly', { endingTimestamp: '2026-12-27T10:00:00.000Z' });
+    const { user } = renderApp('/account-settings');
+    await screen.findByText('Account Information', {}, { timeout: 5000 });
+    const dialog = await openDeleteDialog(user);
+
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete your account? This action cannot be undone.',
+    );
+    expect(
+      await within(dialog).findByText(/Your Pro Monthly plan, paid until December 27, 2026,/),
+    ).toHaveTextContent('ends with your account. The unused time is not refunded.');
+    expect(within(dialog).getByText(/Your 45 credits are forfeited/)).toBeInTheDocument();
+  });
+
+  it('links to Settings to change the name or password (ADR 050)', async () => {
+    const { user } = await openAccountSettings();
+
+    await user.click(screen.getByRole('link', { name: 'Change name or password' }));
+
+    expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/settings');
   });
 
   it('gives focus back to Delete Account when the dialog is dismissed', async () => {

@@ -14,6 +14,7 @@ import { DetailList } from './detail-list';
 import { NoticeBanner } from './notice-banner';
 import { PageTitle } from './page-title';
 import { ProfileLoadError, ProfileLoading } from './profile-load-error';
+import { SettingsLinkCard } from './settings-link-card';
 
 /** Spec §2: notices on this page vanish after 4 s. */
 export const ACCOUNT_SETTINGS_NOTICE_MS = 4000;
@@ -76,6 +77,7 @@ export function AccountSettingsPage() {
       />
       <NoticeBanner notice={notice} />
       {information}
+      <SettingsLinkCard />
       <DangerZone>
         <DeleteAccountButton
           onDeleted={(message) => {

@@ -21,6 +21,7 @@ import {
   deleteAccountMessages,
   isDeleteButtonEnabled,
 } from '../lib/delete-confirmation';
+import { ForfeitWarning } from './forfeit-warning';
 import type { LazyDialogProps } from './lazy-dialog-button';
 
 const FALLBACK_DELETED_MESSAGE = 'Your account has been deleted.';
@@ -85,6 +86,7 @@ export default function DeleteAccountDialog({
           <DialogTitle>Delete Account</DialogTitle>
           <DialogDescription>{deleteAccountMessages.confirm}</DialogDescription>
         </DialogHeader>
+        <ForfeitWarning />
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
           <Field label="Type DELETE to confirm">
             {(control) => (

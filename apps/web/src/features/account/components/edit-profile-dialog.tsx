@@ -31,8 +31,10 @@ function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: ()
   const [initial] = useState(() => toProfileEditValues(profile));
   const [values, setValues] = useState<ProfileEditValues>(initial);
   const update = useUpdateProfile();
-  const errors = validateProfileEdit(values);
+  const errors = validateProfileEdit(values, initial);
   const nameTouched = values.name !== initial.name;
+  // The phone's format is judged once the user leaves the field or saves (ADR 050).
+  const [phoneChecked, setPhoneChecked] = useState(false);
 
   const change = (field: keyof ProfileEditValues) => (event: { target: { value: string } }) => {
     setValues({ ...values, [field]: event.target.value });
@@ -40,7 +42,8 @@ function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: ()
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (errors.name) return;
+    setPhoneChecked(true);
+    if (errors.name || errors.phoneNumber) return;
     const changes = getProfileChanges(initial, values);
     // Nothing changed: saving is a no-op, so just close (spec §4 Profile edit).
     if (Object.keys(changes).length === 0) {
@@ -78,9 +81,13 @@ function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: ()
       />
       <OptionalProfileFieldInput
         field="phoneNumber"
-        hint="Optional"
+        hint="Optional, with the country code"
         value={values.phoneNumber}
         onChange={change('phoneNumber')}
+        onBlur={() => {
+          setPhoneChecked(true);
+        }}
+        error={phoneChecked ? errors.phoneNumber : undefined}
       />
       {update.isError ? (
         <Alert variant="destructive" role="alert">

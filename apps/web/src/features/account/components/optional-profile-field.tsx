@@ -18,7 +18,10 @@ interface OptionalProfileFieldProps {
   field: OptionalProfileField;
   value: string;
   onChange: (event: { target: { value: string } }) => void;
+  onBlur?: () => void;
   hint?: string;
+  /** A validation message (the phone's format, ADR 050). */
+  error?: string | undefined;
 }
 
 /** Company name or phone number input, shared by Edit Profile and the profile-completion prompt. */
@@ -26,13 +29,22 @@ export function OptionalProfileFieldInput({
   field,
   value,
   onChange,
+  onBlur,
   hint,
+  error,
 }: OptionalProfileFieldProps) {
   const { label, ...inputProps } = fieldSpecs[field];
   return (
-    <Field label={label} {...(hint === undefined ? {} : { hint })}>
+    <Field label={label} {...(hint === undefined ? {} : { hint })} error={error}>
       {(control) => (
-        <Input {...control} {...inputProps} name={field} value={value} onChange={onChange} />
+        <Input
+          {...control}
+          {...inputProps}
+          name={field}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
       )}
     </Field>
   );

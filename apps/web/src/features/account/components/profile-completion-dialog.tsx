@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
+import { phoneNumberError } from '@studio/contract/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -31,6 +32,11 @@ interface ProfileCompletionDialogProps {
 export default function ProfileCompletionDialog({ fields, onClose }: ProfileCompletionDialogProps) {
   const [values, setValues] = useState<PromptValues>({ companyName: '', phoneNumber: '' });
   const update = useUpdateProfile();
+  // Judged like Edit Profile's, once the user leaves the field or continues (ADR 050).
+  const [phoneChecked, setPhoneChecked] = useState(false);
+  const phoneError = fields.includes('phoneNumber')
+    ? phoneNumberError(values.phoneNumber)
+    : undefined;
 
   const change = (field: PromptField) => (event: { target: { value: string } }) => {
     setValues({ ...values, [field]: event.target.value });
@@ -38,7 +44,8 @@ export default function ProfileCompletionDialog({ fields, onClose }: ProfileComp
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!canContinueProfilePrompt(values, fields)) return;
+    setPhoneChecked(true);
+    if (!canContinueProfilePrompt(values, fields) || phoneError) return;
     update.mutate(buildProfileCompletion(values, fields), {
       onSuccess: () => {
         onClose('saved');
@@ -73,6 +80,10 @@ export default function ProfileCompletionDialog({ fields, onClose }: ProfileComp
               field="phoneNumber"
               value={values.phoneNumber}
               onChange={change('phoneNumber')}
+              onBlur={() => {
+                setPhoneChecked(true);
+              }}
+              error={phoneChecked ? phoneError : undefined}
             />
           ) : null}
           {update.isError ? (

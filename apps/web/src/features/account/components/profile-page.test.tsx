@@ -102,6 +102,27 @@ describe('Edit Profile', () => {
     expect(await screen.findByText('+44 20 7946 0000', { selector: 'dd' })).toBeInTheDocument();
   });
 
+  it('refuses a phone number that is not one, saying the format wanted (ADR 050)', async () => {
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    const phone = within(dialog).getByLabelText('Phone Number');
+
+    await user.type(phone, '12ab');
+    await user.tab();
+
+    expect(phone).toHaveAccessibleDescription(
+      'Enter a phone number with its country code, like +91 98765 43210.',
+    );
+    expect(phone).toBeInvalid();
+    expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+
+    await user.clear(phone);
+    await user.type(phone, '+91 98765 43210');
+    expect(phone).toBeValid();
+    expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
   it('requires a full name', async () => {
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));

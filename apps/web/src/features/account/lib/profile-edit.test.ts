@@ -43,4 +43,17 @@ describe('Edit Profile rules', () => {
       false,
     );
   });
+
+  it('refuses a phone number that is not one, naming the format (ADR 050)', () => {
+    expect(validateProfileEdit({ ...initial, phoneNumber: '12ab' }, initial)).toEqual({
+      phoneNumber: 'Enter a phone number with its country code, like +91 98765 43210.',
+    });
+    expect(canSaveProfileEdit(initial, { ...initial, phoneNumber: '12ab' })).toBe(false);
+    expect(canSaveProfileEdit(initial, { ...initial, phoneNumber: '+91 98765 43210' })).toBe(true);
+  });
+
+  it('does not judge a stored number the user left alone', () => {
+    const legacy = { ...initial, phoneNumber: 'call the office' };
+    expect(canSaveProfileEdit(legacy, { ...legacy, name: 'Ada King' })).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@studio/contract';
+import { phoneNumberError } from '@studio/contract/phone';
 
 /** Spec §4 "Profile edit" and §5: the Edit Profile form's fields and rules. */
 export interface ProfileEditValues {
@@ -38,15 +39,32 @@ export function getProfileChanges(
   return changes;
 }
 
-/** Full name is required (non-blank after trimming); company and phone are free text. */
-export function validateProfileEdit(values: ProfileEditValues): { name?: string } {
-  return values.name.trim() === '' ? { name: profileEditMessages.nameRequired } : {};
+export interface ProfileEditErrors {
+  name?: string;
+  phoneNumber?: string;
 }
 
-/** Save is enabled only when something changed and the name is not blank. */
+/**
+ * Full name is required (non-blank after trimming). A phone number, when given, must be a valid
+ * international one (`@studio/contract/phone`, which the server applies too; ADR 050); only a
+ * changed number is judged, so an old free-text number does not block renaming.
+ */
+export function validateProfileEdit(
+  values: ProfileEditValues,
+  initial?: ProfileEditValues,
+): ProfileEditErrors {
+  const errors: ProfileEditErrors = {};
+  if (values.name.trim() === '') errors.name = profileEditMessages.nameRequired;
+  const phoneChanged = !initial || values.phoneNumber.trim() !== initial.phoneNumber.trim();
+  const phone = phoneChanged ? phoneNumberError(values.phoneNumber) : undefined;
+  if (phone) errors.phoneNumber = phone;
+  return errors;
+}
+
+/** Save is enabled only when something changed, the name is not blank and the phone is valid. */
 export function canSaveProfileEdit(initial: ProfileEditValues, values: ProfileEditValues): boolean {
   return (
     Object.keys(getProfileChanges(initial, values)).length > 0 &&
-    validateProfileEdit(values).name === undefined
+    Object.keys(validateProfileEdit(values, initial)).length === 0
   );
 }

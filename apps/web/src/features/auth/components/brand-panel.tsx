@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { DressArt, JacketArt, TeeArt } from './garment-art';
 import { BrandMark } from '@/components/ui/brand-mark';
+import { previewToolsLine, usePreviewTools } from '@/features/site';
 
 interface ShowcaseTileProps {
   caption: string;
@@ -27,8 +28,12 @@ function ShowcaseTile({ caption, className, art }: ShowcaseTileProps) {
   );
 }
 
-/** Left half of the login screen; hidden at 768px and below (spec §2 Login). */
+/**
+ * Left half of the login screen; hidden at 768px and below (spec §2 Login). It sells the tools, so
+ * it also names those this studio only previews (ADR 048).
+ */
 export function BrandPanel() {
+  const previewLine = previewToolsLine(usePreviewTools());
   return (
     <section
       aria-label="About AI Product Studio"
@@ -57,6 +62,7 @@ export function BrandPanel() {
             Put garments on AI models, change poses, extract outfits and turn shots into videos, in
             minutes.
           </p>
+          {previewLine ? <p className="text-sm text-brand-100/90">{previewLine}</p> : null}
         </div>
         <div className="grid max-w-lg grid-cols-3 gap-3 lg:gap-4">
           <ShowcaseTile

@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { nonBlank } from '@/lib/guards';
 import { getGoogleSignInUrl } from '../api/google-sign-in';
-import { useAuthProviders } from '../api/providers';
 import { getSession, sessionQueryOptions } from '../api/session';
 import {
   describePopupError,
@@ -43,7 +42,6 @@ function GoogleLogo() {
 
 type GoogleState =
   | { status: 'idle' }
-  | { status: 'not-configured' }
   | { status: 'connecting' }
   | { status: 'success' }
   | { status: 'failed'; reason: string };
@@ -63,7 +61,6 @@ function describeStartError(error: unknown): string {
  * the session is read again and the /login guard moves on to / or the saved redirect.
  */
 export function GoogleSignIn() {
-  const providers = useAuthProviders();
   const queryClient = useQueryClient();
   const [state, setState] = useState<GoogleState>({ status: 'idle' });
   const attempt = useRef<AbortController | null>(null);
@@ -138,10 +135,6 @@ export function GoogleSignIn() {
   };
 
   const start = () => {
-    if (providers?.google === false) {
-      setState({ status: 'not-configured' });
-      return;
-    }
     attempt.current?.abort();
     const popup = window.open('', GOOGLE_POPUP_NAME, GOOGLE_POPUP_FEATURES);
     if (!popup) {
@@ -183,11 +176,6 @@ export function GoogleSignIn() {
         <Alert variant="destructive" role="alert">
           <p className="font-semibold">{messages.failed}</p>
           <p>{state.reason}</p>
-        </Alert>
-      ) : null}
-      {state.status === 'not-configured' ? (
-        <Alert variant="warning" role="status">
-          {messages.notConfigured}
         </Alert>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentLocation, renderApp } from '@/testing/render';
 import {
   mockCredits,
@@ -67,21 +67,15 @@ describe('login screen', () => {
     expect(currentLocation()).toBe('/privacy');
   });
 
-  it('keeps the Google button but explains when the server has no Google sign-in', async () => {
+  it('offers "Sign in with email" and no Google button when the server has no Google sign-in', async () => {
     mockProviders({ google: false, email: true });
-    const open = vi.spyOn(window, 'open');
-    const { user, queryClient } = await openLogin();
-    // The providers answer may arrive after the screen.
-    await waitFor(() => {
-      expect(queryClient.getQueryData(['auth', 'providers'])).toBeDefined();
-    });
+    await openLogin();
 
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
-
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Google sign-in is not configured on this server.',
-    );
-    expect(open).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Sign in with email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/not configured/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('or use your email')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('hides the email forms when the server offers Google only', async () => {

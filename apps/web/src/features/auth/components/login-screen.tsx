@@ -10,8 +10,12 @@ const legalLink = 'font-medium text-foreground underline underline-offset-2 hove
 
 /** The two-column login screen (spec §2 Login): branding left, sign-in options right. */
 export function LoginScreen() {
-  // Email sign-in shows unless the server says it is switched off.
-  const emailEnabled = useAuthProviders()?.email !== false;
+  const providers = useAuthProviders();
+  // Email sign-in shows unless the server says it is switched off. The Google button shows only
+  // when the server offers Google: an operator's "not configured" is no business of a seller's
+  // (ADR 050), who is led to "Sign in with email" instead.
+  const emailEnabled = providers?.email !== false;
+  const googleEnabled = providers?.google !== false;
   return (
     <div className="grid min-h-dvh bg-background min-[769px]:grid-cols-2">
       <BrandPanel />
@@ -25,19 +29,19 @@ export function LoginScreen() {
             </p>
           </div>
 
-          <GoogleSignIn />
+          {googleEnabled ? <GoogleSignIn /> : null}
 
-          {emailEnabled ? (
-            <>
-              <div className="flex items-center gap-3 text-xs text-muted-foreground">
-                <span aria-hidden="true" className="h-px flex-1 bg-border" />
-                or use your email
-                <span aria-hidden="true" className="h-px flex-1 bg-border" />
-              </div>
-
-              <EmailAuthPanel />
-            </>
+          {emailEnabled && googleEnabled ? (
+            <div className="flex items-center gap-3 text-xs text-muted-foreground">
+              <span aria-hidden="true" className="h-px flex-1 bg-border" />
+              or use your email
+              <span aria-hidden="true" className="h-px flex-1 bg-border" />
+            </div>
           ) : null}
+          {emailEnabled && !googleEnabled ? (
+            <h2 className="text-lg font-semibold">Sign in with email</h2>
+          ) : null}
+          {emailEnabled ? <EmailAuthPanel /> : null}
 
           <p className="text-center text-xs leading-relaxed text-muted-foreground">
             By continuing, you agree to our{' '}

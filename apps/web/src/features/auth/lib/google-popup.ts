@@ -23,7 +23,6 @@ export const googleSignInMessages = {
   blocked: 'Sign-in popup was blocked by browser',
   unknown: 'An unknown error occurred',
   unexpected: 'An unexpected error occurred',
-  notConfigured: 'Google sign-in is not configured on this server.',
 } as const;
 
 export interface PopupResult {

@@ -17,7 +17,9 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { PAYMENT_LINK_ERROR } from '../lib/messages';
+import type { PlanChangePreview } from '../api/plan-change-preview';
 import type { Purchase } from '../lib/payment-request';
+import { PlanChangeReview } from './plan-change-review';
 
 /**
  * What is being bought, in the cards' words: a plan with its period ('Pro Monthly'), or a top-up
@@ -44,6 +46,8 @@ interface CurrencyChoiceDialogProps {
   failed: boolean;
   onChoose: (currency: PaymentCurrency) => void;
   onClose: () => void;
+  /** A plan change to review before the checkout opens (ADR 050); null: choose the currency. */
+  review?: { preview: PlanChangePreview; onConfirm: () => void; onBack: () => void } | null;
 }
 
 /**
@@ -57,6 +61,7 @@ export default function CurrencyChoiceDialog({
   failed,
   onChoose,
   onClose,
+  review = null,
 }: CurrencyChoiceDialogProps) {
   const product = item ? getProduct(item.family, item.period) : null;
   return (
@@ -69,12 +74,24 @@ export default function CurrencyChoiceDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Choose your currency</DialogTitle>
+          <DialogTitle>{review ? 'Review your plan change' : 'Choose your currency'}</DialogTitle>
           <DialogDescription>
-            {product ? `${purchaseName(product)}: pick how you would like to pay.` : null}
+            {review
+              ? `${review.preview.plan_display_name}: what happens to your current plan, before you pay.`
+              : product
+                ? `${purchaseName(product)}: pick how you would like to pay.`
+                : null}
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-3">
+        {review ? (
+          <PlanChangeReview
+            preview={review.preview}
+            pending={pendingCurrency !== null}
+            onConfirm={review.onConfirm}
+            onBack={review.onBack}
+          />
+        ) : null}
+        <div className={cn('grid gap-3', review && 'hidden')}>
           {choices.map((choice) => (
             <CurrencyOption
               key={choice.currency}

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { PlanCardCopy } from '../lib/plan-cards';
+import { PlanPreviewLine } from './plan-preview-line';
 import { FreePriceTag, PriceTag } from './price-tag';
 
 const actionLabels = {
@@ -39,6 +40,8 @@ interface PlanCardProps {
   onChoose: () => void;
   /** A line above the action, e.g. what buying this plan does to the one running. */
   note?: ReactNode;
+  /** A choice under the price: the top-up's pack (ADR 050). */
+  options?: ReactNode;
 }
 
 export function PlanCard({
@@ -50,6 +53,7 @@ export function PlanCard({
   disabled,
   onChoose,
   note,
+  options,
 }: PlanCardProps) {
   const titleId = useId();
   const credits = product ? creditsLine(product) : null;
@@ -81,6 +85,7 @@ export function PlanCard({
       ) : (
         <FreePriceTag currency={currency} />
       )}
+      {options}
 
       <ul className="flex-1 space-y-2 text-sm">
         {credits ? (
@@ -96,6 +101,8 @@ export function PlanCard({
           </li>
         ))}
       </ul>
+
+      {copy.family === 'topup' ? null : <PlanPreviewLine plan={copy.family} />}
 
       {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
 

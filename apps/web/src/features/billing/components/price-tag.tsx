@@ -19,7 +19,8 @@ const periodSuffix: Record<Product['period'], string> = {
  */
 export function PriceTag({ product, currency }: { product: Product; currency: PaymentCurrency }) {
   const price = product.price[currency];
-  const list = listPrice(product, currency);
+  // A top-up is one-time: no period, so no saving against a monthly price (ADR 050).
+  const list = product.family === 'topup' ? price : listPrice(product, currency);
   const saving = discountPercent(product, currency);
   return (
     <div className="space-y-1">

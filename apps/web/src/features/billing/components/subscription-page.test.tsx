@@ -10,6 +10,7 @@ import {
   mockSubscriptionFailure,
   server,
 } from '@/testing/server';
+import { newPlanPreview, planChangePreviewHandler } from '@/testing/billing-handlers';
 import { mockSiteInfo } from '@/testing/site-info-handlers';
 import { browserNavigation } from '../lib/browser-navigation';
 import { SubscriptionPage } from './subscription-page';
@@ -84,7 +85,9 @@ describe('current plan', () => {
     renderPage();
 
     expect(await screen.findByText('Expiring Soon')).toBeInTheDocument();
-    expect(screen.getByText(/Your plan expires in 3 days\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your plan expires in 3 days and does not renew on its own\./),
+    ).toBeInTheDocument();
   });
 
   it('marks an expired plan and names the plan that ended', async () => {
@@ -316,7 +319,27 @@ describe('prices', () => {
     expect(within(card('Pro')).getByText('Most Popular')).toBeInTheDocument();
     expect(within(card('Free')).getByText('$0')).toBeInTheDocument();
     expect(within(card('Free')).getByText('forever')).toBeInTheDocument();
-    expect(within(card('Credit Topup')).getByText('160 credits')).toBeInTheDocument();
+    expect(within(card('Credit Topup')).getByRole('radio', { name: '40 credits' })).toBeChecked();
+  });
+
+  it('keeps the top-up card as it is when the plans’ period changes, with no saving (ADR 050)', async () => {
+    mockSignedIn();
+    const { user } = renderPage();
+    const topup = await screen.findByRole('article', { name: 'Credit Topup' });
+    expect(within(topup).getByText('$10')).toBeInTheDocument();
+
+    for (const period of ['Yearly', 'Monthly', '4 Months']) {
+      await user.click(screen.getByRole('radio', { name: period }));
+      expect(within(card('Credit Topup')).getByText('$10')).toBeInTheDocument();
+      expect(within(card('Credit Topup')).getByText('one-time')).toBeInTheDocument();
+    }
+
+    await user.click(within(card('Credit Topup')).getByRole('radio', { name: '480 credits' }));
+    expect(within(card('Credit Topup')).getByText('$96')).toBeInTheDocument();
+    expect(within(card('Credit Topup')).queryByText(/Save/)).not.toBeInTheDocument();
+    expect(card('Credit Topup').querySelector('del')).toBeNull();
+    // The plans keep their own period and savings.
+    expect(within(card('Pro')).getByText('Save 15%')).toBeInTheDocument();
   });
 
   it('shows yearly prices with a 20% saving, and monthly prices without a struck price', async () => {
@@ -413,7 +436,7 @@ describe('checkout', () => {
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Credit Topup' });
 
-    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await user.click(within(card('Credit Topup')).getByRole('radio', { name: '480 credits' }));
     await user.click(within(card('Credit Topup')).getByRole('button', { name: 'Buy Credits' }));
     await user.click(await screen.findByRole('button', { name: 'Pay in INR' }));
 
@@ -453,11 +476,12 @@ describe('checkout', () => {
     ).toHaveAccessibleDescription('Pro 4 Months: pick how you would like to pay.');
   });
 
-  it('buys the period’s top-up pack from Quick Top-up', async () => {
+  it('buys the pack chosen on the top-up card from Quick Top-up', async () => {
     mockSignedIn();
     const calls = recordPaymentLinks();
     const { user } = renderPage();
 
+    await user.click(await screen.findByRole('radio', { name: '160 credits' }));
     await user.click(await screen.findByRole('button', { name: 'Quick Top-up' }));
     await user.click(await screen.findByRole('button', { name: 'Pay in USD' }));
 
@@ -469,6 +493,78 @@ describe('checkout', () => {
         quantity: 1,
       });
     });
+  });
+
+  it('shows what a plan change does and the amount before the checkout opens (ADR 050)', async () => {
+    mockSignedIn();
+    mockSubscription('plus_monthly', { endingTimestamp: inDays(20) });
+    const previews: unknown[] = [];
+    server.use(
+      http.post('/api/v1/subscription/change-preview', async ({ request }) => {
+        previews.push(await request.json());
+        return HttpResponse.json({
+          ...newPlanPreview,
+          kind: 'upgrade',
+          plan_display_name: 'Pro Monthly',
+          currency: 'INR',
+          price: 800,
+          amount: 800,
+          current: {
+            plan_display_name: 'Plus Monthly',
+            outcome: 'replaced',
+            ends_at: inDays(0),
+            credits_left: 20,
+            credits_left_until: inDays(20),
+            cycles_credited: 0,
+          },
+          summary: [
+            'Your Plus Monthly plan ends today and Pro Monthly starts at once, running until December 27, 2026.',
+            'The 20 credits your Plus Monthly plan gave you and you have not used stay yours until December 17, 2026.',
+          ],
+        });
+      }),
+    );
+    const calls = recordPaymentLinks();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('radio', { name: 'Monthly' }));
+    await user.click(within(card('Pro')).getByRole('button', { name: 'Choose Pro' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay in INR' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Review your plan change' });
+    expect(previews).toEqual([{ service_type: 'pro_monthly', currency: 'INR', userId: 'user_123' }]);
+    expect(dialog).toHaveTextContent('Your Plus Monthly plan ends today and Pro Monthly starts');
+    expect(dialog).toHaveTextContent('The 20 credits your Plus Monthly plan gave you');
+    expect(within(dialog).getByText('Amount to pay').nextElementSibling).toHaveTextContent('₹800');
+    expect(calls).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment: ₹800' }));
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith('/checkout/sandbox/ord_42');
+    });
+    expect(calls).toEqual([
+      {
+        path: '/api/v1/generate-payment-link-inr',
+        body: { service_type: 'pro_monthly', userId: 'user_123', amount: 0, quantity: 1 },
+      },
+    ]);
+  });
+
+  it('goes back from the review to the currency choice', async () => {
+    mockSignedIn();
+    mockSubscription('pro_monthly', { endingTimestamp: inDays(20) });
+    server.use(planChangePreviewHandler({ kind: 'scheduled', summary: ['Plus waits.'] }));
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Plus' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay in USD' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review your plan change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Choose your currency' })).toBeVisible();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('says so when the payment link cannot be made, and stays on the page', async () => {

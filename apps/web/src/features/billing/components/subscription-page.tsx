@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { getLoginHref, paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth';
 import { useSubscriptionStatus } from '../api/subscription-status';
+import { usePlanChangePreview } from '../api/plan-change-preview';
 import { useCheckout } from '../hooks/use-checkout';
 import { detectCurrency } from '../lib/currency';
 import type { Purchase } from '../lib/payment-request';
@@ -44,7 +45,10 @@ export function SubscriptionPage() {
   const [selected, setSelected] = useState<Item | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
+  // The top-up's pack is its own choice, not the plans' period (ADR 050).
+  const [topupPack, setTopupPack] = useState<BillingPeriod>('monthly');
   const checkout = useCheckout(userId);
+  const preview = usePlanChangePreview(userId);
 
   useEffect(() => {
     loadCurrencyDialog().catch(() => undefined);
@@ -65,6 +69,7 @@ export function SubscriptionPage() {
       return;
     }
     checkout.reset();
+    preview.reset();
     setDialogMounted(true);
     setDialogOpen(true);
     setSelected(item);
@@ -72,7 +77,37 @@ export function SubscriptionPage() {
 
   // The chosen currency stays marked from the click until the browser has left for the payment page.
   const pendingCurrency =
-    checkout.isPending || checkout.isSuccess ? checkout.variables.currency : null;
+    checkout.isPending || checkout.isSuccess
+      ? checkout.variables.currency
+      : preview.isPending
+        ? preview.variables.currency
+        : null;
+  // A plan change is reviewed before the checkout opens; a first plan goes straight on (ADR 050).
+  const review =
+    preview.isSuccess && preview.data.kind !== 'new'
+      ? {
+          preview: preview.data,
+          onConfirm: () => {
+            checkout.mutate(preview.variables);
+          },
+          onBack: () => {
+            preview.reset();
+            checkout.reset();
+          },
+        }
+      : null;
+
+  const pay = (purchase: Purchase) => {
+    if (purchase.family === 'topup') {
+      checkout.mutate(purchase);
+      return;
+    }
+    preview.mutate(purchase, {
+      onSuccess: (answer) => {
+        if (answer.kind === 'new') checkout.mutate(purchase);
+      },
+    });
+  };
 
   return (
     <div className="space-y-8">
@@ -81,6 +116,10 @@ export function SubscriptionPage() {
           <h2 className="text-2xl font-semibold tracking-tight">Choose Your Plan</h2>
           <p className="text-sm text-muted-foreground">
             Monthly credits for every tool, or a one-time top-up that never expires.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Plans are prepaid for their period and do not renew on their own: nothing is charged
+            when one ends. Buy it again to add another period.
           </p>
         </div>
         {user ? (
@@ -111,13 +150,15 @@ export function SubscriptionPage() {
         now={now}
         busy={pendingCurrency !== null ? selected : null}
         onChoose={choose}
+        topupPack={topupPack}
+        onTopupPackChange={setTopupPack}
       />
 
       <AdditionalActions
-        topupCredits={getProduct('topup', period).credits}
+        topupCredits={getProduct('topup', topupPack).credits}
         topupBusy={pendingCurrency !== null && selected?.family === 'topup'}
         onQuickTopup={() => {
-          choose({ family: 'topup', period });
+          choose({ family: 'topup', period: topupPack });
         }}
         cancellation={
           paidAndActive
@@ -139,10 +180,11 @@ export function SubscriptionPage() {
             open={dialogOpen}
             item={selected}
             pendingCurrency={pendingCurrency}
-            failed={checkout.isError}
+            failed={checkout.isError || preview.isError}
             onChoose={(chosen) => {
-              if (selected) checkout.mutate({ ...selected, currency: chosen });
+              if (selected) pay({ ...selected, currency: chosen });
             }}
+            review={review}
             onClose={() => {
               setDialogOpen(false);
             }}

@@ -8,6 +8,7 @@ import type { HistoryPages } from '../api/credit-history';
 import type { PageSize } from '../lib/pagination';
 import { PagedHistory } from './paged-history';
 import { PurchaseStatusBadge } from './purchase-status-badge';
+import { ReceiptLink } from './receipt-link';
 
 const columns = [
   { label: 'Date' },
@@ -16,6 +17,7 @@ const columns = [
   { label: 'Amount', align: 'end' as const },
   { label: 'Order ID' },
   { label: 'Status' },
+  { label: 'Receipt' },
 ];
 
 function PurchaseRow({ item }: { item: OrderHistoryItem }) {
@@ -51,6 +53,9 @@ function PurchaseRow({ item }: { item: OrderHistoryItem }) {
         </HistoryCell>
         <HistoryCell label="Status">
           <PurchaseStatusBadge status={item.status} />
+        </HistoryCell>
+        <HistoryCell label="Receipt">
+          <ReceiptLink item={item} />
         </HistoryCell>
       </HistoryRow>
     </HistoryRowGroup>

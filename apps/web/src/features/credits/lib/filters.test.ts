@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EARLIEST_INSTANT, LATEST_INSTANT } from '@studio/contract';
 import { EMPTY_FILTERS, hasActiveFilters, historyQuery, type HistoryFilters } from './filters';
 
 /** Local date and time, as a user in their own time zone would read it. */
@@ -50,5 +51,15 @@ describe('historyQuery', () => {
     expect(onDay >= from && onDay <= to).toBe(true);
     expect(dayAfter <= to).toBe(false);
     expect(dayBefore >= from).toBe(false);
+  });
+
+  it('asks for the nearest instants the server takes for days before 1970 or after 9999', () => {
+    // 1 January 1970 east of UTC (or year 0001, typed) starts before the server's range.
+    const query = historyQuery(filters({ startDate: '0001-01-01', endDate: '10000-01-01' }), 10);
+    expect(query.from).toBe(EARLIEST_INSTANT);
+    expect(query.to).toBe(LATEST_INSTANT);
+    expect(historyQuery(filters({ startDate: '1970-01-01' }), 10).from).toBe(
+      new Date(Math.max(new Date(1970, 0, 1).getTime(), 0)).toISOString(),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { CreditHistoryQuery } from '@studio/contract';
+import { EARLIEST_INSTANT, LATEST_INSTANT, type CreditHistoryQuery } from '@studio/contract';
 import { DEFAULT_PERIOD, type HistoryPeriod } from './periods';
 
 /**
@@ -46,12 +46,20 @@ export function historyQuery(filters: HistoryFilters, limit: number): CreditHist
   };
 }
 
-/** The first or last millisecond of a `YYYY-MM-DD` calendar day in local time, as ISO. */
+/**
+ * The first or last millisecond of a `YYYY-MM-DD` calendar day in local time, as ISO, held within
+ * the instants the server takes: 1 January 1970 picked east of UTC starts in 1969, and a typed
+ * year 0001 or 10000 names nothing the server keeps, so each asks for the nearest it can answer.
+ */
 function localDayBound(day: string, edge: 'start' | 'end'): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   const time =
     edge === 'start'
       ? new Date(year, month - 1, date)
       : new Date(year, month - 1, date, 23, 59, 59, 999);
-  return time.toISOString();
+  const clamped = Math.min(
+    Math.max(time.getTime(), Date.parse(EARLIEST_INSTANT)),
+    Date.parse(LATEST_INSTANT),
+  );
+  return new Date(clamped).toISOString();
 }

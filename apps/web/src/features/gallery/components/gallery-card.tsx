@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { FidelityBadge, fetchGenerationSettings } from '@/features/generations';
 import { useGenerationDownload } from '../hooks/use-generation-download';
-import { formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
+import { cardCaption, formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
 import { typeLabel } from '../lib/gallery-query';
 import { cn } from '@/lib/cn';
 import { toHttpUrl } from '@/lib/media-url';
@@ -35,13 +35,21 @@ interface GalleryCardProps {
   selected?: boolean;
   /** The card's checkbox was clicked; `range` when Shift was held (ADR 030). */
   onSelect?: (range: boolean) => void;
+  /** Opens the result viewer on this card's first image (cards with images only). */
+  onView?: () => void;
 }
 
 /** One past generation (document 1 §2 Gallery): image, counts, type, date, prompt and actions. */
-export function GalleryCard({ item, priority, selected = false, onSelect }: GalleryCardProps) {
+export function GalleryCard({
+  item,
+  priority,
+  selected = false,
+  onSelect,
+  onView,
+}: GalleryCardProps) {
   const label = typeLabel(item.type);
   const date = formatGalleryDate(item.timestamp);
-  const prompt = item.prompt.trim();
+  const prompt = cardCaption(item);
   const subject = `${label} from ${date}`;
   const name = prompt === '' ? subject : `${subject}: ${shortText(prompt)}`;
   const { downloading, download, failed } = useGenerationDownload(item);
@@ -64,10 +72,6 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
           priority={priority}
           video={item.numberOfVideos > 0}
         />
-        <Badge className="absolute top-2 left-2 border-transparent bg-black/65 text-white">
-          <Images aria-hidden="true" />
-          {mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
-        </Badge>
         {onSelect ? (
           // A large hit area on the image's corner; the box itself stays the native control.
           <label className="absolute top-1 right-1 flex size-11 cursor-pointer items-center justify-center">
@@ -88,6 +92,11 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <span className="flex flex-wrap items-center gap-1.5">
             <Badge variant="brand">{label}</Badge>
+            {/* Under the picture, never on it: a badge must not hide part of a result. */}
+            <Badge variant="outline">
+              <Images aria-hidden="true" />
+              {mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
+            </Badge>
             {item.fidelity ? <FidelityBadge fidelity={item.fidelity} /> : null}
           </span>
           <time
@@ -110,16 +119,24 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
             {downloading ? 'Downloading…' : 'Download'}
           </Button>
           <ShareButton item={item} subject={subject} />
-          <Link
-            to={target.path}
-            state={target.state}
-            className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-          >
-            <Eye aria-hidden="true" />
-            View
-          </Link>
+          {onView ? (
+            <Button variant="secondary" size="sm" onClick={onView}>
+              <Eye aria-hidden="true" />
+              View
+            </Button>
+          ) : (
+            <Link
+              to={target.path}
+              state={target.state}
+              className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+            >
+              <Eye aria-hidden="true" />
+              View
+            </Link>
+          )}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
+          {onView ? <OpenInToolLink item={item} /> : null}
           <ReuseSettingsLink item={item} />
           {item.madeFrom ? (
             <Link
@@ -155,6 +172,24 @@ export function GalleryCard({ item, priority, selected = false, onSelect }: Gall
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** The tool that made it, primed with its inputs and results (what View did before the result viewer). */
+export function OpenInToolLink({ item, className }: { item: GalleryItem; className?: string }) {
+  const target = viewTarget(item);
+  return (
+    <Link
+      to={target.path}
+      state={target.state}
+      className={cn(
+        'inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline',
+        className,
+      )}
+    >
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+      Open in tool
+    </Link>
   );
 }
 

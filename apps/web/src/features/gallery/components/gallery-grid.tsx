@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
-import { GalleryCard } from './gallery-card';
+import { ResultViewer } from '@/features/generations';
+import { viewerEntries } from '../lib/viewer-entries';
+import { GalleryCard, OpenInToolLink } from './gallery-card';
 
 /** One column on phones, up to four on wide screens; shared with the loading skeletons. */
 export const GALLERY_GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
@@ -13,25 +16,52 @@ interface GalleryGridProps {
   onSelect?: (id: string, range: boolean) => void;
 }
 
+/**
+ * The page's cards, and the result viewer over every image on the page: View opens it on the
+ * card's first image, and the arrows or a swipe go on through the page (ADR 052).
+ */
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
+  const entries = viewerEntries(items);
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
-    <ul aria-label="Generations" className={GALLERY_GRID}>
-      {items.map((item, index) => (
-        <li key={item.generationId} className="min-w-0">
-          <GalleryCard
-            item={item}
-            priority={index < PRIORITY_IMAGES}
-            selected={selected?.has(item.generationId) ?? false}
-            {...(onSelect
-              ? {
-                  onSelect: (range: boolean) => {
-                    onSelect(item.generationId, range);
-                  },
-                }
-              : {})}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Generations" className={GALLERY_GRID}>
+        {items.map((item, index) => (
+          <li key={item.generationId} className="min-w-0">
+            <GalleryCard
+              item={item}
+              priority={index < PRIORITY_IMAGES}
+              selected={selected?.has(item.generationId) ?? false}
+              {...(onSelect
+                ? {
+                    onSelect: (range: boolean) => {
+                      onSelect(item.generationId, range);
+                    },
+                  }
+                : {})}
+              {...(item.imageUrlList.length > 0
+                ? {
+                    onView: () => {
+                      setViewing(entries.findIndex((entry) => entry.item === item));
+                    },
+                  }
+                : {})}
+            />
+          </li>
+        ))}
+      </ul>
+      <ResultViewer
+        items={entries}
+        index={viewing !== null && viewing < entries.length ? viewing : null}
+        onIndexChange={setViewing}
+        onClose={() => {
+          setViewing(null);
+        }}
+        renderActions={(_entry, index) => {
+          const item = entries[index]?.item;
+          return item ? <OpenInToolLink item={item} className="text-white" /> : null;
+        }}
+      />
+    </>
   );
 }

@@ -213,7 +213,8 @@ describe('gallery: loading and listing', () => {
     );
     expect(first.getByRole('button', { name: 'Download' })).toBeEnabled();
     expect(first.getByRole('button', { name: 'Share' })).toBeEnabled();
-    expect(first.getByRole('link', { name: 'View' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'View' })).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Open in tool' })).toBeInTheDocument();
 
     const second = within(card(1));
     expect(second.getByText('AI Designer')).toBeInTheDocument();
@@ -692,7 +693,52 @@ describe('gallery: card actions', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('View opens the originating tool with the generation in the navigation state', async () => {
+  it('View shows the result in the viewer, compared with its input, and goes on to the next card', async () => {
+    const { user } = await openGallery({
+      items: [
+        galleryItem({
+          generationId: 'gen_a',
+          type: 'photoshoot',
+          prompt: 'in a landscape',
+          styleName: 'studio',
+          numberOfImages: 1,
+          imageUrlList: ['/api/v1/media/a1'],
+          inputImageUrls: ['/api/v1/media/in_a'],
+        }),
+        galleryItem({
+          generationId: 'gen_b',
+          type: 'upscaler',
+          prompt: 'Upscale 2x',
+          numberOfImages: 1,
+          imageUrlList: ['/api/v1/media/b1'],
+          inputImageUrls: ['/api/v1/media/in_b'],
+        }),
+      ],
+    });
+
+    await user.click(within(card(0)).getByRole('button', { name: 'View' }));
+    const viewer = within(screen.getByRole('dialog'));
+    expect(viewer.getByRole('heading', { name: /: Studio scene$/ })).toBeVisible();
+    await user.click(viewer.getByRole('button', { name: 'Compare with original' }));
+    expect(viewer.getByRole('img', { name: /^Original of / })).toHaveAttribute(
+      'src',
+      '/api/v1/media/in_a',
+    );
+    await user.click(viewer.getByRole('button', { name: 'Next result' }));
+    expect(viewer.getByRole('heading', { name: /: Upscale 2x$/ })).toBeVisible();
+    await user.click(viewer.getByRole('link', { name: 'Open in tool' }));
+    expect(currentLocation()).toBe('/canvas-editor');
+  });
+
+  it('captions a photoshoot made without a prompt by its scene, not the default prompt', async () => {
+    await openGallery({
+      items: [galleryItem({ type: 'photoshoot', prompt: 'in a landscape', styleName: 'studio' })],
+    });
+    expect(within(card()).getByText('Studio scene')).toBeInTheDocument();
+    expect(within(card()).queryByText('in a landscape')).not.toBeInTheDocument();
+  });
+
+  it('Open in tool opens the originating tool with the generation in the navigation state', async () => {
     const item = galleryItem({
       generationId: 'gen_view',
       type: 'realistic-try-on',
@@ -704,7 +750,7 @@ describe('gallery: card actions', () => {
     });
     const { user } = await openGallery({ items: [item] });
 
-    await user.click(within(card()).getByRole('link', { name: 'View' }));
+    await user.click(within(card()).getByRole('link', { name: 'Open in tool' }));
 
     expect(currentLocation()).toBe('/realistic-photoshoot');
     expect(JSON.parse(screen.getByTestId('tool-state').textContent)).toEqual({

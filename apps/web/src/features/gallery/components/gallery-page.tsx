@@ -62,6 +62,12 @@ export function GalleryPage() {
     const { totalItems } = known.pagination;
     totals = { totalItems, totalPages: Math.ceil(totalItems / query.limit) };
   }
+  // Cards deleted (in their undo window, or on their way to the server) leave the total at once:
+  // it counts what the user sees, not what the server will hear about in a few seconds.
+  const leaving = (data?.data.length ?? 0) - items.length;
+  if (totals && leaving > 0) {
+    totals = { ...totals, totalItems: Math.max(0, totals.totalItems - leaving) };
+  }
 
   // A page past the end (a stale link, or items gone since): show the last page instead.
   const lastPage = data?.pagination.totalPages ?? 0;

@@ -196,11 +196,15 @@ describe('gallery delete with undo', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, deletes } = await openGallery(galleryItems(3), true);
 
+    const pager = () => screen.getByRole('navigation', { name: 'Gallery pages' });
+    expect(pager()).toHaveTextContent('3 total items');
     await user.click(checkboxes()[0] as HTMLElement);
     await user.click(within(toolbar()).getByRole('button', { name: 'Delete' }));
 
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('status')).toHaveTextContent('Deleted 1 item');
+    // The total follows the cards at once, not when the server hears of it.
+    expect(pager()).toHaveTextContent('2 total items');
     act(() => {
       vi.advanceTimersByTime(UNDO_WINDOW_MS - 1000);
     });
@@ -210,6 +214,7 @@ describe('gallery delete with undo', () => {
     });
 
     expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(pager()).toHaveTextContent('3 total items');
     expect(deletes).toEqual([]);
   });
 

@@ -25,6 +25,21 @@ export function formatGalleryDate(timestamp: string): string {
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : cardDate().format(date);
 }
 
+/** The prompt photoshoot sends when none is written (document 2 §5): not a description of the run. */
+const PHOTOSHOOT_DEFAULT_PROMPT = 'in a landscape';
+
+/**
+ * What a card says about a generation: its prompt, except a photoshoot run without one, whose
+ * stored prompt is the default sent in its place ('in a landscape', even for a Studio scene):
+ * that card names the scene it was made in ('Studio scene').
+ */
+export function cardCaption(item: { type: string; prompt: string; styleName: string | null }) {
+  const prompt = item.prompt.trim();
+  if (item.type !== 'photoshoot' || prompt !== PHOTOSHOOT_DEFAULT_PROMPT) return prompt;
+  const scene = item.styleName?.trim() ?? '';
+  return scene === '' ? '' : `${scene.charAt(0).toUpperCase()}${scene.slice(1)} scene`;
+}
+
 /** A short form of a prompt for accessible names, which should not read a whole paragraph. */
 export function shortText(text: string, max = 60): string {
   const trimmed = text.trim().replace(/\s+/g, ' ');

@@ -71,5 +71,6 @@ export const GenerationProgress = deferred((module) => module.GenerationProgress
 export const PreviewNote = deferred((module) => module.PreviewNote);
 export const ResultActions = deferred((module) => module.ResultActions);
 export const ResultGrid = deferred((module) => module.ResultGrid);
+export const ResultViewer = deferred((module) => module.ResultViewer);
 export const ToolResults = deferred((module) => module.ToolResults);
 export const PastToolResults = deferred((module) => module.PastToolResults);

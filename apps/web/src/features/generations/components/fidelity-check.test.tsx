@@ -5,6 +5,7 @@ import type { GarmentFidelity, Generation } from '@studio/contract';
 import { generationFixture } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { errorResponse, server } from '@/testing/server';
+import { mockToolOutputs, siteInfoLoaded } from '@/testing/site-info-handlers';
 import { FidelityBadge } from './fidelity-badge';
 import { FidelityCheck } from './fidelity-check';
 
@@ -62,6 +63,15 @@ describe('FidelityCheck', () => {
   it('shows nothing for a result the check does not cover', () => {
     renderCheck(tryOn(null, { type: 'upscaler' }));
     expect(screen.queryByRole('group', { name: 'Garment colour check' })).not.toBeInTheDocument();
+  });
+
+  it('shows no colour badge and no regeneration on a labelled preview (ADR 048)', async () => {
+    mockToolOutputs();
+    const { queryClient } = renderCheck(tryOn(failed));
+    await siteInfoLoaded(queryClient);
+    expect(screen.queryByRole('group', { name: 'Garment colour check' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Colour check/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Regenerate free' })).not.toBeInTheDocument();
   });
 
   it('offers no regeneration for a result that passed', () => {

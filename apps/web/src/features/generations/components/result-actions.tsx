@@ -1,8 +1,10 @@
 import { Clapperboard, Lock, ZoomIn } from 'lucide-react';
 import { Link } from 'react-router';
+import type { GenerationType } from '@studio/contract';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useIsPreviewTool } from '@/features/site';
 import { resultHandOff } from '../lib/navigation-state';
 import { DownloadButton } from './download-button';
 
@@ -13,6 +15,8 @@ export interface ResultActionsProps {
   /** 0-based place among several results, for the buttons' accessible names; null for one. */
   index: number | null;
   generationId: string;
+  /** The tool that made the result: a labelled preview's result is offered no paid follow-up. */
+  tool: GenerationType;
   prompt: string;
   style?: string;
   /** From `useVideoAccess`: read once per page, not once per result. */
@@ -24,18 +28,22 @@ export interface ResultActionsProps {
 /**
  * What every tool offers under a result (document 2 §2): Download, Create Video (the canvas
  * editor's video tool, for Pro and Enterprise; a lock badge and the plans page for others) and
- * HD (the editor's upscaler). Both hand-offs carry the result, its prompt and its origin.
+ * HD (the editor's upscaler). Both hand-offs carry the result, its prompt and its origin. A
+ * labelled preview gets Download only: HD and video cost credits and would work on the preview
+ * image, not on the seller's garment (ADR 048).
  */
 export function ResultActions({
   url,
   filename,
   index,
   generationId,
+  tool,
   prompt,
   style,
   videoAccess,
   subject,
 }: ResultActionsProps) {
+  const preview = useIsPreviewTool(tool);
   const of =
     subject !== undefined
       ? ` from ${subject}`
@@ -46,18 +54,19 @@ export function ResultActions({
   const linkClass = cn(buttonVariants({ variant: 'outline' }));
   return (
     <>
+      {/* The name says which result; the visible word stays short so it fits a narrow card. */}
       <DownloadButton
         url={url}
         filename={filename}
-        label={
+        aria-label={
           subject !== undefined
             ? `Download ${subject}`
             : index === null
-              ? 'Download'
+              ? undefined
               : `Download result ${String(index + 1)}`
         }
       />
-      {videoAccess === 'open' ? (
+      {preview ? null : videoAccess === 'open' ? (
         <Link
           to={paths.canvasEditor.path}
           state={resultHandOff(handOff)}
@@ -81,15 +90,17 @@ export function ResultActions({
           </span>
         </Link>
       )}
-      <Link
-        to={paths.canvasEditor.path}
-        state={resultHandOff({ ...handOff, tool: 'upscaler' })}
-        aria-label={`HD${of}`}
-        className={linkClass}
-      >
-        <ZoomIn aria-hidden="true" />
-        HD
-      </Link>
+      {preview ? null : (
+        <Link
+          to={paths.canvasEditor.path}
+          state={resultHandOff({ ...handOff, tool: 'upscaler' })}
+          aria-label={`HD${of}`}
+          className={linkClass}
+        >
+          <ZoomIn aria-hidden="true" />
+          HD
+        </Link>
+      )}
     </>
   );
 }

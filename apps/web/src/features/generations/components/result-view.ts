@@ -5,5 +5,6 @@ export { GenerationProgress } from './generation-progress';
 export { PreviewNote } from './preview-note';
 export { ResultActions } from './result-actions';
 export { ResultGrid } from './result-grid';
+export { ResultViewer } from './result-viewer';
 export { PastToolResults, ToolResults } from './tool-results';
 export { bringIntoView } from '../lib/bring-into-view';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { GenerationType } from '@studio/contract';
 import { generationQueryOptions } from '../api/generation';
 import type { HandedOverResults } from '../lib/handed-over';
 import { PreviewNote } from './preview-note';
@@ -8,6 +9,8 @@ import { ResultGrid } from './result-grid';
 export interface ToolResultsProps {
   urls: readonly string[];
   generationId: string;
+  /** The tool that made it: a preview's results get no paid follow-up (ADR 048). */
+  tool: GenerationType;
   /** What the run was made with: the hand-offs carry it to the canvas editor. */
   prompt: string;
   style?: string;
@@ -28,6 +31,7 @@ export interface ToolResultsProps {
 export function ToolResults({
   urls,
   generationId,
+  tool,
   prompt,
   style,
   previewNote,
@@ -44,12 +48,15 @@ export function ToolResults({
         urls={urls}
         altText={(index) => altText(index, several)}
         className={className}
+        generationId={generationId}
+        filename={filename}
         renderActions={(url, index) => (
           <ResultActions
             url={url}
             filename={filename(index)}
             index={several ? index : null}
             generationId={generationId}
+            tool={tool}
             prompt={prompt}
             style={style}
             videoAccess={videoAccess}

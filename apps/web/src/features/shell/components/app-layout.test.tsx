@@ -94,3 +94,18 @@ describe('page layout', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
   });
 });
+
+describe('footer', () => {
+  it('links the terms and the privacy policy from every page of the shell (ADR 050)', async () => {
+    const { user } = await renderShell('/credit-history');
+    const footer = screen.getByRole('contentinfo');
+
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    await user.click(within(footer).getByRole('link', { name: 'Terms of Service' }));
+
+    expect(currentLocation()).toBe('/terms');
+  });
+});

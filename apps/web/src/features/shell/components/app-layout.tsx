@@ -9,6 +9,7 @@ import { Header } from './header';
 import { PageLoader } from './page-loader';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ScrollToTop } from './scroll-to-top';
+import { ShellFooter } from './shell-footer';
 import { Sidebar, SIDEBAR_ID } from './sidebar';
 
 const DESKTOP_QUERY = '(min-width: 768px)';
@@ -107,6 +108,7 @@ export function AppLayout() {
               </Suspense>
             </RouteErrorBoundary>
           </main>
+          <ShellFooter />
         </div>
       </div>
       <ProfilePrompt />

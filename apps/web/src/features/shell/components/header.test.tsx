@@ -30,7 +30,8 @@ describe('Header', () => {
     ['/try-on', 'Clothes AI Photoshoot'],
     ['/canvas-editor', 'Canvas Editor'],
     ['/account-settings', 'Account Settings'],
-    ['/gallery', 'AI Product Studio'],
+    ['/gallery', 'My Gallery'],
+    ['/settings', 'Settings'],
   ])('titles %s as "%s"', async (path, title) => {
     mockSignedIn();
     renderHeader(path);
@@ -110,7 +111,7 @@ describe('user menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Profile', 'Account Settings', 'Logout']);
+    ).toEqual(['Profile', 'Account Settings', 'Settings', 'Logout']);
 
     await user.click(screen.getByRole('heading', { name: 'Clothes AI Photoshoot' }));
 
@@ -139,6 +140,17 @@ describe('user menu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
 
     expect(currentLocation()).toBe('/profile');
+  });
+
+  it('goes to Settings (change password), which no other menu leads to (ADR 050)', async () => {
+    mockSignedIn();
+    const { user } = renderHeader('/gallery');
+    await screen.findByText('12 credits');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+
+    expect(currentLocation()).toBe('/settings');
   });
 
   it('logs out to the login screen', async () => {

@@ -1,4 +1,4 @@
-import { LogIn, LogOut, Settings, UserRound } from 'lucide-react';
+import { KeyRound, LogIn, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import {
@@ -53,6 +53,13 @@ export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean
               <Link to={paths.accountSettings.path}>
                 <Settings aria-hidden="true" />
                 Account Settings
+              </Link>
+            </DropdownMenuItem>
+            {/* Not in the spec's menu: /settings (password) was reachable from nowhere (ADR 050). */}
+            <DropdownMenuItem asChild>
+              <Link to={paths.settings.path}>
+                <KeyRound aria-hidden="true" />
+                {paths.settings.title}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuSeparator />

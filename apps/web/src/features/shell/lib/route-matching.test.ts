@@ -46,14 +46,20 @@ describe('getHeaderTitle', () => {
   });
 
   it.each([
-    '/gallery',
-    '/subscription',
-    '/realistic-photoshoot',
-    '/ai-designer',
-    '/settings',
-    '/no-such-page',
-  ])('falls back to the product name on %s', (path) => {
-    expect(getHeaderTitle(path)).toBe('AI Product Studio');
+    ['/gallery', 'My Gallery'],
+    ['/subscription', 'Subscription'],
+    ['/realistic-photoshoot', 'Advance Clothes AI Photoshoot'],
+    ['/ai-designer', 'AI Designer'],
+    ['/settings', 'Settings'],
+    ['/upgrade', 'Upgrade'],
+    ['/contact', 'Contact'],
+    ['/analytics', 'Analytics'],
+  ])('titles %s by its page name "%s" (ADR 050), not the product name', (path, title) => {
+    expect(getHeaderTitle(path)).toBe(title);
+  });
+
+  it('keeps the product name for an unknown path', () => {
+    expect(getHeaderTitle('/no-such-page')).toBe('AI Product Studio');
   });
 
   it('ignores a trailing slash', () => {

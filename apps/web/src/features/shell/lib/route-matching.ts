@@ -13,14 +13,16 @@ export function isNavItemActive(itemPath: string, pathname: string): boolean {
 
 const toolScreens = Object.values(TOOL_SCREENS);
 
+/*
+ * The spec (§2 Header) titles only nine paths and gives every other page 'AI Product Studio';
+ * issue 30 found that unhelpful on 7 pages, so every page of the shell is titled by its own name
+ * (ADR 050). The dashboard stays blank, an unknown path keeps the product name.
+ */
 const headerTitles = new Map<string, string>([
+  ...Object.values(paths)
+    .filter((route) => !route.path.includes(':'))
+    .map((route): [string, string] => [route.path, route.title]),
   [paths.home.path, ''],
-  ...toolScreens
-    .filter((screen) => screen.headerTitle)
-    .map((screen): [string, string] => [screen.path, screen.title]),
-  [paths.creditHistory.path, 'Credit History'],
-  [paths.profile.path, 'Profile'],
-  [paths.accountSettings.path, 'Account Settings'],
 ]);
 
 export const DEFAULT_HEADER_TITLE = 'AI Product Studio';
@@ -29,7 +31,7 @@ function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
-/** Spec §2 Header: the title for a path; '/' is blank and unlisted paths get the product name. */
+/** The header's title for a path: the page's name; '/' is blank, unknown paths get the product name. */
 export function getHeaderTitle(pathname: string): string {
   return headerTitles.get(withoutTrailingSlash(pathname)) ?? DEFAULT_HEADER_TITLE;
 }

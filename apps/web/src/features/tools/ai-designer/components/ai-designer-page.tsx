@@ -49,6 +49,7 @@ import { DESIGNER_EXAMPLES, type DesignerExample } from '../lib/examples';
 import { DesignChoices } from './design-choices';
 import { DesignResults, ExampleResults, PastDesigns } from './design-results';
 import { NoDesigns } from './no-designs';
+import { ToolOutputNote } from '@/features/site';
 
 const PERSIST_KEY = 'ai-designer';
 const readContext = (stored: unknown): RunContext | null =>
@@ -239,6 +240,7 @@ export function AiDesignerPage() {
           colour palette.
         </p>
       </div>
+      <ToolOutputNote tool="ai-designer" />
 
       {arrival.recreatingFrom ? (
         <Alert variant="info" role="note">

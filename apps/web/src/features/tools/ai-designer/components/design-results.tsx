@@ -30,6 +30,7 @@ export function DesignResults({
 }) {
   return (
     <ToolResults
+      tool="ai-designer"
       urls={urls}
       generationId={generationId}
       prompt={context.prompt}
@@ -53,6 +54,7 @@ export function PastDesigns({
 }) {
   return (
     <PastToolResults
+      tool="ai-designer"
       results={results}
       videoAccess={videoAccess}
       altText={altText}

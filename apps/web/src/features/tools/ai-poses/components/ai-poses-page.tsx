@@ -50,6 +50,7 @@ import {
   type PoseSettings,
   type RunContext,
 } from '../lib/pose-request';
+import { ToolOutputNote } from '@/features/site';
 
 /*
  * Kept out of the page's first chunk (the tool routes sit at the 150 KiB budget): the results show
@@ -332,6 +333,7 @@ export function AiPosesPage() {
           expression.
         </p>
       </div>
+      <ToolOutputNote tool="ai-poses" />
 
       {arrival.recreatingFrom ? (
         <Alert variant="info" role="note">

@@ -23,6 +23,7 @@ export function PoseResults({
 }) {
   return (
     <ToolResults
+      tool="ai-poses"
       urls={urls}
       generationId={generationId}
       prompt={context.prompt}
@@ -45,6 +46,7 @@ export function PastPoses({
 }) {
   return (
     <PastToolResults
+      tool="ai-poses"
       results={results}
       videoAccess={videoAccess}
       altText={altText}

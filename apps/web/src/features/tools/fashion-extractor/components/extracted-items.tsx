@@ -11,6 +11,7 @@ import {
   PreviewNote,
   ResultGrid,
 } from '@/features/generations';
+import { useIsPreviewTool } from '@/features/site';
 import { downloadName, upscaleHandOff } from '../lib/extractor-request';
 import type { HandedOverResults } from '../lib/extractor-draft';
 
@@ -22,7 +23,8 @@ const itemName = (several: boolean, index: number) =>
 
 /**
  * Extracted items, up to four and '+N more' (the kit's grid), each with Download, Open
- * Fullscreen and Upscale (document 2 §2). Upscale hands the item to the canvas editor's upscaler.
+ * Fullscreen and Upscale (document 2 §2). Upscale hands the item to the canvas editor's upscaler;
+ * a labelled preview is not offered it, as it costs credits and would enlarge the preview (ADR 048).
  */
 export function ExtractedItems({
   urls,
@@ -40,6 +42,7 @@ export function ExtractedItems({
   const several = urls.length > 1;
   const shown = viewing === null ? undefined : urls[viewing.index];
   const linkClass = buttonVariants({ variant: 'outline' });
+  const preview = useIsPreviewTool('fashion-extractor');
 
   return (
     <div className="flex flex-col gap-3">
@@ -67,15 +70,17 @@ export function ExtractedItems({
                 <Eye aria-hidden="true" />
                 Open Fullscreen
               </Button>
-              <Link
-                to={paths.canvasEditor.path}
-                state={upscaleHandOff({ imageUrl: url, prompt, generationId })}
-                aria-label={`Upscale${of}`}
-                className={linkClass}
-              >
-                <ZoomIn aria-hidden="true" />
-                Upscale
-              </Link>
+              {preview ? null : (
+                <Link
+                  to={paths.canvasEditor.path}
+                  state={upscaleHandOff({ imageUrl: url, prompt, generationId })}
+                  aria-label={`Upscale${of}`}
+                  className={linkClass}
+                >
+                  <ZoomIn aria-hidden="true" />
+                  Upscale
+                </Link>
+              )}
             </>
           );
         }}

@@ -50,6 +50,7 @@ import {
 } from '../lib/extractor-draft';
 import { EXTRACTOR_EXAMPLES } from '../lib/examples';
 import { ExtractedItems, PastItems } from './extracted-items';
+import { ToolOutputNote } from '@/features/site';
 
 const PERSIST_KEY = 'fashion-extractor';
 const REQUIRED_PLANS = requiredPlansForTool(TOOL);
@@ -84,6 +85,7 @@ export function FashionExtractorPage() {
           Upload a photo of a model and get the clothing on a plain background.
         </p>
       </div>
+      <ToolOutputNote tool="fashion-extractor" />
       <PremiumFeatureGate requiredPlans={REQUIRED_PLANS} featureName={FEATURE_NAME}>
         <ExtractorScreen />
       </PremiumFeatureGate>

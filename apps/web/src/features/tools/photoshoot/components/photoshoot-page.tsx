@@ -53,6 +53,7 @@ import {
 import { PHOTOSHOOT_EXAMPLES, type PhotoshootExample } from '../lib/examples';
 import { ImageCountStepper } from './image-count-stepper';
 import { ExampleResults, PastPhotoshoot, PhotoshootResults } from './photoshoot-results';
+import { ToolOutputNote } from '@/features/site';
 
 const PERSIST_KEY = 'photoshoot';
 const GENERATE_REASON_ID = 'photoshoot-generate-reason';
@@ -243,6 +244,7 @@ export function PhotoshootPage() {
           minimal or luxury.
         </p>
       </div>
+      <ToolOutputNote tool="photoshoot" />
 
       {arrival.recreatingFrom ? (
         <Alert variant="info" role="note">

@@ -30,6 +30,7 @@ export function PhotoshootResults({
 }) {
   return (
     <ToolResults
+      tool="photoshoot"
       urls={urls}
       generationId={generationId}
       prompt={context.prompt}
@@ -53,6 +54,7 @@ export function PastPhotoshoot({
 }) {
   return (
     <PastToolResults
+      tool="photoshoot"
       results={results}
       videoAccess={videoAccess}
       altText={altText}

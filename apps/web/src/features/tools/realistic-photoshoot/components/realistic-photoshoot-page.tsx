@@ -55,6 +55,7 @@ import {
   type HandedOverResults,
   type RealisticDraft,
 } from '../lib/realistic-draft';
+import { ToolOutputNote } from '@/features/site';
 
 /** What a run keeps for its results' hand-offs: the prompt and templates it was made with. */
 interface RunContext {
@@ -114,6 +115,7 @@ function RealisticResults({
             filename={downloadName(index)}
             index={several ? index : null}
             generationId={generationId}
+            tool="realistic-try-on"
             prompt={context.prompt}
             style={context.style}
             videoAccess={videoAccess}
@@ -279,6 +281,7 @@ export function RealisticPhotoshootPage() {
           each template.
         </p>
       </div>
+      <ToolOutputNote tool="realistic-try-on" />
 
       {arrival.recreatingFrom ? (
         <Alert variant="info" role="note">

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BatchAccepted, TryOnBatch } from '@studio/contract';
-import { batchAcceptedSchema, tryOnBatchResponseSchema } from '@studio/contract/responses';
+import {
+  batchAcceptedSchema,
+  latestBatchResponseSchema,
+  tryOnBatchResponseSchema,
+} from '@studio/contract/responses';
 import { api, isApiError, schemaParser } from '@/lib/api-client';
 
 /** How often a running catalogue is asked for: one answer covers every pair. */
@@ -39,6 +43,20 @@ export const catalogueQueryOptions = (id: string) =>
       return CATALOGUE_POLL_MS;
     },
   });
+
+/**
+ * The user's most recent catalogue (running or finished), or null: what /try-on shows again when
+ * it opens without one named in the address (a reload after Clear, a return from another page).
+ */
+export function fetchLatestCatalogue(signal?: AbortSignal): Promise<TryOnBatch | null> {
+  return api.get('/try-on/batches/latest', {
+    parse: (data) => latestBatchResponseSchema.parse(data).batch,
+    signal,
+  });
+}
+
+export const latestCatalogueQueryKey = (userId: string) =>
+  ['try-on', 'batches', 'latest', userId] as const;
 
 /** Stops the pairs not yet finished; their credits come back. */
 export function cancelCatalogue(id: string): Promise<TryOnBatch> {

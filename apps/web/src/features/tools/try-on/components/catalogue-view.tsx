@@ -1,10 +1,18 @@
 import type { BatchItem, Generation, TryOnBatch } from '@studio/contract';
-import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Download, Maximize2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Spinner } from '@/components/ui/spinner';
-import { FidelityCheck, PreviewNote, ResultActions, ResultGrid } from '@/features/generations';
+import {
+  FidelityCheck,
+  PreviewNote,
+  ResultActions,
+  ResultGrid,
+  ResultViewer,
+  type ViewerItem,
+} from '@/features/generations';
 import { cn } from '@/lib/cn';
 import type { HandedOverResults } from '../lib/try-on-draft';
 import { downloadName } from '../lib/try-on-request';
@@ -40,12 +48,14 @@ function PairPhotos({
   garment,
   model,
   videoAccess,
+  onView,
 }: {
   generation: Generation;
   subject: string;
   garment: string;
   model: string;
   videoAccess: 'open' | 'locked';
+  onView: (url: string) => void;
 }) {
   const several = generation.imageUrls.length > 1;
   return (
@@ -58,15 +68,30 @@ function PairPhotos({
               src={url}
               alt={name}
               loading="lazy"
-              className="aspect-[3/4] w-full rounded-md bg-muted object-contain"
+              onClick={() => {
+                onView(url);
+              }}
+              className="aspect-[3/4] w-full cursor-zoom-in rounded-md bg-muted object-contain"
             />
-            <div className="flex flex-wrap gap-1.5 [&_a]:h-8 [&_a]:px-2.5 [&_a]:text-xs [&_button]:h-8 [&_button]:px-2.5 [&_button]:text-xs">
+            {/* Small buttons that wrap inside the card and never push out of it (390 px phones). */}
+            <div className="flex min-w-0 flex-wrap gap-1.5 *:max-w-full [&_a]:h-8 [&_a]:px-2.5 [&_a]:text-xs [&_button]:h-8 [&_button]:px-2.5 [&_button]:text-xs">
+              <Button
+                variant="outline"
+                aria-label={`View ${name}`}
+                onClick={() => {
+                  onView(url);
+                }}
+              >
+                <Maximize2 aria-hidden="true" />
+                View
+              </Button>
               <ResultActions
                 url={url}
                 filename={downloadName(garment, model, index)}
                 index={null}
                 subject={name}
                 generationId={generation.id}
+                tool={generation.type}
                 prompt={generation.prompt}
                 videoAccess={videoAccess}
               />
@@ -83,11 +108,13 @@ function PairCell({
   garment,
   model,
   videoAccess,
+  onView,
 }: {
   item: BatchItem;
   garment: string;
   model: string;
   videoAccess: 'open' | 'locked';
+  onView: (url: string) => void;
 }) {
   const { generation } = item;
   const subject = `${garment} on ${model}`;
@@ -98,6 +125,7 @@ function PairCell({
       garment={garment}
       model={model}
       videoAccess={videoAccess}
+      onView={onView}
     />
   );
   let body;
@@ -153,6 +181,27 @@ function PairCell({
 }
 
 /**
+ * Every finished photo of the catalogue, garment by garment, for the result viewer: each compared
+ * with the model it was made on (the photo the garment changes).
+ */
+function cataloguePhotos(batch: TryOnBatch): ViewerItem[] {
+  return batch.items.flatMap((item) => {
+    const { generation } = item;
+    if (generation.status !== 'succeeded') return [];
+    const garment = batch.garments[item.garmentIndex]?.name ?? 'Garment';
+    const model = batch.models[item.modelIndex];
+    const modelName = model?.name ?? `Model ${String(item.modelIndex + 1)}`;
+    const several = generation.imageUrls.length > 1;
+    return generation.imageUrls.map((url, index) => ({
+      url,
+      name: `${garment} on ${modelName}${several ? ` ${String(index + 1)}` : ''}`,
+      filename: downloadName(garment, modelName, index),
+      beforeUrl: model?.imageUrl ?? null,
+    }));
+  });
+}
+
+/**
  * A catalogue's progress and results, grouped by garment (one row of models each): what each pair
  * is doing, the photos with their actions as they arrive, and one zip of everything made.
  */
@@ -167,8 +216,22 @@ export function CatalogueView({
   const finishedPairs = done(batch);
   const note =
     batch.items.find((item) => item.generation.previewNote)?.generation.previewNote ?? null;
+  const photos = cataloguePhotos(batch);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const view = (url: string) => {
+    const index = photos.findIndex((photo) => photo.url === url);
+    if (index >= 0) setViewing(index);
+  };
   return (
     <div className="flex flex-col gap-4">
+      <ResultViewer
+        items={photos}
+        index={viewing !== null && viewing < photos.length ? viewing : null}
+        onIndexChange={setViewing}
+        onClose={() => {
+          setViewing(null);
+        }}
+      />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h4 className="text-base font-semibold">{batch.name}</h4>
@@ -233,7 +296,8 @@ export function CatalogueView({
             </div>
             <ul
               aria-label={`${garment.name} on each model`}
-              className="grid grid-cols-2 gap-3 md:grid-cols-4"
+              // One model a row on phones: a card narrower than its buttons would overlap them.
+              className="grid grid-cols-1 gap-3 min-[30rem]:grid-cols-2 xl:grid-cols-4"
             >
               {items.map((item) => (
                 <PairCell
@@ -244,6 +308,7 @@ export function CatalogueView({
                     batch.models[item.modelIndex]?.name ?? `Model ${String(item.modelIndex + 1)}`
                   }
                   videoAccess={videoAccess}
+                  onView={view}
                 />
               ))}
             </ul>
@@ -267,12 +332,15 @@ export function HandedOverPhotos({
     <ResultGrid
       urls={results.urls}
       altText={(index) => `Generated photo ${String(index + 1)}`}
+      generationId={results.generationId}
+      filename={(index) => downloadName('garment', 'model', index)}
       renderActions={(url, index) => (
         <ResultActions
           url={url}
           filename={downloadName('garment', 'model', index)}
           index={several ? index : null}
           generationId={results.generationId}
+          tool="try-on"
           prompt={results.prompt}
           videoAccess={videoAccess}
         />

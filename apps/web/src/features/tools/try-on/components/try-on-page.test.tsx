@@ -5,6 +5,7 @@ import type { AccessPlan } from '@studio/contract/tools';
 import {
   batchFixture,
   catalogueHandlers,
+  latestCatalogueHandler,
   numberedUploadsHandler,
   pairGeneration,
   type RecordedCatalogue,
@@ -427,6 +428,46 @@ describe('clothes AI photoshoot: the catalogue', () => {
       'href',
       '/api/v1/try-on/batches/batch_1/zip',
     );
+  });
+
+  it('shows the latest catalogue again when /try-on opens without one in the address', async () => {
+    const { user } = open({
+      states: [finished],
+      overrides: [latestCatalogueHandler(finished)],
+    });
+
+    expect(await results().findByRole('heading', { name: 'Summer kurtas' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/try-on?batch=batch_1');
+    expect(results().getByText(/^Finished: 3 of 4 made/)).toBeInTheDocument();
+    // Each photo opens in the viewer, compared with the model it was made on.
+    await user.click(results().getByRole('button', { name: 'View red-dress on Noah' }));
+    const viewer = within(screen.getByRole('dialog'));
+    expect(viewer.getByRole('heading', { name: 'red-dress on Noah' })).toBeInTheDocument();
+    await user.click(viewer.getByRole('button', { name: 'Compare with original' }));
+    expect(viewer.getByRole('img', { name: 'Original of red-dress on Noah' })).toHaveAttribute(
+      'src',
+      mediaUrl('template_2'),
+    );
+  });
+
+  it('does not bring back a catalogue the user cleared', async () => {
+    const first = open({
+      path: '/try-on?batch=batch_1',
+      states: [finished],
+      overrides: [latestCatalogueHandler(finished)],
+    });
+    expect(await results().findByRole('heading', { name: 'Summer kurtas' })).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: /Clear all/i }));
+    await waitFor(() => {
+      expect(results().queryByRole('heading', { name: 'Summer kurtas' })).not.toBeInTheDocument();
+    });
+    first.unmount();
+
+    open({ states: [finished], overrides: [latestCatalogueHandler(finished)] });
+    expect(
+      await results().findByText('Your photos will appear here, grouped by garment.'),
+    ).toBeInTheDocument();
+    expect(results().queryByRole('heading', { name: 'Summer kurtas' })).not.toBeInTheDocument();
   });
 
   it('keeps following the catalogue through a failed refresh, and says so meanwhile', async () => {

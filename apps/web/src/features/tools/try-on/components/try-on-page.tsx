@@ -44,6 +44,7 @@ import {
 } from '../lib/try-on-request';
 import { ImageListPanel } from './image-list-panel';
 import { TryOnSettingsFields } from './try-on-settings';
+import { ToolOutputNote } from '@/features/site';
 
 // Results show only after a catalogue starts (or a hand-over): their code is not needed to paint
 // the form, so it loads after the page, fetched ahead once the page is up and the browser idle.
@@ -97,7 +98,8 @@ export function TryOnPage() {
   // The confirmation is for one exact catalogue: any change to it (a photo added or removed, a
   // setting) takes it back, so Confirm never sends something other than what it said.
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
-  const run = useCatalogueRun();
+  // Opened plainly (a reload, a return from another page): the latest catalogue comes back.
+  const run = useCatalogueRun({ restoreLatest: Object.keys(arrival).length === 0 });
   const generateRef = useRef<HTMLButtonElement>(null);
   useIdlePrefetch(loadResults);
   usePrefetchResultView();
@@ -229,6 +231,7 @@ export function TryOnPage() {
           {BATCH_MODELS_MAX} models in one catalogue.
         </p>
       </div>
+      <ToolOutputNote tool="try-on" />
 
       {arrival.recreatingFrom ? (
         <Alert variant="info" role="note">
@@ -398,6 +401,10 @@ export function TryOnPage() {
           ) : run.running ? (
             <p role="status" className="text-sm text-muted-foreground">
               {run.starting ? 'Starting…' : 'Loading your catalogue…'}
+            </p>
+          ) : run.looking ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Looking for your latest catalogue…
             </p>
           ) : handedOver ? (
             <Suspense fallback={<p className="text-sm text-muted-foreground">Loading results…</p>}>

@@ -16,8 +16,11 @@ import {
   cancelCatalogue,
   catalogueQueryKey,
   catalogueQueryOptions,
+  fetchLatestCatalogue,
+  latestCatalogueQueryKey,
   startCatalogue,
 } from '../api/catalogue';
+import { dismissCatalogue, isDismissedCatalogue } from '../lib/dismissed-catalogue';
 
 /** The catalogue shown is named in the address (`?batch=`), so a reload or a shared tab finds it. */
 const BATCH_PARAM = 'batch';
@@ -27,11 +30,14 @@ const BATCH_PARAM = 'batch';
  * until every pair has ended. A 402 opens the insufficient-credits dialog and a 403 the upgrade
  * dialog, as for single generations; anything else is a message.
  */
-export function useCatalogueRun() {
+export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boolean } = {}) {
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id ?? null;
   const [params, setParams] = useSearchParams();
   const batchId = params.get(BATCH_PARAM);
+  // Opened without a catalogue in the address (a return from another page, a reload after the
+  // address lost it): the user's latest one is asked for once and shown, unless they cleared it.
+  const [restoring, setRestoring] = useState(restoreLatest && batchId === null);
   const [startError, setStartError] = useState<string | null>(null);
   /** The catalogue still running when a new one was refused (429 names it). */
   const [runningElsewhere, setRunningElsewhere] = useState<string | null>(null);
@@ -45,6 +51,13 @@ export function useCatalogueRun() {
   const query = useQuery({ ...catalogueQueryOptions(batchId ?? ''), enabled: batchId !== null });
   const batch = batchId !== null ? (query.data ?? null) : null;
   const finished = batch?.status === 'finished';
+  const latest = useQuery({
+    queryKey: latestCatalogueQueryKey(userId ?? ''),
+    queryFn: ({ signal }) => fetchLatestCatalogue(signal),
+    enabled: restoring && userId !== null && batchId === null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 
   const refreshCredits = () => {
     if (userId !== null) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(userId) });
@@ -70,6 +83,20 @@ export function useCatalogueRun() {
     );
   };
 
+  const restored = latest.data;
+  useEffect(() => {
+    if (!restoring || restored === undefined) return;
+    setRestoring(false);
+    if (restored === null || batchId !== null || isDismissedCatalogue(userId, restored.id)) return;
+    queryClient.setQueryData(catalogueQueryKey(restored.id), restored);
+    showBatch(restored.id);
+    // Once, when the answer arrives; showBatch is recreated every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restored, restoring]);
+  useEffect(() => {
+    if (latest.isError) setRestoring(false);
+  }, [latest.isError]);
+
   const starter = useMutation({
     mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
       startCatalogue(input.body, input.key),
@@ -84,6 +111,8 @@ export function useCatalogueRun() {
 
   const running =
     starter.isPending || (batch !== null && !finished) || (batchId !== null && query.isPending);
+  /** The latest catalogue is being asked for: the results say so rather than 'nothing yet'. */
+  const looking = restoring && batchId === null && userId !== null && !latest.isError;
   // The timer counts from the click, or (after a reload) from when the server took the catalogue,
   // put on the page's own clock through one reading of both clocks taken when the page opened.
   const [clickedAt, setClickedAt] = useState<number | null>(null);
@@ -105,6 +134,7 @@ export function useCatalogueRun() {
     setRunningElsewhere(null);
     setDialogOpen(false);
     setClickedAt(performance.now());
+    setRestoring(false);
     canceler.reset();
     // Document 2 §4: a start clears the previous results (and so the catalogue shown).
     showBatch(null);
@@ -158,6 +188,9 @@ export function useCatalogueRun() {
   };
 
   const reset = () => {
+    // Cleared: a later reload or return does not bring this catalogue back.
+    if (batchId !== null) dismissCatalogue(userId, batchId);
+    setRestoring(false);
     lastAttempt.current = null;
     setRunningElsewhere(null);
     setClickedAt(null);
@@ -183,6 +216,7 @@ export function useCatalogueRun() {
       setRunningElsewhere(null);
     },
     starting: starter.isPending,
+    looking,
     running,
     elapsedMs,
     startError,
