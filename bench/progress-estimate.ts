@@ -5,7 +5,7 @@
 // through the real HTTP API, polling as the web does. Round 1 has no history (the tools' defaults);
 // later rounds see the medians of the earlier ones as the server serves them (its one-minute
 // cache included, so a round may still see an older median).
-// Usage: node --import tsx bench/progress-estimate.ts [rounds=4]
+// Usage: node --import tsx bench/progress-estimate.ts [rounds=4] [tools=all, comma-separated]
 import { setTimeout as delay } from 'node:timers/promises';
 import { subscriptions } from '../apps/server/src/db/schema';
 import { grant } from '../apps/server/src/modules/credits/credits.service';
@@ -14,6 +14,7 @@ import { photoLike } from './photo-like';
 import { printTable } from './report';
 
 const ROUNDS = Number(process.argv[2] ?? 4);
+const ONLY = process.argv[3]?.split(',') ?? null;
 
 interface Answer {
   generation: {
@@ -83,10 +84,11 @@ try {
       { inputImageUrls: [garment], duration: 5, mode: 'performance' },
     ],
   ];
+  const chosen = tools.filter(([name]) => !ONLY || ONLY.includes(name));
   const rows: string[][] = [['tool', 'round', 'expected s', 'actual s', 'error %']];
   const errors = new Map<string, number[]>();
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, url, body] of tools) {
+    for (const [name, url, body] of chosen) {
       const res = await fetch(`${app.address}${url}`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },

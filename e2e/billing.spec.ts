@@ -122,7 +122,18 @@ test('a Pro subscriber who buys Plus keeps Pro until its end, told so before pay
   const plus = page.getByRole('article', { name: 'Plus' });
   await expect(plus.getByText(/^Starts on .+, when your Pro plan ends\./)).toBeVisible();
   await plus.getByRole('button', { name: 'Choose Plus' }).click();
-  await payInUsd();
+  await page
+    .getByRole('dialog', { name: 'Choose your currency' })
+    .getByRole('button', { name: 'Pay in USD' })
+    .click();
+  // Before the checkout opens, the studio says it too, with the amount (ADR 050).
+  const review = page.getByRole('dialog', { name: 'Review your plan change' });
+  await expect(review).toContainText(
+    'Your Pro Monthly plan stays as it is until it ends; Plus Monthly starts on',
+  );
+  await expect(review.getByText('Amount to pay')).toBeVisible();
+  await review.getByRole('button', { name: 'Continue to payment: $5' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   // The checkout says it before the money moves, and charges the full price (no upgrade credit).
   await expect(page.getByRole('note')).toContainText(
     'Your current plan stays until it ends; Plus Monthly starts on',

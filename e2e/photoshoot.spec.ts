@@ -147,7 +147,9 @@ test('a Pro user shoots a product in 5 scenes (4 shown, +1 more), downloads one,
   await expect(page).toHaveURL(/type=photoshoot/);
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Photoshoots');
-  await expect(cards.first()).toContainText(DEFAULT_PROMPT);
+  // Made without a prompt: the card names the scene, not the default prompt sent for it.
+  await expect(cards.first()).toContainText('Minimal scene');
+  await expect(cards.first()).not.toContainText(DEFAULT_PROMPT);
 
   // View: the product, the scene, the count (the default prompt stays an empty field), the scenes.
   await cards.first().getByRole('link', { name: 'Open in tool' }).click();

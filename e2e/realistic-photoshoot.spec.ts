@@ -37,7 +37,10 @@ const generateButton = (page: Page) => page.getByRole('button', { name: 'Generat
 
 async function openPage(page: Page) {
   await page.goto('/realistic-photoshoot');
-  await expect(page.getByRole('heading', { name: 'Advance Clothes AI Photoshoot' })).toBeVisible();
+  // The header titles the page too (ADR 050): the page's own heading is the one in main.
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: 'Advance Clothes AI Photoshoot' }),
+  ).toBeVisible();
   // The catalog is listed after 'Random' once it has loaded.
   await expect(templateBox(page, TEMPLATE_A)).toBeVisible();
 }

@@ -40,6 +40,8 @@ test('the dashboard and plan cards say which tools only preview here; a pose pre
 
   // The dashboard tags exactly the cards of tools that only preview here.
   await page.goto('/');
+  // The dashboard's chunk can take a while on 2 shared cores.
+  await expect(card(page, 'AI Designer')).toBeVisible({ timeout: 30_000 });
   for (const title of [
     'Advance Clothes AI Photoshoot',
     'Outfit Picker',

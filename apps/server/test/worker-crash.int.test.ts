@@ -39,10 +39,10 @@ const children = new Set<ChildProcess>();
 let workersStarted = 0;
 
 /*
- * Bounds, not expected durations: a run takes about 90 s on an idle machine, 3 to 7 minutes on a
- * busy one. A worker's start is mostly module loading (7–9 s of CPU at load 10; its first claim
- * came 33–47 s after the spawn on this 2-core machine then), so a kill point's wait begins once
- * the worker has connected, and the start has a bound of its own. The test's own bound is 20 min.
+ * Bounds, not expected durations. A worker's start is mostly module loading (7–9 s of CPU; at load
+ * 10 on this 2-core machine a worker spawned cold claimed its first job 33–47 s later), so workers
+ * load ahead (`spawnWorker`), a kill point's wait begins once its worker has connected, and the
+ * start has a bound of its own. The test's own bound is 20 minutes.
  */
 const START_MS = 180_000;
 const REACH_MS = 60_000;
@@ -84,18 +84,31 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** A worker process; its database sessions carry `name` (PGAPPNAME), so the test can find them. */
-function startWorker(): { child: ChildProcess; name: string } {
+interface Worker {
+  child: ChildProcess;
+  /** Its database sessions' application_name (PGAPPNAME), so the test can find them. */
+  name: string;
+}
+
+/**
+ * A worker process that loads its modules and waits (`test/warm-worker.ts`); `run` starts the
+ * real `main.ts` in it. Loading is most of a start, so a round's workers load together up front.
+ */
+function spawnWorker(): Worker {
   workersStarted++;
   const name = `crash-worker-${String(workersStarted)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/warm-worker.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', ...workerEnv, PGAPPNAME: name },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['pipe', 'ignore', 'inherit'],
   });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return { child, name };
+}
+
+function run(worker: Worker) {
+  worker.child.stdin?.write('run\n');
 }
 
 async function kill(child: ChildProcess) {
@@ -123,7 +136,7 @@ async function sessionsOf(name: string) {
   return rows[0]?.n ?? 0;
 }
 
-/** Waits until a started worker has loaded its modules and opened its first database session. */
+/** Waits until a running worker has opened its first database session (main.ts has started). */
 async function connected(name: string) {
   const up = await until(async () => (await sessionsOf(name)) > 0, START_MS);
   expect(up, `${name} did not connect within ${String(START_MS)} ms`).toBe(true);
@@ -249,14 +262,17 @@ describe('a worker killed with SIGKILL at five points of the lifecycle', () => {
     /** Generations a kill left in the submit window (with the kill): the only ones that may fail. */
     const leftInWindow = new Map<string, string>();
     for (let round = 0; round < 2; round++) {
+      // A worker per kill point and one to finish, loading while the round's work is created.
+      const plan = KILL_POINTS.map((killPoint) => ({ ...killPoint, worker: spawnWorker() }));
+      const finisher = spawnWorker();
       const { ids, inputs } = await createRound(users);
       all.push(...ids);
       for (const [id, url] of inputs) {
         inputsOf.set(id, url);
         history.set(id, []);
       }
-      for (const { point, afterStart, reached } of KILL_POINTS) {
-        const worker = startWorker();
+      for (const { point, afterStart, reached, worker } of plan) {
+        run(worker);
         if (afterStart) await connected(worker.name);
         submittedBefore = fake.submissions.length;
         statusBefore = calls('status');
@@ -281,13 +297,13 @@ describe('a worker killed with SIGKILL at five points of the lifecycle', () => {
         }
       }
       // A last worker (graceful this time) finishes whatever the kills left.
-      const worker = startWorker();
+      run(finisher);
       const settled = await until(
         async () => (await statuses(ids)).every((s) => s === 'succeeded' || s === 'failed'),
         START_MS + SETTLE_MS,
       );
-      worker.child.kill('SIGTERM');
-      await once(worker.child, 'exit');
+      finisher.child.kill('SIGTERM');
+      await once(finisher.child, 'exit');
       expect(settled, `round ${String(round)}: ${(await statuses(ids)).join(',')}`).toBe(true);
     }
 

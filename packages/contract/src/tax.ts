@@ -101,6 +101,7 @@ const gstinText = (allowEmpty: boolean) =>
   z
     .string()
     .trim()
+    .max(15, 'A GSTIN has 15 characters, e.g. 27AAPFU0939F1ZV')
     .toUpperCase()
     .superRefine((value, ctx) => {
       if (allowEmpty && value === '') return;

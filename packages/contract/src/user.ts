@@ -45,6 +45,7 @@ export const updateProfileRequestSchema = z.object({
   gstState: z
     .string()
     .trim()
+    .max(2, 'Choose a state from the list')
     .refine((v) => v === '' || isGstStateCode(v), 'Choose a state from the list')
     .nullish(),
 });

@@ -167,3 +167,48 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be/);
   });
 });
+
+describe('receipts settings (ADR 051)', () => {
+  it('defaults to an unregistered seller, 18 % GST and no USD tax', () => {
+    const { receipts } = loadConfig({});
+    expect(receipts).toEqual({
+      seller: {
+        legalName: 'AI Product Studio',
+        address: '',
+        gstin: undefined,
+        stateCode: undefined,
+      },
+      gstRatePercent: 18,
+      usdTaxRatePercent: 0,
+    });
+  });
+
+  it('takes the seller, a GSTIN (its state by default) and the rates', () => {
+    const { receipts } = loadConfig({
+      SELLER_LEGAL_NAME: 'Studio Imaging Private Limited',
+      SELLER_ADDRESS: '12 Linking Road, Mumbai 400050',
+      SELLER_TAX_ID: '27aapfu0939f1zv',
+      GST_RATE_PERCENT: '12',
+      USD_TAX_RATE_PERCENT: '7.5',
+    });
+    expect(receipts.seller).toEqual({
+      legalName: 'Studio Imaging Private Limited',
+      address: '12 Linking Road, Mumbai 400050',
+      gstin: '27AAPFU0939F1ZV',
+      stateCode: '27',
+    });
+    expect(receipts.gstRatePercent).toBe(12);
+    expect(receipts.usdTaxRatePercent).toBe(7.5);
+  });
+
+  it('refuses a GSTIN with a wrong check character, or a state that is not its own', () => {
+    expect(() => loadConfig({ SELLER_TAX_ID: '27AAPFU0939F1ZW' })).toThrow(
+      /SELLER_TAX_ID: .*check character/,
+    );
+    expect(() => loadConfig({ SELLER_TAX_ID: '27AAPFU0939F1ZV', SELLER_STATE: '29' })).toThrow(
+      /SELLER_STATE: must be the state of SELLER_TAX_ID \(27\)/,
+    );
+    expect(() => loadConfig({ SELLER_STATE: '28' })).toThrow(/SELLER_STATE: must be a GST state/);
+    expect(() => loadConfig({ GST_RATE_PERCENT: '-1' })).toThrow(/GST_RATE_PERCENT/);
+  });
+});

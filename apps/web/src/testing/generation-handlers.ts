@@ -201,10 +201,11 @@ export function generationFixture(overrides: Partial<Generation> = {}): Generati
     status: 'queued',
     progress: 0,
     queuePosition: 1,
-    // What the server says of unfinished work (ADR 049), following the status unless overridden.
+    // The stage follows the status; no estimate unless a test gives one (ADR 049), so the bar
+    // shows `progress` as it did before the server sent estimates.
     stage: active ? status : null,
-    expectedMs: active ? 8000 : null,
-    elapsedMs: status === 'running' ? 0 : null,
+    expectedMs: null,
+    elapsedMs: null,
     creditCost: 1,
     prompt: 'Upscale 2x',
     imageUrls: [],

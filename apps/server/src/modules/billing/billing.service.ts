@@ -222,7 +222,7 @@ export async function previewPlanChange(
   const priceMinor = Math.round(product.price[currency] * 100);
   const amountMinor = priceMinor - quote.creditMinor;
   const name = productDisplayName(product.serviceType);
-  const monthly = MONTHLY_PLAN_CREDITS[product.family as 'plus' | 'pro'];
+  const monthly = MONTHLY_PLAN_CREDITS[product.family];
   const running = quote.running;
   const left = running
     ? await credits.remainingOfReference(deps.db, {

@@ -1,4 +1,4 @@
-import { GST_STATES, type GstStateCode } from '@studio/contract';
+import { GST_STATES, isGstStateCode } from '@studio/contract';
 import PDFDocument from 'pdfkit';
 import type { receipts } from '../../db/schema';
 
@@ -22,7 +22,7 @@ const day = (date: Date) =>
   });
 
 const stateName = (code: string | null) =>
-  code ? `${GST_STATES[code as GstStateCode] ?? 'Unknown'} (${code})` : null;
+  code ? `${isGstStateCode(code) ? GST_STATES[code] : 'Unknown'} (${code})` : null;
 
 /**
  * The receipt as a one-page A4 PDF (pdfkit, standard Helvetica). A tax invoice's particulars

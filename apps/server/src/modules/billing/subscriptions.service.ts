@@ -124,10 +124,7 @@ export function planChangeEffect(
     endsAt: addDays(startsAt, days),
   });
   if (!running || kind === 'new') {
-    return fresh(
-      now,
-      plans.filter((plan) => !queue.includes(plan)).at(0),
-    );
+    return fresh(now, plans.filter((plan) => !queue.includes(plan)).at(0));
   }
   if (kind === 'extend') return lengthen(running);
   if (kind === 'scheduled') {

@@ -373,12 +373,7 @@ export async function remainingOfReference(
   input: { userId: string; referenceType: string; referenceId: string; now?: Date },
 ): Promise<{ credits: number; until: Date | null }> {
   const now = input.now ?? new Date();
-  const lots = await repo.lotsOfReference(
-    db,
-    input.userId,
-    input.referenceType,
-    input.referenceId,
-  );
+  const lots = await repo.lotsOfReference(db, input.userId, input.referenceType, input.referenceId);
   const live = lots.filter((lot) => lot.expiresAt === null || lot.expiresAt > now);
   const ends = live.map((lot) => lot.expiresAt?.getTime() ?? Infinity);
   const last = ends.length > 0 ? Math.max(...ends) : null;

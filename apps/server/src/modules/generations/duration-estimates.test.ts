@@ -27,7 +27,10 @@ describe('the progress estimate', () => {
   });
 
   it('sizes a run by what its price depends on', () => {
-    expect(workSizeOf('try-on', tryOn(1))).toEqual({ key: 'mode=performance,numImages=1', units: 1 });
+    expect(workSizeOf('try-on', tryOn(1))).toEqual({
+      key: 'mode=performance,numImages=1',
+      units: 1,
+    });
     expect(workSizeOf('try-on', tryOn(3)).units).toBe(3);
     const video = workSizeOf('video-generation', {
       inputImageUrls: ['/api/v1/media/still'],

@@ -238,7 +238,10 @@ describe('profile', () => {
     expect((await put('+1 415 555 2671')).json()).toMatchObject({
       data: { phoneNumber: '+14155552671' },
     });
-    expect((await put('')).json()).toMatchObject({ updated: ['phoneNumber'], data: { phoneNumber: '' } });
+    expect((await put('')).json()).toMatchObject({
+      updated: ['phoneNumber'],
+      data: { phoneNumber: '' },
+    });
   });
 
   it('refuses a blank name', async () => {

@@ -30,17 +30,20 @@ export function CompareSlider({
     <figure
       className={cn('flex max-h-full min-h-0 max-w-full flex-col items-center gap-2', className)}
     >
-      <div className="relative grid min-h-0 max-w-full touch-pan-y">
+      {/* The result sets the frame's size; the original is laid exactly over it. */}
+      <div className="relative min-h-0 max-w-full touch-pan-y">
         <img
           src={after}
           alt={afterAlt}
           onLoad={onAfterLoad}
-          className="col-start-1 row-start-1 max-h-[calc(100dvh-14rem)] max-w-full object-contain"
+          draggable={false}
+          className="block max-h-[calc(100dvh-14rem)] max-w-full object-contain"
         />
         <img
           src={before}
           alt={beforeAlt}
-          className="col-start-1 row-start-1 h-full w-full object-contain"
+          draggable={false}
+          className="absolute inset-0 h-full w-full object-contain"
           style={{ clipPath: `inset(0 ${String(100 - split)}% 0 0)` }}
         />
         <div

@@ -9,6 +9,9 @@ export interface ProfileUpdate {
   name?: string;
   companyName?: string;
   phoneNumber?: string;
+  /** For receipts (ADR 051). */
+  gstin?: string;
+  gstState?: string;
 }
 
 /** Shows the saved profile at once, then reloads it (and its missing-field flags) from the server. */

@@ -15,6 +15,7 @@ import { NOT_AVAILABLE, optionalDetail } from '../lib/details';
 import { DetailList } from './detail-list';
 import { EditProfileButton } from './edit-profile-button';
 import { ProfileLoadError, ProfileLoading } from './profile-load-error';
+import { ReceiptDetailsCard } from './receipt-details-card';
 
 const quickActions: { label: string; description: string; to: string; icon: LucideIcon }[] = [
   {
@@ -96,6 +97,8 @@ export function ProfilePage() {
           />
         </CardContent>
       </Card>
+
+      <ReceiptDetailsCard profile={profile} />
 
       <section aria-labelledby="quick-actions-title" className="space-y-3">
         <h3 id="quick-actions-title" className="text-base font-semibold tracking-tight">

@@ -73,8 +73,8 @@ export function CurrentPlanCard({
 
         {display.state === 'expiring' && display.daysLeft !== null ? (
           <Alert variant="warning">
-            Your plan expires in {daysText(display.daysLeft)} and does not renew on its own. Buy
-            it again to add another period and keep your monthly credits and features.
+            Your plan expires in {daysText(display.daysLeft)} and does not renew on its own. Buy it
+            again to add another period and keep your monthly credits and features.
           </Alert>
         ) : null}
         {display.state === 'expired' ? (

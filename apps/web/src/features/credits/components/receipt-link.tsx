@@ -2,7 +2,7 @@ import { API_BASE, type OrderHistoryItem } from '@studio/contract';
 import { FileDown } from 'lucide-react';
 
 /** Orders that were paid have a receipt (ADR 051); a refund keeps the receipt of the payment. */
-export const hasReceipt = (item: OrderHistoryItem) =>
+const hasReceipt = (item: OrderHistoryItem) =>
   item.source === 'order' && (item.status === 'completed' || item.status === 'refunded');
 
 /** The order's receipt PDF, downloaded by the browser with the session cookie. */

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Generation } from '@studio/contract';
 import { generationFixture } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
-import { GenerationProgress, TAKING_LONGER_MESSAGE, formatDuration } from './generation-progress';
+import { formatDuration } from '../lib/progress-estimate';
+import { GenerationProgress, TAKING_LONGER_MESSAGE } from './generation-progress';
 
 describe('GenerationProgress', () => {
   it('says it is starting before the server answered, without a Cancel button', () => {

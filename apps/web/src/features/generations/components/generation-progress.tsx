@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import type { Generation } from '@studio/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { CEILING, estimateAt, formatDuration, type Estimated } from '../lib/progress-estimate';
 
 interface GenerationProgressProps {
   /** Null between the click and the server's answer. */
@@ -36,8 +37,6 @@ export const CANCEL_REQUESTED_MESSAGE =
 /** Said once a run has gone past the time such runs usually take (ADR 049). */
 export const TAKING_LONGER_MESSAGE = 'Taking longer than usual…';
 
-/** The bar stops here at the estimate: the rest is earned only by finishing (ADR 049). */
-const CEILING = 95;
 /** How often the bar moves between polls. */
 const TICK_MS = 500;
 
@@ -53,70 +52,56 @@ function statusLine(generation: Generation | null, overdue: boolean): string {
   return generation.stage === 'saving' ? 'Saving your result…' : 'Generating…';
 }
 
-/** "45 s", "3 min": rounded as a person would say it, never "0 s". */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(1, Math.round(ms / 1000));
-  if (seconds < 90) return `${String(seconds < 10 ? seconds : Math.round(seconds / 5) * 5)} s`;
-  return `${String(Math.round(seconds / 60))} min`;
-}
-
-interface Estimated {
-  /** 0–95, or null while the bar cannot say (past the estimate). */
-  percent: number | null;
-  overdue: boolean;
-  remainingMs: number | null;
+/** Where the bar stood at a tick: for which answer, and the figures then. */
+interface Tick extends Estimated {
+  generation: Generation;
 }
 
 /**
  * The bar's position between polls: the server's elapsed time (its own clock, so a browser's
  * clock being off does not matter) plus the time since that answer arrived, against the expected
  * duration, reaching 95 % at the estimate. It never moves back when a poll lands a little behind.
+ * Until the first tick after an answer, the answer's own elapsed time stands.
  */
 function useEstimatedProgress(generation: Generation | null): Estimated {
   const running = generation?.status === 'running';
   const elapsedMs = running ? generation.elapsedMs : null;
   const expectedMs = running ? generation.expectedMs : null;
-  const [anchor, setAnchor] = useState<{ elapsedMs: number; at: number } | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  // Each answer re-anchors the clock; an answer without an elapsed time leaves the last anchor.
+  const [tick, setTick] = useState<Tick | null>(null);
   useEffect(() => {
-    if (elapsedMs === null) return;
-    const at = Date.now();
-    setAnchor({ elapsedMs, at });
-    setNow(at);
-  }, [elapsedMs, generation]);
-  const elapsed = anchor ? anchor.elapsedMs + Math.max(0, now - anchor.at) : null;
-  const overdue = elapsed !== null && expectedMs !== null && elapsed > expectedMs;
-  const ticking = running && elapsed !== null && expectedMs !== null && !overdue;
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-    }, TICK_MS);
+    if (!generation || elapsedMs === null || expectedMs === null || expectedMs <= 0) return;
+    const receivedAt = Date.now();
+    const update = () => {
+      setTick((previous) => {
+        const floor = previous?.generation.id === generation.id ? (previous.percent ?? CEILING) : 0;
+        const next = estimateAt(elapsedMs + Date.now() - receivedAt, expectedMs, floor);
+        // Past the estimate nothing changes any more: no re-render.
+        if (next.overdue && previous?.overdue && previous.generation === generation)
+          return previous;
+        return { ...next, generation };
+      });
+    };
+    const first = setTimeout(update, 0);
+    const timer = setInterval(update, TICK_MS);
     return () => {
+      clearTimeout(first);
       clearInterval(timer);
     };
-  }, [ticking]);
-  const highest = useRef<{ id: string; percent: number } | null>(null);
-  if (!running || elapsed === null || expectedMs === null || expectedMs <= 0) {
+  }, [generation, elapsedMs, expectedMs]);
+  if (!running || elapsedMs === null || expectedMs === null || expectedMs <= 0) {
     // A server that sends no estimate: its own progress figure, as before.
     return { percent: running ? generation.progress : null, overdue: false, remainingMs: null };
   }
-  if (overdue) return { percent: null, overdue: true, remainingMs: null };
-  let percent = Math.round(CEILING * Math.min(1, elapsed / expectedMs));
-  const last = highest.current;
-  if (last && last.id === generation.id) percent = Math.max(percent, last.percent);
-  highest.current = { id: generation.id, percent };
-  return { percent, overdue: false, remainingMs: Math.max(0, expectedMs - elapsed) };
+  if (tick?.generation === generation) return tick;
+  const floor = tick?.generation.id === generation.id ? (tick.percent ?? CEILING) : 0;
+  return estimateAt(elapsedMs, expectedMs, floor);
 }
 
 function valueText(generation: Generation, estimated: Estimated): string {
   if (estimated.percent === null) return 'Taking longer than usual';
   const stage = generation.stage === 'saving' ? 'Saving your result' : 'Generating';
   const left =
-    estimated.remainingMs !== null
-      ? `, about ${formatDuration(estimated.remainingMs)} left`
-      : '';
+    estimated.remainingMs !== null ? `, about ${formatDuration(estimated.remainingMs)} left` : '';
   return `${stage}, ${String(estimated.percent)} %${left}`;
 }
 

@@ -133,7 +133,7 @@ function ViewerContent({
       </div>
 
       <div
-        className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center select-none"
+        className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center overflow-hidden select-none"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
