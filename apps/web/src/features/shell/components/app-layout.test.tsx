@@ -106,6 +106,9 @@ describe('footer', () => {
     );
     await user.click(within(footer).getByRole('link', { name: 'Terms of Service' }));
 
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }),
+    ).toBeInTheDocument();
     expect(currentLocation()).toBe('/terms');
   });
 });
