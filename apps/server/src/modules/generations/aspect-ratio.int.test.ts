@@ -79,7 +79,7 @@ describe('every tool honours its aspect ratio', () => {
       for (const output of body.imageUrls) {
         const media = await t.app.inject({ method: 'GET', url: output });
         expect(media.statusCode).toBe(200);
-        const { width = 0, height = 0 } = await sharp(media.rawPayload).metadata();
+        const { width, height } = await sharp(media.rawPayload).metadata();
         expect(width / height).toBeCloseTo(RATIOS[ratio], 2);
       }
     },

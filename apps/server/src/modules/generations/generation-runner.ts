@@ -224,10 +224,13 @@ async function execute(
     generationId: row.id,
     requestId: row.providerRequestId,
     beforeSubmit: async () => {
+      // An abort is honoured before the marker, never after it: a marker left by a hand-back would
+      // make the next attempt refund work that was never sent. Once it stands, the submission goes
+      // on to onSubmitted, and the abort is honoured after the id is stored.
+      signal.throwIfAborted();
       if (!(await repo.setRequestId(deps.db, row.id, token, SUBMITTING))) {
         throw new Handback('lease lost before submitting');
       }
-      signal.throwIfAborted();
     },
     onSubmitted: async (requestId) => {
       if (!(await repo.setRequestId(deps.db, row.id, token, requestId))) {

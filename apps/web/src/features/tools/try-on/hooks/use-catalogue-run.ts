@@ -57,6 +57,7 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
     enabled: restoring && userId !== null && batchId === null,
     staleTime: 0,
     gcTime: 0,
+    refetchOnWindowFocus: false,
   });
 
   const refreshCredits = () => {
@@ -83,19 +84,16 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
     );
   };
 
+  // Start and Clear All end `restoring` (in their handlers): after either, nothing comes back.
   const restored = latest.data;
   useEffect(() => {
-    if (!restoring || restored === undefined) return;
-    setRestoring(false);
-    if (restored === null || batchId !== null || isDismissedCatalogue(userId, restored.id)) return;
+    if (!restoring || batchId !== null || !restored) return;
+    if (isDismissedCatalogue(userId, restored.id)) return;
     queryClient.setQueryData(catalogueQueryKey(restored.id), restored);
     showBatch(restored.id);
-    // Once, when the answer arrives; showBatch is recreated every render.
+    // When the answer arrives; showBatch is recreated every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [restored, restoring]);
-  useEffect(() => {
-    if (latest.isError) setRestoring(false);
-  }, [latest.isError]);
+  }, [restored, restoring, batchId]);
 
   const starter = useMutation({
     mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
@@ -112,7 +110,7 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
   const running =
     starter.isPending || (batch !== null && !finished) || (batchId !== null && query.isPending);
   /** The latest catalogue is being asked for: the results say so rather than 'nothing yet'. */
-  const looking = restoring && batchId === null && userId !== null && !latest.isError;
+  const looking = restoring && batchId === null && userId !== null && latest.isPending;
   // The timer counts from the click, or (after a reload) from when the server took the catalogue,
   // put on the page's own clock through one reading of both clocks taken when the page opened.
   const [clickedAt, setClickedAt] = useState<number | null>(null);
