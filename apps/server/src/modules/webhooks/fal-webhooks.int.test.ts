@@ -347,7 +347,10 @@ describe('a fal request whose id was lost between fal accepting it and our stori
         payload: body,
       });
     };
-    return { userId, generationId, requestId, before, complete, lose: held.lose };
+    const lose = () => {
+      held.lose();
+    };
+    return { userId, generationId, requestId, before, complete, lose };
   }
 
   const costOf = async (requestId: string) =>
