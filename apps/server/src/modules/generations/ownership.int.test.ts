@@ -50,6 +50,15 @@ const CASES: Record<string, { expected: number; attempt: Case }> = {
         headers: { cookie: intruder.cookie },
       }),
   },
+  'GET /api/v1/orders/:orderId/receipt.pdf': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${orderId}/receipt.pdf`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
   'POST /api/v1/generations/:id/cancel': {
     expected: 404,
     attempt: () => post(t.app, intruder.cookie, `/api/v1/generations/${generationId}/cancel`, {}),
