@@ -129,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       generation,
       falWebhooks ? { inbox: falWebhooks.inbox, tagger: falWebhooks.tagger } : undefined,
     );
+  // What the provider really does: prices every tool by it, and `GET /site-info` says it (ADR 048).
+  const capabilities = provider.capabilities();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -231,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         siteRoutes({
           site: config.site,
-          tools: toolOutputs({ real: provider.capabilities(), previews: provider.previews?.() }),
+          tools: toolOutputs({ real: capabilities, previews: provider.previews?.() }),
         }),
       );
       await api.register(
@@ -279,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           queue,
           provider,
           providerName: provider.name,
-          capabilities: provider.capabilities(),
+          capabilities,
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
@@ -292,7 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           storage,
           queue,
           providerName: provider.name,
-          capabilities: provider.capabilities(),
+          capabilities,
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
@@ -315,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           queue,
           provider,
           providerName: provider.name,
-          capabilities: provider.capabilities(),
+          capabilities,
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,

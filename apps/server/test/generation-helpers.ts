@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client';
 import { subscriptions } from '../src/db/schema';
+import { seedCatalog } from '../src/modules/catalog/catalog.seed';
 import { grant } from '../src/modules/credits/credits.service';
-import { TEST_ORIGIN } from './harness';
+import { createLocalStorage } from '../src/platform/storage/local-storage';
+import { createTestApp, signUp, tempDir, TEST_ORIGIN, type TestApp } from './harness';
 
 /** A photo-like test image: a coloured garment shape on a plain backdrop. */
 export function productPhoto(width = 400, height = 500, colour = '#d23c3c'): Promise<Buffer> {
@@ -59,6 +62,70 @@ export async function givePlan(db: Db, userId: string, type: 'plus_monthly' | 'p
     cyclesTotal: 0,
     transactionAt: now,
   });
+}
+
+/** A signed-up user, with credits and a plan when asked for. */
+export async function newUser(
+  t: TestApp,
+  options: { credits?: number; plan?: 'plus_monthly' | 'pro_monthly' } = {},
+): Promise<{ cookie: string; id: string }> {
+  const { cookie } = await signUp(t.app);
+  const id = await userIdOf(t.app, cookie);
+  if (options.credits) await giveCredits(t.database.db, id, options.credits);
+  if (options.plan) await givePlan(t.database.db, id, options.plan);
+  return { cookie, id };
+}
+
+/**
+ * `createTestApp` with its media under a temporary DATA_DIR (removed after the file) and the
+ * model-template catalog seeded there: the setup of the tools' end-to-end files.
+ */
+export async function createSeededApp(
+  prefix: string,
+  options: { env?: Record<string, string>; worker?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = await tempDir(prefix);
+  const t = await createTestApp({
+    env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100', ...options.env },
+    worker: options.worker ?? true,
+  });
+  await seedCatalog({
+    db: t.database.db,
+    storage: createLocalStorage(path.join(dataDir, 'media')),
+  });
+  return t;
+}
+
+/** The first live model template (the catalog must be seeded). */
+export async function firstTemplate(app: FastifyInstance, cookie: string) {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/templates', headers: { cookie } });
+  const [template] = res.json<{ templateId: string; templateUrl: string }[]>();
+  if (!template) throw new Error('no templates seeded');
+  return template;
+}
+
+/** Polls `check` every 50 ms until it holds (bounded). */
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every queue job of the generation has ended (the runner is done with it). */
+export async function jobsSettled(t: TestApp, generationId: string) {
+  const { rows } = await t.database.pool.query<{ state: string }>(
+    `select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`,
+    [generationId],
+  );
+  return (
+    rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))
+  );
 }
 
 export async function giveCredits(db: Db, userId: string, amount: number) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -42,6 +45,13 @@ export function testDatabaseUrl(): Promise<string> {
     return databaseUrl(name);
   })();
   return fileDatabaseUrl;
+}
+
+/** A temporary directory (a DATA_DIR) removed after the file, once its apps are closed. */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -10,7 +10,7 @@ import { creditReservations, generations } from '../src/db/schema';
 import { findBalanceMismatches } from '../src/modules/credits/credits.service';
 import { startFakeFal, type FakeFal } from './fake-fal-server';
 import { giveCredits, post, productPhoto, uploadImage, userIdOf } from './generation-helpers';
-import { createTestApp, signUp, testDatabaseUrl, type TestApp } from './harness';
+import { childProcessEnv, createTestApp, signUp, testDatabaseUrl, type TestApp } from './harness';
 
 /*
  * ARCHITECTURE §4 / issue 5: the worker process is killed with SIGKILL at five points of the
@@ -99,7 +99,7 @@ function spawnWorker(): Worker {
   const name = `crash-worker-${String(workersStarted)}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/warm-worker.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', ...workerEnv, PGAPPNAME: name },
+    env: childProcessEnv({ ...workerEnv, PGAPPNAME: name }),
     stdio: ['pipe', 'ignore', 'inherit'],
   });
   children.add(child);

@@ -9,21 +9,25 @@ import { instantSchema } from './date-time';
 import { BILLING_PERIODS, PAYMENT_CURRENCIES } from './plans';
 import { userIdSchema } from './user';
 
+/** `{family}_{period}` lowercased, of one of `families`. */
+const serviceTypeSchema = (families: readonly string[]) =>
+  z
+    .string()
+    .max(40)
+    .trim()
+    .toLowerCase()
+    .regex(
+      new RegExp(`^(${families.join('|')})_(${BILLING_PERIODS.join('|')})$`),
+      'Unknown plan or billing period',
+    );
+
 /**
  * `POST /generate-payment-link` (USD) and `/generate-payment-link-inr` (spec §3): `service_type` is
  * `{plan}_{period}` lowercased. The server prices the order from its own catalogue: `amount` is only
  * checked (top-ups) and `quantity` is accepted for compatibility.
  */
 export const paymentLinkRequestSchema = z.object({
-  service_type: z
-    .string()
-    .max(40)
-    .trim()
-    .toLowerCase()
-    .regex(
-      new RegExp(`^(plus|pro|topup)_(${BILLING_PERIODS.join('|')})$`),
-      'Unknown plan or billing period',
-    ),
+  service_type: serviceTypeSchema(['plus', 'pro', 'topup']),
   userId: userIdSchema.optional(),
   amount: z.number().nonnegative().optional(),
   quantity: z.number().int().nonnegative().optional(),
@@ -35,15 +39,7 @@ export type PaymentLinkRequest = z.input<typeof paymentLinkRequestSchema>;
  * and the amount, before the checkout opens. Plans only (a top-up changes no plan).
  */
 export const planChangePreviewRequestSchema = z.object({
-  service_type: z
-    .string()
-    .max(40)
-    .trim()
-    .toLowerCase()
-    .regex(
-      new RegExp(`^(plus|pro)_(${BILLING_PERIODS.join('|')})$`),
-      'Unknown plan or billing period',
-    ),
+  service_type: serviceTypeSchema(['plus', 'pro']),
   currency: z.enum(PAYMENT_CURRENCIES),
   userId: userIdSchema.optional(),
 });

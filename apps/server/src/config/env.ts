@@ -7,6 +7,13 @@ import { z } from 'zod';
 import { API_BASE, gstinSchema, isGstStateCode, type GstStateCode } from '@studio/contract';
 import { isPublicOrigin } from '../platform/providers/fal/public-url';
 
+/** Receipts when nothing is configured (ADR 051): a named, unregistered seller, no tax charged. */
+export const UNCONFIGURED_RECEIPTS: ReceiptsConfig = {
+  seller: { legalName: 'AI Product Studio', address: '', gstin: undefined, stateCode: undefined },
+  gstRatePercent: 18,
+  usdTaxRatePercent: 0,
+};
+
 /**
  * The only place that reads `process.env`. Everything else receives a typed `Config`.
  * Invalid configuration fails fast at start with one readable message per problem.
@@ -137,8 +144,13 @@ const envSchema = z
     /** Hosts a promo banner's https call-to-action may point at (comma-separated; '*.' for subdomains). */
     PROMO_LINK_HOSTS: z.string().default(''),
     /** The seller on every receipt (ADR 051): registered legal name and address. */
-    SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('AI Product Studio'),
-    SELLER_ADDRESS: z.string().trim().max(500).default(''),
+    SELLER_LEGAL_NAME: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default(UNCONFIGURED_RECEIPTS.seller.legalName),
+    SELLER_ADDRESS: z.string().trim().max(500).default(UNCONFIGURED_RECEIPTS.seller.address),
     /** The seller's GSTIN; unset, receipts carry no GST (an unregistered seller charges none). */
     SELLER_TAX_ID: gstinSchema.optional(),
     /** The seller's GST state code (27 = Maharashtra); default: the GSTIN's first two digits. */
@@ -148,9 +160,17 @@ const envSchema = z
       .refine(isGstStateCode, 'must be a GST state code, e.g. 27 for Maharashtra')
       .optional(),
     /** GST on INR orders, included in the catalogue price, split CGST/SGST or IGST. */
-    GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(18),
+    GST_RATE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .default(UNCONFIGURED_RECEIPTS.gstRatePercent),
     /** Tax included in USD prices, one 'Tax' line on the receipt; 0: no tax line. */
-    USD_TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+    USD_TAX_RATE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .default(UNCONFIGURED_RECEIPTS.usdTaxRatePercent),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { BatchItem, Generation, TryOnBatch } from '@studio/contract';
-import { generationFixture, mediaUrl } from './generation-handlers';
+import { generationFixture, latestCatalogueHandler, mediaUrl } from './generation-handlers';
 import { errorResponse } from './server';
 
 /** `POST /uploads` answering each file with its own stored URL: upload_1, upload_2… */
@@ -104,13 +104,6 @@ export function batchFixture({
     zipUrl: count('succeeded') > 0 ? '/api/v1/try-on/batches/batch_1/zip' : null,
     ...overrides,
   };
-}
-
-/** `GET /try-on/batches/latest`: the user's most recent catalogue, or none. */
-export function latestCatalogueHandler(batch: TryOnBatch | null = null) {
-  return http.get('/api/v1/try-on/batches/latest', () =>
-    HttpResponse.json({ success: true, batch }),
-  );
 }
 
 export interface RecordedCatalogue {

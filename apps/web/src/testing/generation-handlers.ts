@@ -1,4 +1,4 @@
-import type { Generation, TemplateItem, VideoTemplate } from '@studio/contract';
+import type { Generation, TemplateItem, TryOnBatch, VideoTemplate } from '@studio/contract';
 import {
   GENERATION_TYPES,
   planAccess,
@@ -356,6 +356,15 @@ export function canvasHandlers({
 }
 
 /**
+ * `GET /try-on/batches/latest`: the user's most recent catalogue, or none (the default below).
+ */
+export function latestCatalogueHandler(batch: TryOnBatch | null = null): RequestHandler {
+  return http.get('/api/v1/try-on/batches/latest', () =>
+    HttpResponse.json({ success: true, batch }),
+  );
+}
+
+/**
  * Defaults for the shared test server (like `billingHandlers`), so pages that render the canvas
  * editor or other tools (model templates included) without setting up their calls (shell and
  * route tests) get quiet answers.
@@ -369,7 +378,5 @@ export const generationHandlers: RequestHandler[] = [
     () => new HttpResponse(null, { headers: { 'content-length': '250880' } }),
   ),
   // /try-on asks for the latest catalogue when it opens without one: none by default.
-  http.get('/api/v1/try-on/batches/latest', () =>
-    HttpResponse.json({ success: true, batch: null }),
-  ),
+  latestCatalogueHandler(),
 ];

@@ -85,10 +85,20 @@ export type ProfileDetailsResponse = z.infer<typeof profileDetailsResponseSchema
 export const profileResponseSchema = z.object({ success, data: userProfileSchema });
 
 /** `PUT /user/profile`. */
+/** The profile fields `PUT /user/profile` edits (the server writes only these). */
+export const EDITABLE_PROFILE_FIELDS = [
+  'name',
+  'companyName',
+  'phoneNumber',
+  'gstin',
+  'gstState',
+] as const;
+export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
+
 export const updateProfileResponseSchema = z.object({
   success,
   /** Names of the fields that actually changed. */
-  updated: z.array(z.enum(['name', 'companyName', 'phoneNumber', 'gstin', 'gstState'])),
+  updated: z.array(z.enum(EDITABLE_PROFILE_FIELDS)),
   data: userProfileSchema,
 });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;

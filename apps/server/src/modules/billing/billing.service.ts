@@ -40,6 +40,9 @@ export interface BillingDeps {
   receipts?: receipts.ReceiptDeps;
 }
 
+/** What applying a payment needs: the database, a log, and receipts with the link they mail. */
+type PaymentEventDeps = Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string };
+
 /** What one fulfilment issued, to be mailed once its transaction has committed. */
 interface Fulfilment {
   settings: receipts.ReceiptDeps['settings'];
@@ -261,7 +264,7 @@ export async function previewPlanChange(
         `Your ${currentName} plan ends today and ${name} starts at once, running until ${formatDay(quote.endsAt)}.`,
       );
       if (keepsCredits) summary.push(keepsCredits);
-      const unused = running ? plans.unusedValue(running, currency, now).cycles : 0;
+      const unused = quote.unusedCycles;
       if (quote.creditedCycles > 0) {
         summary.push(
           `${String(quote.creditedCycles)} monthly ${quote.creditedCycles === 1 ? 'grant' : 'grants'} of ${currentName} not yet due (${creditsText(quote.creditedCycles * (running?.monthlyCredits ?? 0))}) will not be given; their value, ${formatAmount(quote.creditMinor, currency)}, is taken off the price.`,
@@ -417,7 +420,7 @@ export type EventResult = 'applied' | 'duplicate' | 'ignored';
  *  - credits and plan changes are keyed by the order, so they happen once.
  */
 export async function handlePaymentEvent(
-  deps: Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string },
+  deps: PaymentEventDeps,
   event: PaymentEvent,
   at?: Date,
 ): Promise<EventResult> {
@@ -469,7 +472,7 @@ export async function handlePaymentEvent(
 
 /** Sends each new receipt after its payment committed; a failure is logged, never undoes it. */
 async function mailIssuedReceipts(
-  deps: Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string },
+  deps: PaymentEventDeps,
   issued: receipts.ReceiptRow[],
 ): Promise<void> {
   const mailer = deps.receipts?.mailer;
@@ -673,7 +676,7 @@ export async function cancelSubscription(
 
 /** Runs a sandbox checkout button through the same path as a provider webhook. */
 export async function completeSandboxPayment(
-  deps: Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string },
+  deps: PaymentEventDeps,
   userId: string,
   orderId: string,
   outcome: SandboxOutcome,

@@ -80,14 +80,18 @@ async function status(who: Customer) {
   }>();
 }
 
+/** A new customer who has paid for `first`, and what buying `next` would then do. */
+async function previewAfter(first: string, next: string) {
+  const who = await customer();
+  await pay(who, first);
+  return { who, said: await preview(who, next) };
+}
+
 const ms = (iso: string | null) => new Date(iso ?? 0).getTime();
 
 describe('plan-change preview (ADR 050)', () => {
   it('Plus → Pro monthly: says Plus ends now, its credits stay, and the full price is charged', async () => {
-    const who = await customer();
-    await pay(who, 'plus_monthly');
-
-    const said = await preview(who, 'pro_monthly');
+    const { who, said } = await previewAfter('plus_monthly', 'pro_monthly');
     expect(said).toMatchObject({
       kind: 'upgrade',
       price: 800,
@@ -109,10 +113,7 @@ describe('plan-change preview (ADR 050)', () => {
   });
 
   it('Plus → Pro yearly: the credit for unused months is the one the checkout takes off', async () => {
-    const who = await customer();
-    await pay(who, 'plus_yearly');
-
-    const said = await preview(who, 'pro_yearly');
+    const { who, said } = await previewAfter('plus_yearly', 'pro_yearly');
     // 11 of Plus yearly's 12 monthly grants are not due yet: 11 × ₹320 off ₹7,680.
     expect(said).toMatchObject({
       kind: 'upgrade',
@@ -149,10 +150,7 @@ describe('plan-change preview (ADR 050)', () => {
   });
 
   it('the same plan again: says the new end, and the plan then ends exactly there', async () => {
-    const who = await customer();
-    await pay(who, 'pro_monthly');
-
-    const said = await preview(who, 'pro_monthly');
+    const { who, said } = await previewAfter('pro_monthly', 'pro_monthly');
     expect(said).toMatchObject({ kind: 'extend', amount: 800, current: { outcome: 'extended' } });
 
     await pay(who, 'pro_monthly');

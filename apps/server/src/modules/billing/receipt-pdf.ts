@@ -1,8 +1,6 @@
 import { GST_STATES, isGstStateCode } from '@studio/contract';
 import PDFDocument from 'pdfkit';
-import type { receipts } from '../../db/schema';
-
-type Receipt = typeof receipts.$inferSelect;
+import type { ReceiptRow as Receipt } from './receipts.service';
 
 const MARGIN = 56;
 const PAGE_WIDTH = 595.28; // A4

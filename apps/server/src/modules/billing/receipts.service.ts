@@ -25,12 +25,8 @@ export interface ReceiptDeps {
   mailer?: Mailer | undefined;
 }
 
-/** A seller who configured nothing: named, unregistered, no tax. */
-export const UNCONFIGURED_RECEIPTS: ReceiptsConfig = {
-  seller: { legalName: 'AI Product Studio', address: '', gstin: undefined, stateCode: undefined },
-  gstRatePercent: 18,
-  usdTaxRatePercent: 0,
-};
+/** A seller who configured nothing: the configuration's own defaults. */
+export { UNCONFIGURED_RECEIPTS } from '../../config/env';
 
 /** Receipts of sandbox orders (no money moved) are numbered apart from the real ones. */
 const TEST_SERIES_PREFIX = 'TEST-';

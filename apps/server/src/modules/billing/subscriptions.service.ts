@@ -146,6 +146,8 @@ export interface PlanQuote {
   replaces: Plan | null;
   creditedCycles: number;
   creditMinor: number;
+  /** For an upgrade: the replaced plan's cycles not yet due (credited or, if promised, not). */
+  unusedCycles: number;
 }
 
 /** What buying `product` in `currency` would do now: said before and on the checkout. */
@@ -164,7 +166,7 @@ export async function quotePlan(
     endsAt: effect.endsAt,
     running: effect.running ?? null,
   };
-  const none = { replaces: null, creditedCycles: 0, creditMinor: 0 };
+  const none = { replaces: null, creditedCycles: 0, creditMinor: 0, unusedCycles: 0 };
   if (effect.kind !== 'upgrade' || !effect.running) return { ...base, ...none };
   const running = effect.running;
   const unused = unusedValue(running, currency, now);
@@ -174,7 +176,13 @@ export async function quotePlan(
     { cycles: Math.max(0, unused.cycles - promised), perCycleMinor: unused.perCycleMinor },
     Math.round(product.price[currency] * 100),
   );
-  return { ...base, replaces: running, creditedCycles: credit.cycles, creditMinor: credit.minor };
+  return {
+    ...base,
+    replaces: running,
+    creditedCycles: credit.cycles,
+    creditMinor: credit.minor,
+    unusedCycles: unused.cycles,
+  };
 }
 
 /** Moves scheduled plans so each starts when the one before it ends (after a plan's end moved). */

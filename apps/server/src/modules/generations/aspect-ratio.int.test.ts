@@ -1,19 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  giveCredits,
+  createSeededApp,
+  firstTemplate,
+  newUser,
   post,
   productPhoto,
   toolPayloads,
   uploadImage,
-  userIdOf,
 } from '../../../test/generation-helpers';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
-import { createLocalStorage } from '../../platform/storage/local-storage';
-import { seedCatalog } from '../catalog/catalog.seed';
+import type { TestApp } from '../../../test/harness';
 
 /*
  * Every tool with an aspect-ratio setting makes pictures of that shape (issue 30: the AI designer
@@ -21,23 +17,10 @@ import { seedCatalog } from '../catalog/catalog.seed';
  * garment photo, so a result that kept its input's shape fails. The output's own pixels decide.
  */
 
-let dataDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-aspect-'));
-  t = await createTestApp({
-    env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' },
-    worker: true,
-  });
-  await seedCatalog({
-    db: t.database.db,
-    storage: createLocalStorage(path.join(dataDir, 'media')),
-  });
-});
-afterAll(async () => {
-  await t.app.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  t = await createSeededApp('studio-aspect-');
 });
 
 const RATIOS = { '9:16': 9 / 16, '16:9': 16 / 9, '1:1': 1 } as const;
@@ -53,20 +36,13 @@ describe('every tool honours its aspect ratio', () => {
   ] as const)(
     '%s asked for %s makes a picture of that shape',
     async (_name, ratio, url) => {
-      const { cookie } = await signUp(t.app);
-      await giveCredits(t.database.db, await userIdOf(t.app, cookie), 40);
+      const { cookie } = await newUser(t, { credits: 40 });
       // Landscape in: a result that kept the input's shape would be 3:2.
       const image = await uploadImage(t.app, cookie, await productPhoto(450, 300));
-      const templates = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/templates',
-        headers: { cookie },
-      });
-      const [template] = templates.json<{ templateId: string; templateUrl: string }[]>();
-      const payload = toolPayloads(image, {
-        templateId: template?.templateId ?? '',
-        templateUrl: template?.templateUrl ?? '',
-      })[url] as Record<string, unknown>;
+      const payload = toolPayloads(image, await firstTemplate(t.app, cookie))[url] as Record<
+        string,
+        unknown
+      >;
       const res = await post(t.app, cookie, `${url}?wait=110`, {
         ...payload,
         numImages: 1,

@@ -1,7 +1,4 @@
-import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,19 +9,19 @@ import {
   startFakeFal,
 } from '../../../test/fake-fal-server';
 import {
-  giveCredits,
-  givePlan,
+  createSeededApp,
+  firstTemplate,
+  jobsSettled,
+  newUser,
   post,
   productPhoto,
   toolPayloads,
   uploadImage,
-  userIdOf,
   waitForGeneration,
+  waitUntil,
 } from '../../../test/generation-helpers';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import type { TestApp } from '../../../test/harness';
 import { DEFAULT_FAL_MODELS } from '../../platform/providers/fal-provider';
-import { createLocalStorage } from '../../platform/storage/local-storage';
-import { seedCatalog } from '../catalog/catalog.seed';
 import { balanceOf, findBalanceMismatches, listEntries } from '../credits/credits.service';
 import { findGeneration } from './generations.repository';
 
@@ -37,17 +34,13 @@ import { findGeneration } from './generations.repository';
 const API_KEY = 'test-key';
 const MEDIA_URL = /^\/api\/v1\/media\/[A-Za-z0-9_-]{22}$/;
 let fake: FakeFal;
-let dataDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
   fake = await startFakeFal({ apiKey: API_KEY });
   fake.setDefaultScript({ queueSteps: 1, progressSteps: 1, outcome: 'ok' });
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-fal-gen-'));
-  t = await createTestApp({
+  t = await createSeededApp('studio-fal-gen-', {
     env: {
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: '100',
       GENERATION_PROVIDER: 'fal',
       FAL_KEY: API_KEY,
       FAL_BASE_URL: fake.url,
@@ -55,11 +48,6 @@ beforeAll(async () => {
       // Polls the fake every 50 ms instead of every second (ignored where the setting is absent).
       FAL_POLL_INTERVAL_MS: '50',
     },
-    worker: true,
-  });
-  await seedCatalog({
-    db: t.database.db,
-    storage: createLocalStorage(path.join(dataDir, 'media')),
   });
 });
 /** Models a test scripted; their scripts outlive the test unless reset. */
@@ -74,13 +62,11 @@ afterEach(() => {
   scripted.clear();
 });
 afterAll(async () => {
-  // Stop the worker first: a canceled render may still be writing under dataDir.
+  // Stop the worker first: a canceled render may still be writing under its DATA_DIR.
   await t.app.close();
   await fake.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-type Plan = 'plus_monthly' | 'pro_monthly';
 interface GenerationBody {
   success: boolean;
   generationId: string;
@@ -97,14 +83,6 @@ interface GenerationState {
     progress: number;
     cancelRequested: boolean;
   };
-}
-
-async function newUser(options: { credits?: number; plan?: Plan } = {}) {
-  const { cookie } = await signUp(t.app);
-  const id = await userIdOf(t.app, cookie);
-  if (options.credits) await giveCredits(t.database.db, id, options.credits);
-  if (options.plan) await givePlan(t.database.db, id, options.plan);
-  return { cookie, id };
 }
 
 const get = (cookie: string, url: string) =>
@@ -140,29 +118,6 @@ async function settlementsOf(userId: string, generationId: string) {
 const callsFor = (requestId: string, kind?: string) =>
   fake.calls.filter((c) => c.requestId === requestId && (kind === undefined || c.kind === kind));
 
-async function waitUntil(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Every queue job of the generation has ended (the runner is done with it). */
-async function jobsSettled(generationId: string) {
-  const { rows } = await t.database.pool.query<{ state: string }>(
-    `select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`,
-    [generationId],
-  );
-  return (
-    rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))
-  );
-}
-
 /** Runs the queue's retries of this generation now instead of after their backoff (2–64 s). */
 async function pullRetriesForward(generationId: string) {
   await t.database.pool.query(
@@ -170,13 +125,6 @@ async function pullRetriesForward(generationId: string) {
       where name = 'generation' and state = 'retry' and data->>'generationId' = $1`,
     [generationId],
   );
-}
-
-async function templateOf(cookie: string) {
-  const res = await get(cookie, '/api/v1/templates');
-  const [template] = res.json<{ templateId: string; templateUrl: string }[]>();
-  if (!template) throw new Error('no templates seeded');
-  return template;
 }
 
 describe('a generation on the fake fal server', () => {
@@ -230,9 +178,9 @@ describe('a generation on the fake fal server', () => {
   ])(
     'runs %s with one fal request, stores the outputs as our media and captures the price',
     async (_name, url, modelId, outputCount, plan) => {
-      const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
+      const user = await newUser(t, { credits: 40, ...(plan ? { plan } : {}) });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
-      const template = await templateOf(user.cookie);
+      const template = await firstTemplate(t.app, user.cookie);
       const payloads = toolPayloads(image, template);
       const before = await balanceOf(t.database.db, user.id);
       const submitted = fake.submissions.length;
@@ -290,7 +238,7 @@ describe('a generation on the fake fal server', () => {
 
 describe('settings a model cannot honour', () => {
   it('says them with the result: a performance video renders at 480p, and the generation keeps it', async () => {
-    const user = await newUser({ credits: 40, plan: 'pro_monthly' });
+    const user = await newUser(t, { credits: 40, plan: 'pro_monthly' });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const submitted = fake.submissions.length;
 
@@ -322,7 +270,7 @@ describe('provider failures', () => {
     'fails on %s with a readable error and releases the credits once',
     async (_name, outcome, message) => {
       scriptModel(DEFAULT_FAL_MODELS['background-removal'], { outcome });
-      const user = await newUser({ credits: 10 });
+      const user = await newUser(t, { credits: 10 });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
       const before = await balanceOf(t.database.db, user.id);
       const submitted = fake.submissions.length;
@@ -344,7 +292,7 @@ describe('provider failures', () => {
       const submissions = fake.submissions.slice(submitted);
       expect(submissions).toHaveLength(1);
       expect(callsFor(submissions[0]?.requestId ?? '', 'result')).toHaveLength(1);
-      await waitUntil('the job to end', () => jobsSettled(body.generationId));
+      await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
       expect((await rowOf(body.generationId)).attempts).toBe(1);
 
       expect(await balanceOf(t.database.db, user.id)).toBe(before);
@@ -375,7 +323,7 @@ describe('provider failures', () => {
   );
 
   it('rides out 5 failed status polls (503) with a queue retry that resumes the same fal request', async () => {
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
     const submitted = fake.submissions.length;
@@ -407,7 +355,7 @@ describe('provider failures', () => {
   // A 503 on submit is fal's gateway refusing the work: nothing was accepted (no request id), so
   // the queue retry may submit again, and exactly one accepted request is then polled to the end.
   it('retries a submit refused with 503: the second submission is accepted and polled to success', async () => {
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
     const calls = fake.calls.length;
@@ -439,9 +387,9 @@ describe('fal’s typed failures through the runner', () => {
     scriptModel(DEFAULT_FAL_MODELS['try-on'], {
       outcome: requestError(504, 'request_timeout', { inBody: false }),
     });
-    const user = await newUser({ credits: 40 });
+    const user = await newUser(t, { credits: 40 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
-    const template = await templateOf(user.cookie);
+    const template = await firstTemplate(t.app, user.cookie);
     const url = '/api/v1/try-on/generate';
     const before = await balanceOf(t.database.db, user.id);
     const submitted = fake.submissions.length;
@@ -472,7 +420,7 @@ describe('fal’s typed failures through the runner', () => {
     expect(callsFor(submissions[0]?.requestId ?? '', 'result').map((c) => c.httpStatus)).toEqual([
       504,
     ]);
-    await waitUntil('the job to end', () => jobsSettled(body.generationId));
+    await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
     expect((await rowOf(body.generationId)).attempts).toBe(1);
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
     expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 0, releases: 1 });
@@ -480,7 +428,7 @@ describe('fal’s typed failures through the runner', () => {
   }, 30_000);
 
   it('still retries a result that answers a plain 504 without an error type, and succeeds', async () => {
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
     const submitted = fake.submissions.length;
@@ -510,7 +458,7 @@ describe('cancel', () => {
    */
   async function startAtFal(script: Parameters<typeof scriptModel>[1]) {
     scriptModel(DEFAULT_FAL_MODELS.photoshoot, script);
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
     const res = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
@@ -545,7 +493,7 @@ describe('cancel', () => {
     });
     expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([202]);
     // fal then reports the request cancelled; the runner settles that as the user's cancel.
-    await waitUntil('the job to end', () => jobsSettled(generationId));
+    await waitUntil('the job to end', () => jobsSettled(t, generationId));
     const state = await get(user.cookie, `/api/v1/generations/${generationId}`);
     expect(state.json<GenerationState>().generation).toMatchObject({
       status: 'canceled',
@@ -568,7 +516,7 @@ describe('cancel', () => {
       error: 'Canceled by you',
     });
     expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([500]);
-    await waitUntil('the job to end', () => jobsSettled(generationId));
+    await waitUntil('the job to end', () => jobsSettled(t, generationId));
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
     expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
   }, 30_000);
@@ -587,7 +535,7 @@ describe('cancel', () => {
       cancelRequested: true,
     });
     expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([202]);
-    await waitUntil('the job to end', () => jobsSettled(generationId), 20_000);
+    await waitUntil('the job to end', () => jobsSettled(t, generationId), 20_000);
     const state = await get(user.cookie, `/api/v1/generations/${generationId}`);
     const { generation } = state.json<{
       generation: GenerationState['generation'] & { imageUrls: string[] };
@@ -607,7 +555,7 @@ describe('cancel', () => {
 describe('an expired result', () => {
   it('fails at once with a readable reason and releases the credits once', async () => {
     scriptModel(DEFAULT_FAL_MODELS['background-removal'], { outcome: 'expired' });
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
 
@@ -618,7 +566,7 @@ describe('an expired result', () => {
     const body = res.json<GenerationBody>();
     expect(body).toMatchObject({ success: false, status: 'failed', imageUrls: [] });
     expect(body.message).toContain('The provider result expired');
-    await waitUntil('the job to end', () => jobsSettled(body.generationId));
+    await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
     expect((await rowOf(body.generationId)).attempts).toBe(1);
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
     expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 0, releases: 1 });
@@ -652,7 +600,7 @@ describe('output URLs', () => {
       scriptModel(DEFAULT_FAL_MODELS['background-removal'], {
         output: { image: { url: urlFor(trapPort), content_type: 'image/png' } },
       });
-      const user = await newUser({ credits: 10 });
+      const user = await newUser(t, { credits: 10 });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
       const before = await balanceOf(t.database.db, user.id);
       const submitted = fake.submissions.length;
@@ -679,7 +627,7 @@ describe('output URLs', () => {
       expect(connections).toBe(0);
       // Retries re-read the same fal request; nothing is submitted (or paid for) twice.
       expect(fake.submissions.slice(submitted)).toHaveLength(1);
-      await waitUntil('the job to end', () => jobsSettled(generationId));
+      await waitUntil('the job to end', () => jobsSettled(t, generationId));
       expect(await balanceOf(t.database.db, user.id)).toBe(before);
       expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
       expect(await findBalanceMismatches(t.database.db)).toEqual([]);
@@ -701,7 +649,7 @@ describe('output URLs', () => {
     'fails a %s fal answers without images, and gives its credits back',
     async (_name, url, modelId, plan) => {
       scriptModel(modelId, { output: { images: [] } });
-      const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
+      const user = await newUser(t, { credits: 40, ...(plan ? { plan } : {}) });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
       const before = await balanceOf(t.database.db, user.id);
 
@@ -714,7 +662,7 @@ describe('output URLs', () => {
       expect(body.success).toBe(false);
       expect(body.imageUrls).toEqual([]);
       expect(body.message).toBe('The provider returned no output');
-      await waitUntil('the job to end', () => jobsSettled(body.generationId));
+      await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
       expect(await balanceOf(t.database.db, user.id)).toBe(before);
       expect(await settlementsOf(user.id, body.generationId)).toEqual({
         captures: 0,
@@ -731,7 +679,7 @@ describe('output URLs', () => {
         image: { url: 'http://169.254.169.254/latest/meta-data', content_type: 'image/png' },
       },
     });
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const submitted = fake.submissions.length;
 

@@ -1,51 +1,25 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  giveCredits,
-  givePlan,
+  createSeededApp,
+  firstTemplate,
+  newUser,
   post,
   productPhoto,
   toolPayloads,
   uploadImage,
-  userIdOf,
   waitForGeneration,
 } from '../../../test/generation-helpers';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
-import { createLocalStorage } from '../../platform/storage/local-storage';
-import { seedCatalog } from '../catalog/catalog.seed';
+import type { TestApp } from '../../../test/harness';
 import { balanceOf, findBalanceMismatches } from '../credits/credits.service';
 import { findGeneration } from './generations.repository';
 
-let dataDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-gen-'));
-  t = await createTestApp({
-    env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' },
-    worker: true,
-  });
-  await seedCatalog({
-    db: t.database.db,
-    storage: createLocalStorage(path.join(dataDir, 'media')),
-  });
+  // Its DATA_DIR goes after the app (and its worker: a canceled render may still be writing).
+  t = await createSeededApp('studio-gen-');
 });
-afterAll(async () => {
-  // Stop the worker first: a canceled render may still be writing under dataDir.
-  await t.app.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
-
-async function newUser(options: { credits?: number; plan?: 'plus_monthly' | 'pro_monthly' } = {}) {
-  const { cookie } = await signUp(t.app);
-  const id = await userIdOf(t.app, cookie);
-  if (options.credits) await giveCredits(t.database.db, id, options.credits);
-  if (options.plan) await givePlan(t.database.db, id, options.plan);
-  return { cookie, id };
-}
 
 async function fetchMedia(url: string) {
   const res = await t.app.inject({ method: 'GET', url });
@@ -55,7 +29,7 @@ async function fetchMedia(url: string) {
 
 describe('a generation on the local engine', () => {
   it('upscales 2x with ?wait=, charging the price once and keeping the result in our storage', async () => {
-    const user = await newUser();
+    const user = await newUser(t);
     const imageUrl = await uploadImage(t.app, user.cookie, await productPhoto(300, 200));
     const before = await balanceOf(t.database.db, user.id);
     const res = await post(t.app, user.cookie, '/api/v1/upscaler?wait=60', {
@@ -85,7 +59,7 @@ describe('a generation on the local engine', () => {
   });
 
   it('answers 202 with the generation id at once and finishes in the background', async () => {
-    const user = await newUser({ credits: 10 });
+    const user = await newUser(t, { credits: 10 });
     const imageUrl = await uploadImage(t.app, user.cookie, await productPhoto());
     const res = await post(t.app, user.cookie, '/api/v1/upscaler', {
       imageUrl,
@@ -112,18 +86,9 @@ describe('a generation on the local engine', () => {
   ])(
     'runs %s end to end',
     async (_name, url, plan) => {
-      const user = await newUser({ credits: 40, ...(plan ? { plan } : {}) });
+      const user = await newUser(t, { credits: 40, ...(plan ? { plan } : {}) });
       const image = await uploadImage(t.app, user.cookie, await productPhoto());
-      const templates = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/templates',
-        headers: { cookie: user.cookie },
-      });
-      const [template] = templates.json<{ templateId: string; templateUrl: string }[]>();
-      const payloads = toolPayloads(image, {
-        templateId: template?.templateId ?? '',
-        templateUrl: template?.templateUrl ?? '',
-      });
+      const payloads = toolPayloads(image, await firstTemplate(t.app, user.cookie));
       const res = await post(t.app, user.cookie, `${url}?wait=110`, payloads[url]);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{
@@ -152,7 +117,7 @@ describe('a generation on the local engine', () => {
 
 describe('model templates in a try-on', () => {
   it('turns the random entry into a live template other than the ones chosen with it', async () => {
-    const user = await newUser({ credits: 40 });
+    const user = await newUser(t, { credits: 40 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const listed = await t.app.inject({
       method: 'GET',
@@ -191,7 +156,7 @@ describe('model templates in a try-on', () => {
   });
 
   it('dresses a random template or the user’s own photo in a single try-on, garment recorded first', async () => {
-    const user = await newUser({ credits: 40 });
+    const user = await newUser(t, { credits: 40 });
     const garment = await uploadImage(t.app, user.cookie, await productPhoto());
     const me = await uploadImage(t.app, user.cookie, await productPhoto(200, 300, '#333333'));
     const live = (
@@ -238,7 +203,7 @@ describe('model templates in a try-on', () => {
   });
 
   it('refuses a chosen template without its image, and more templates than one run takes', async () => {
-    const user = await newUser({ credits: 40 });
+    const user = await newUser(t, { credits: 40 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const noUrl = await post(t.app, user.cookie, '/api/v1/realistic-tryon/generate', {
       template: [{ templateId: '3' }],
@@ -256,7 +221,7 @@ describe('model templates in a try-on', () => {
 
 describe('credits and limits', () => {
   it('refuses a generation the user cannot afford with 402 and creates nothing', async () => {
-    const user = await newUser();
+    const user = await newUser(t);
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const res = await post(t.app, user.cookie, '/api/v1/photoshoot/generate', {
       inputImageUrls: [image],
@@ -275,7 +240,7 @@ describe('credits and limits', () => {
   });
 
   it('turns 10 concurrent requests with one Idempotency-Key into one generation and one charge', async () => {
-    const user = await newUser({ credits: 20 });
+    const user = await newUser(t, { credits: 20 });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
     const responses = await Promise.all(
@@ -307,7 +272,7 @@ describe('credits and limits', () => {
   });
 
   it('gates video to Pro and the quality mode to Pro, naming the plans needed', async () => {
-    const user = await newUser({ credits: 40, plan: 'plus_monthly' });
+    const user = await newUser(t, { credits: 40, plan: 'plus_monthly' });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const video = await post(t.app, user.cookie, '/api/v1/video/generate', {
       inputImageUrls: [image],
@@ -337,7 +302,7 @@ describe('credits and limits', () => {
   });
 
   it('estimates every feature name at the price it will charge, previews free', async () => {
-    const user = await newUser();
+    const user = await newUser(t);
     // The local engine really does these; try-on, poses and extraction are labelled previews.
     const cases: [Record<string, unknown>, number][] = [
       [{ feature: 'realistic-tryon', mode: 'balanced', template: [{}, {}] }, 0],
@@ -362,7 +327,7 @@ describe('credits and limits', () => {
   });
 
   it("takes a template's video as inputVideoUrl and records the style the gallery's View reads back", async () => {
-    const user = await newUser({ credits: 20, plan: 'pro_monthly' });
+    const user = await newUser(t, { credits: 20, plan: 'pro_monthly' });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const listed = await post(t.app, user.cookie, '/api/v1/video/templates', { type: 'tryon' });
     const template = listed
@@ -385,7 +350,7 @@ describe('credits and limits', () => {
   });
 
   it('cancels queued work and gives its credits back once', async () => {
-    const user = await newUser({ credits: 20, plan: 'pro_monthly' });
+    const user = await newUser(t, { credits: 20, plan: 'pro_monthly' });
     const image = await uploadImage(t.app, user.cookie, await productPhoto());
     const before = await balanceOf(t.database.db, user.id);
     const res = await post(t.app, user.cookie, '/api/v1/video/generate', {

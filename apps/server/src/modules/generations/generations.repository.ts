@@ -207,7 +207,6 @@ export async function markSaving(db: DbOrTx, id: string, token: string) {
 /** One successful run, as the progress estimate learns from it (ADR 049). */
 export type RunDuration = {
   type: string;
-  mode: string;
   settings: Record<string, unknown>;
   durationMs: number;
 };
@@ -225,10 +224,10 @@ export async function recentDurations(
 ): Promise<RunDuration[]> {
   if (types.length === 0) return [];
   const result = await db.execute<RunDuration>(sql`
-    select r.type, r.mode, r.settings, r.duration_ms as "durationMs"
+    select r.type, r.settings, r.duration_ms as "durationMs"
       from unnest(string_to_array(${types.join(',')}, ',')) as tool(type)
       cross join lateral (
-        select g.type, g.mode, g.settings,
+        select g.type, g.settings,
                (extract(epoch from g.finished_at - g.started_at) * 1000)::int as duration_ms
           from ${generations} g
          where g.provider = ${provider} and g.type = tool.type and g.status = 'succeeded'

@@ -4,13 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   giveCredits,
+  newUser as signUpUser,
   post,
   productPhoto,
   uploadImage,
-  userIdOf,
   waitForGeneration,
 } from '../../../test/generation-helpers';
-import { createTestApp, signUp, testDatabaseUrl, type TestApp } from '../../../test/harness';
+import { createTestApp, testDatabaseUrl, type TestApp } from '../../../test/harness';
 import { generations } from '../../db/schema';
 import type { GenerationProvider } from '../../platform/providers/types';
 import { balanceOf, findBalanceMismatches } from '../credits/credits.service';
@@ -75,9 +75,7 @@ afterAll(async () => {
 });
 
 async function newUser(credits: number) {
-  const { cookie } = await signUp(t.app);
-  const id = await userIdOf(t.app, cookie);
-  if (credits > 0) await giveCredits(t.database.db, id, credits);
+  const { cookie, id } = await signUpUser(t, { credits });
   const imageUrl = await uploadImage(t.app, cookie, await productPhoto(120, 90));
   // With the welcome credits every new account gets.
   return { cookie, id, imageUrl, balance: await balanceOf(t.database.db, id) };

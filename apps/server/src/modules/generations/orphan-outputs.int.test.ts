@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  jobsSettled,
+  newUser,
   post,
   productPhoto,
   uploadImage,
-  userIdOf,
   waitForGeneration,
+  waitUntil,
 } from '../../../test/generation-helpers';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { media } from '../../db/schema';
 import { createLocalProvider } from '../../platform/providers/local-provider';
 import type { GenerationProvider } from '../../platform/providers/types';
@@ -79,25 +81,6 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Every queue job of the generation has ended (the runner is done with it). */
-async function jobsSettled(generationId: string) {
-  const { rows } = await t.database.pool.query<{ state: string }>(
-    `select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`,
-    [generationId],
-  );
-  return (
-    rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))
-  );
-}
-
 const outputRows = (userId: string) =>
   t.database.db
     .select({ id: media.id })
@@ -106,8 +89,7 @@ const outputRows = (userId: string) =>
 
 describe('cancelling a running local generation', () => {
   it('stores none of its outputs: no media row, no object, the same media usage', async () => {
-    const { cookie } = await signUp(t.app);
-    const userId = await userIdOf(t.app, cookie);
+    const { cookie, id: userId } = await newUser(t);
     const imageUrl = await uploadImage(t.app, cookie, await productPhoto(300, 200));
     const usage = await bytesUsed(t.database.db, userId);
     const files = await filesUnder(root);
@@ -127,7 +109,7 @@ describe('cancelling a running local generation', () => {
     expect(cancel.json<{ generation: { status: string } }>().generation.status).toBe('canceled');
     // Only now does the engine render: its result arrives for work that is no longer the runner's.
     release();
-    await waitUntil('the runner to finish the job', () => jobsSettled(generationId));
+    await waitUntil('the runner to finish the job', () => jobsSettled(t, generationId), 20_000);
 
     // Before the fix: 1 output row, its 3 objects and their bytes were left behind.
     expect({
@@ -153,8 +135,7 @@ describe('the storage sweep, for generation outputs', () => {
   };
 
   it("keeps the outputs a generation settled with: the runner's mark names it, the sweep clears it", async () => {
-    const { cookie } = await signUp(t.app);
-    const userId = await userIdOf(t.app, cookie);
+    const { cookie, id: userId } = await newUser(t);
     const imageUrl = await uploadImage(t.app, cookie, await productPhoto(300, 200));
     const running = new Promise<void>((resolve) => (started = resolve));
     const res = await post(t.app, cookie, '/api/v1/upscaler', {
@@ -181,8 +162,7 @@ describe('the storage sweep, for generation outputs', () => {
   });
 
   it('removes an output no generation names once the grace has passed: its row, its objects, its bytes in the quota', async () => {
-    const { cookie } = await signUp(t.app);
-    const userId = await userIdOf(t.app, cookie);
+    const { id: userId } = await newUser(t);
     const image = await processImage(await productPhoto(120, 150));
     const generation = async (
       status: string,

@@ -5,14 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Generation } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations as generationsTable } from '../../db/schema';
-import {
-  giveCredits,
-  post,
-  productPhoto,
-  uploadImage,
-  userIdOf,
-} from '../../../test/generation-helpers';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { newUser, post, productPhoto, uploadImage } from '../../../test/generation-helpers';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLocalProvider } from '../../platform/providers/local-provider';
 import type { GenerationProvider } from '../../platform/providers/types';
 import { createLocalStorage } from '../../platform/storage/local-storage';
@@ -87,13 +81,6 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function newUser() {
-  const { cookie } = await signUp(t.app);
-  const id = await userIdOf(t.app, cookie);
-  await giveCredits(t.database.db, id, 50);
-  return { cookie, id };
-}
-
 async function read(cookie: string, id: string): Promise<Generation> {
   const res = await t.app.inject({
     method: 'GET',
@@ -135,7 +122,7 @@ async function measuredUpscales(): Promise<number[]> {
 
 describe('a generation on its way', () => {
   it('goes queued → running → saving → finished, with an expected duration while unfinished', async () => {
-    const user = await newUser();
+    const user = await newUser(t, { credits: 50 });
     const imageUrl = await uploadImage(t.app, user.cookie, await productPhoto(300, 200));
     forgetDurationEstimates();
 
@@ -184,7 +171,7 @@ describe('a generation on its way', () => {
   });
 
   it('expects the median of the measured runs once there are some', async () => {
-    const user = await newUser();
+    const user = await newUser(t, { credits: 50 });
     const imageUrl = await uploadImage(t.app, user.cookie, await productPhoto(300, 200));
     for (let i = 0; i < 3; i++) await upscale(user.cookie, imageUrl, true);
     const measured = await measuredUpscales();

@@ -399,17 +399,16 @@ export async function sweepStrayObjects(
       const { gone, failed } = await deletePrefixes(deps.storage, verdicts.stray);
       await repo.unmarkForSweep(tx, [...verdicts.named, ...gone]);
       await repo.markForSweep(tx, failed, true);
-      await repo.restartSweepMarks(tx, verdicts.waiting);
       // As a gallery delete: the rows go with their marks turned a deleted row's, and the objects
       // once that commits, so a crash in between leaves marks, never a row naming missing bytes.
       const deleted = await repo.deleteUnlockedMedia(tx, verdicts.unreferenced);
       await repo.markForSweep(tx, deleted, true);
-      // A row another transaction is deleting is left to it; if that rolls back, it is looked at
-      // again a grace period from now.
-      await repo.restartSweepMarks(
-        tx,
-        verdicts.unreferenced.filter((id) => !deleted.includes(id)),
-      );
+      // Looked at again a grace period from now: an output whose generation is unfinished, and a
+      // row another transaction is deleting (left to it, in case that rolls back).
+      await repo.restartSweepMarks(tx, [
+        ...verdicts.waiting,
+        ...verdicts.unreferenced.filter((id) => !deleted.includes(id)),
+      ]);
       return { taken: due.length, stray: gone.length, unreferenced: deleted };
     });
     await removeObjects(deps, unreferenced); // what storage refuses, a later sweep retries

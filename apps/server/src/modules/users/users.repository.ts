@@ -1,12 +1,11 @@
+import type { EditableProfileField } from '@studio/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, profiles, users } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-export type ProfilePatch = Partial<
-  Pick<ProfileRow, 'name' | 'companyName' | 'phoneNumber' | 'gstin' | 'gstState'>
->;
+export type ProfilePatch = Partial<Pick<ProfileRow, EditableProfileField>>;
 
 /** Creates the profile once; returns whether this call created it. */
 export async function ensureProfile(

@@ -1,5 +1,8 @@
 import {
   ANONYMOUS_USER_NAME,
+  EDITABLE_PROFILE_FIELDS,
+  gstinState,
+  type EditableProfileField,
   type MissingFields,
   type RegisterRequest,
   type UserProfile,
@@ -107,28 +110,19 @@ export async function profileDetails(
   };
 }
 
-type EditableField = 'name' | 'companyName' | 'phoneNumber' | 'gstin' | 'gstState';
-const editableFields: readonly EditableField[] = [
-  'name',
-  'companyName',
-  'phoneNumber',
-  'gstin',
-  'gstState',
-];
-
 /** Drops undefined and null fields, writes only those that differ, and reports which changed. */
 export async function updateProfile(
   deps: Pick<UsersDeps, 'db'>,
   user: AuthUser,
-  input: Partial<Record<EditableField, string | null | undefined>>,
-): Promise<{ updated: EditableField[]; data: UserProfile }> {
+  input: Partial<Record<EditableProfileField, string | null | undefined>>,
+): Promise<{ updated: EditableProfileField[]; data: UserProfile }> {
   const current = await loadProfile(deps.db, user);
   // A GSTIN names its state: the receipt's place of supply follows it (ADR 051).
   const gstin = input.gstin?.trim();
-  if (gstin) input = { ...input, gstState: gstin.slice(0, 2) };
+  if (gstin) input = { ...input, gstState: gstinState(gstin) };
   const patch: repo.ProfilePatch = {};
-  const updated: EditableField[] = [];
-  for (const field of editableFields) {
+  const updated: EditableProfileField[] = [];
+  for (const field of EDITABLE_PROFILE_FIELDS) {
     const value = input[field];
     if (value === undefined || value === null || value === current[field]) continue;
     patch[field] = value;

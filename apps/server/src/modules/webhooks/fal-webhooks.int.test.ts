@@ -10,14 +10,8 @@ import {
   requestError,
   startFakeFal,
 } from '../../../test/fake-fal-server';
-import {
-  giveCredits,
-  post,
-  productPhoto,
-  uploadImage,
-  userIdOf,
-} from '../../../test/generation-helpers';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { newUser, post, productPhoto, uploadImage } from '../../../test/generation-helpers';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { falWebhookDeliveries, providerCosts } from '../../db/schema';
 import { SUBMIT_INTERRUPTED } from '../generations/generation-runner';
 import { balanceOf, listEntries } from '../credits/credits.service';
@@ -74,9 +68,7 @@ interface Started {
 
 /** An upscale submitted to fal and waiting on it (fal keeps it IN_PROGRESS). */
 async function startUpscale(): Promise<Started> {
-  const { cookie } = await signUp(t.app);
-  const userId = await userIdOf(t.app, cookie);
-  await giveCredits(t.database.db, userId, 20);
+  const { cookie, id: userId } = await newUser(t, { credits: 20 });
   const image = await uploadImage(t.app, cookie, await productPhoto());
   const res = await post(t.app, cookie, '/api/v1/upscaler', {
     imageUrl: image,
@@ -325,9 +317,7 @@ describe("fal's webhooks", () => {
 describe('a fal request whose id was lost between fal accepting it and our storing it (issue 29)', () => {
   /** An upscale whose submission fal accepts but whose answer (the request id) never arrives. */
   async function startLostSubmission() {
-    const { cookie } = await signUp(t.app);
-    const userId = await userIdOf(t.app, cookie);
-    await giveCredits(t.database.db, userId, 20);
+    const { cookie, id: userId } = await newUser(t, { credits: 20 });
     const image = await uploadImage(t.app, cookie, await productPhoto());
     const before = await balanceOf(t.database.db, userId);
     const held = fake.holdNextSubmitAnswer();

@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mediaUrl } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
-import { server } from '@/testing/server';
 import { ResultViewer, type ViewerItem } from './result-viewer';
 
 const items: ViewerItem[] = [
@@ -28,7 +26,8 @@ function Harness({ start = 0 }: { start?: number }) {
   );
 }
 
-// jsdom decodes no images: the viewer reads the size the browser would report on load.
+// jsdom decodes no images: the viewer reads the size the browser would report on load. The file
+// size comes from the shared test server's HEAD answer (250 880 bytes).
 const natural = { width: 0, height: 0 };
 beforeEach(() => {
   Object.defineProperty(HTMLImageElement.prototype, 'naturalWidth', {
@@ -39,12 +38,6 @@ beforeEach(() => {
     configurable: true,
     get: () => natural.height,
   });
-  server.use(
-    http.head(
-      '/api/v1/media/:id',
-      () => new HttpResponse(null, { headers: { 'content-length': String(250_880) } }),
-    ),
-  );
 });
 afterEach(() => {
   natural.width = 0;

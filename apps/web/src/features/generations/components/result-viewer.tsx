@@ -72,13 +72,12 @@ function ViewerContent({
   renderActions,
 }: Omit<ResultViewerProps, 'index' | 'onClose'> & { item: ViewerItem; index: number }) {
   const [comparing, setComparing] = useState(false);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  // Another result: its own size is read again (compare stays as the user set it).
-  const [sizeOf, setSizeOf] = useState(item.url);
-  if (sizeOf !== item.url) {
-    setSizeOf(item.url);
-    setSize(null);
-  }
+  // The size read from the picture on load, kept with its URL: another result shows none until its
+  // own picture has loaded (compare stays as the user set it).
+  const [measured, setMeasured] = useState<{ url: string; width: number; height: number } | null>(
+    null,
+  );
+  const size = measured?.url === item.url ? measured : null;
   const bytes = useFileSize(item.url);
   const swipeFrom = useRef<{ x: number; y: number } | null>(null);
   const count = items.length;
@@ -112,13 +111,9 @@ function ViewerContent({
   };
   const onLoad = (event: { currentTarget: HTMLImageElement }) => {
     const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
-    if (width > 0 && height > 0) setSize({ width, height });
+    if (width > 0 && height > 0) setMeasured({ url: item.url, width, height });
   };
 
-  const facts = [
-    size ? formatResolution(size.width, size.height) : null,
-    bytes !== null ? formatBytes(bytes) : null,
-  ];
   return (
     <DialogContent
       onKeyDown={onKeyDown}
@@ -162,29 +157,25 @@ function ViewerContent({
       <dl className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-white/85">
         <div className="flex gap-1.5">
           <dt className="text-white/60">Resolution</dt>
-          <dd>{facts[0] ?? '…'}</dd>
+          <dd>{size ? formatResolution(size.width, size.height) : '…'}</dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-white/60">File size</dt>
-          <dd>{facts[1] ?? '…'}</dd>
+          <dd>{bytes !== null ? formatBytes(bytes) : '…'}</dd>
         </div>
       </dl>
 
       <div className="flex flex-wrap items-center justify-center gap-2 [&_a]:border-white/30 [&_a]:bg-transparent [&_a]:text-white [&_button]:border-white/30 [&_button]:bg-transparent [&_button]:text-white">
         {count > 1 ? (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label="Previous result"
-            // Not `disabled`: a focused button that disables itself drops focus out of the dialog.
-            aria-disabled={!hasPrevious}
-            className="aria-disabled:opacity-40"
+          <StepButton
+            label="Previous result"
+            blocked={!hasPrevious}
             onClick={() => {
               go(index - 1);
             }}
           >
             <ChevronLeft aria-hidden="true" />
-          </Button>
+          </StepButton>
         ) : null}
         {item.beforeUrl !== null ? (
           <Button
@@ -202,20 +193,44 @@ function ViewerContent({
         <DownloadButton size="sm" url={item.url} filename={item.filename} />
         {renderActions?.(item, index)}
         {count > 1 ? (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label="Next result"
-            aria-disabled={!hasNext}
-            className="aria-disabled:opacity-40"
+          <StepButton
+            label="Next result"
+            blocked={!hasNext}
             onClick={() => {
               go(index + 1);
             }}
           >
             <ChevronRight aria-hidden="true" />
-          </Button>
+          </StepButton>
         ) : null}
       </div>
     </DialogContent>
+  );
+}
+
+/** Previous or Next: at either end it stays focusable and does nothing. */
+function StepButton({
+  label,
+  blocked,
+  onClick,
+  children,
+}: {
+  label: string;
+  blocked: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={label}
+      // Not `disabled`: a focused button that disables itself drops focus out of the dialog.
+      aria-disabled={blocked}
+      className="aria-disabled:opacity-40"
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }

@@ -5,13 +5,13 @@ import type { AccessPlan } from '@studio/contract/tools';
 import {
   batchFixture,
   catalogueHandlers,
-  latestCatalogueHandler,
   numberedUploadsHandler,
   pairGeneration,
   type RecordedCatalogue,
 } from '@/testing/catalogue-handlers';
 import {
   estimateHandler,
+  latestCatalogueHandler,
   mediaUrl,
   modelTemplatesHandler,
   modesHandler,
