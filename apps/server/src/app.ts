@@ -114,15 +114,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   // fal's webhook route and the fal jobs share the deliveries it stores (ADR 035).
   const falWebhook = generation.fal?.webhook;
-  const falWebhooks = falWebhook
-    ? createFalWebhookDeps({
-        db: database.db,
-        jwksUrl: falWebhook.jwksUrl,
-        userId: falWebhook.userId,
-        log: app.log,
-        authSecret: deps.authSecret,
-      })
-    : undefined;
+  const falWebhooks =
+    falWebhook && generation.fal
+      ? createFalWebhookDeps({
+          db: database.db,
+          jwksUrl: falWebhook.jwksUrl,
+          userId: falWebhook.userId,
+          log: app.log,
+          authSecret: deps.authSecret,
+          prices: generation.fal.prices,
+        })
+      : undefined;
   const provider =
     deps.provider ??
     createProvider(
@@ -282,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           provider,
           providerName: provider.name,
           capabilities,
+          deadlineSeconds: generation.deadlineSeconds,
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
@@ -295,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           queue,
           providerName: provider.name,
           capabilities,
+          deadlineSeconds: generation.deadlineSeconds,
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
@@ -318,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           provider,
           providerName: provider.name,
           capabilities,
+          deadlineSeconds: generation.deadlineSeconds,
           publicUrl: config.publicUrl,
           allowedHosts: generation.inputAllowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,

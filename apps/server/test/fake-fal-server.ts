@@ -99,8 +99,17 @@ export interface FakeFalCall {
 
 export interface FakeFal {
   url: string;
-  /** `webhookUrl`: the `fal_webhook` query parameter the submission named, or null. */
-  submissions: { modelId: string; input: unknown; requestId: string; webhookUrl: string | null }[];
+  /**
+   * `webhookUrl`: the `fal_webhook` query parameter the submission named, or null; `startTimeout`:
+   * its `X-Fal-Request-Timeout` (seconds fal waits for a runner to start it), or null.
+   */
+  submissions: {
+    modelId: string;
+    input: unknown;
+    requestId: string;
+    webhookUrl: string | null;
+    startTimeout: number | null;
+  }[];
   calls: FakeFalCall[];
   /** The Authorization header of every queue call, in order ('' when missing). */
   authorizations: string[];
@@ -199,6 +208,8 @@ const MODEL_INPUTS: Record<string, z.ZodType> = {
     resolution: z.enum(['1K', '2K', '4K']).optional(),
     output_format: z.enum(['jpeg', 'png', 'webp']).optional(),
     seed: z.number().int().optional(),
+    // "1" the most strict, "6" the least; fal's default "4" (model page, read 2026-11-28).
+    safety_tolerance: z.enum(['1', '2', '3', '4', '5', '6']).optional(),
   }),
   'fal-ai/flux-pro/kontext': z.strictObject({ ...kontext, image_url: url }),
   'fal-ai/flux-pro/kontext/multi': z.strictObject({ ...kontext, image_urls: z.array(url).min(1) }),
@@ -268,6 +279,13 @@ const MODEL_INPUTS: Record<string, z.ZodType> = {
     end_image_url: url.optional(),
   }),
 };
+/** fal's start timeout header: seconds, above 0.1 (fal docs, "Platform Headers"). */
+function startTimeoutOf(header: string | string[] | undefined): number | null {
+  if (typeof header !== 'string') return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0.1 ? seconds : null;
+}
+
 const numSamplesSchema = z.object({ num_samples: z.number().int().min(1).max(4) });
 /** The 422 detail message of a failed run, exported so tests can expect it. */
 export const NO_PERSON = 'The image could not be processed: no person was detected';
@@ -488,6 +506,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
           input,
           requestId: id,
           webhookUrl: searchParams.get('fal_webhook'),
+          startTimeout: startTimeoutOf(req.headers['x-fal-request-timeout']),
         });
         const held = heldSubmits.shift();
         if (held) {

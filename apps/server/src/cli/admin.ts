@@ -5,6 +5,7 @@ import { loadConfig } from '../config/env';
 import { AppError } from '../http/errors';
 import * as billing from '../modules/billing/billing.service';
 import * as credits from '../modules/credits/credits.service';
+import { providerCostReport } from '../modules/provider-costs/provider-costs.service';
 import * as users from '../modules/users/users.service';
 import { openCliDatabase } from './database';
 import { promoUsage, runPromoCommand } from './promo-commands';
@@ -20,6 +21,8 @@ const usage = `Operator commands (npm run admin -- <command> ...):
   orders <email>                                list the user's orders
   ledger <email>                                list the user's credit entries
   check-balances                                verify every balance equals the sum of its entries
+  provider-costs [--since 2026-11-01]           what fal cost per tool and outcome, and the share
+                                                spent on refunded or free work (default: 30 days)
 ${promoUsage}`;
 
 // parseArgs would read "-3" as an option, so a negative amount is taken out before parsing.
@@ -31,6 +34,7 @@ const { positionals, values } = parseArgs({
   options: {
     reason: { type: 'string' },
     refund: { type: 'boolean', default: false },
+    since: { type: 'string' },
     // promo-create
     title: { type: 'string' },
     discount: { type: 'string' },
@@ -50,6 +54,17 @@ function requireReason(): string {
   const reason = values.reason?.trim();
   if (!reason) throw new AppError(400, 'bad_request', 'Give a --reason: it is kept in the ledger.');
   return reason;
+}
+
+/** --since as a date (YYYY-MM-DD or an ISO instant); 30 days back when absent. */
+function sinceDate(text: string | undefined): Date {
+  if (text === undefined) return new Date(Date.now() - 30 * 24 * 60 * 60_000);
+  const since = new Date(text);
+  const year = since.getUTCFullYear();
+  if (Number.isNaN(since.getTime()) || year < 2000 || year > 9999) {
+    throw new AppError(400, 'bad_request', 'Give --since as a date, like 2026-11-01.');
+  }
+  return since;
 }
 
 async function main(): Promise<number> {
@@ -74,6 +89,10 @@ async function main(): Promise<number> {
       }
       out(mismatches.length === 0 ? 'OK: every balance equals the sum of its entries.' : '');
       return mismatches.length === 0 ? 0 : 2;
+    }
+    if (command === 'provider-costs') {
+      for (const text of await providerCostReport(db, sinceDate(values.since))) out(text);
+      return 0;
     }
     if (!email) throw new AppError(400, 'bad_request', `${command} needs an email.\n\n${usage}`);
     const user = await users.findUserByEmail({ db }, email);

@@ -212,3 +212,36 @@ describe('receipts settings (ADR 051)', () => {
     expect(() => loadConfig({ GST_RATE_PERCENT: '-1' })).toThrow(/GST_RATE_PERCENT/);
   });
 });
+
+describe('fal money settings (issue 31)', () => {
+  const fal = { GENERATION_PROVIDER: 'fal', FAL_KEY: 'k' };
+
+  it("sends a safety tolerance permissive enough for swimwear unless set, never fal's strict default", () => {
+    expect(loadConfig(fal).generation.fal?.safetyTolerance).toBe('5');
+    expect(loadConfig({ ...fal, FAL_SAFETY_TOLERANCE: '2' }).generation.fal?.safetyTolerance).toBe(
+      '2',
+    );
+    expect(() => loadConfig({ ...fal, FAL_SAFETY_TOLERANCE: '7' })).toThrow(/FAL_SAFETY_TOLERANCE/);
+  });
+
+  it('lays FAL_PRICES over the list prices, and refuses a table it cannot read', () => {
+    const prices = loadConfig({
+      ...fal,
+      FAL_PRICES: '{"fal-ai/topaz/upscale/image": {"usd": 0.08, "per": "image"}}',
+    }).generation.fal?.prices;
+    expect(prices?.['fal-ai/topaz/upscale/image']).toEqual({ usd: 0.08, per: 'image' });
+    expect(prices?.['fal-ai/flux-pro/kontext']).toEqual({ usd: 0.04, per: 'image' });
+    expect(() => loadConfig({ ...fal, FAL_PRICES: '{"m": {"usd": 1, "per": "frame"}}' })).toThrow(
+      /FAL_PRICES: must be JSON like/,
+    );
+    expect(() => loadConfig({ ...fal, FAL_PRICES: 'not json' })).toThrow(/FAL_PRICES/);
+  });
+
+  it('takes GENERATION_DEADLINE_SECONDS from 5 s to a day', () => {
+    expect(loadConfig({}).generation.deadlineSeconds).toBeUndefined();
+    expect(loadConfig({ GENERATION_DEADLINE_SECONDS: '5' }).generation.deadlineSeconds).toBe(5);
+    expect(() => loadConfig({ GENERATION_DEADLINE_SECONDS: '4' })).toThrow(
+      /GENERATION_DEADLINE_SECONDS/,
+    );
+  });
+});

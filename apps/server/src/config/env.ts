@@ -5,6 +5,11 @@ import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
 import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
 import { z } from 'zod';
 import { API_BASE, gstinSchema, isGstStateCode, type GstStateCode } from '@studio/contract';
+import {
+  DEFAULT_FAL_PRICES,
+  falPriceSchema,
+  type FalPriceTable,
+} from '../platform/providers/fal/prices';
 import { isPublicOrigin } from '../platform/providers/fal/public-url';
 
 /** Receipts when nothing is configured (ADR 051): a named, unregistered seller, no tax charged. */
@@ -111,6 +116,38 @@ const envSchema = z
     /** fal's id of our account: webhooks signed for another fal user are refused (ADR 035). */
     FAL_USER_ID: z.string().trim().min(1).max(256).optional(),
     // FAL_MODEL_<configName> per tool and FAL_MODEL_PROMPT: see falModelSettings below.
+    /**
+     * `safety_tolerance` sent on every FLUX Kontext and Nano Banana call (ADR 034, issue 31): "1" is
+     * the strictest, "6" the most permissive. fal's default ("2") refuses swimwear and lingerie
+     * product shots; "5" lets them through and still refuses explicit content.
+     */
+    /**
+     * Prices per fal model over fal's list prices (ADR 053), as JSON:
+     * `{"owner/model": {"usd": 0.05, "per": "image"}}`; `per` is image, video, request or
+     * compute-second. Each request's cost is recorded with its generation.
+     */
+    FAL_PRICES: z
+      .string()
+      .max(20_000)
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined || text.trim() === '') return {};
+        try {
+          return z.record(z.string().min(1), falPriceSchema).parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be JSON like {"owner/model": {"usd": 0.05, "per": "image"}}',
+          });
+          return z.NEVER;
+        }
+      }),
+    FAL_SAFETY_TOLERANCE: z.enum(['1', '2', '3', '4', '5', '6']).default('5'),
+    /**
+     * Replaces every tool's deadline (seconds): work still unfinished then is cancelled at the
+     * provider and refunded (issue 31). Tests and operators use it; unset, each tool's own applies.
+     */
+    GENERATION_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -334,6 +371,10 @@ export interface GenerationConfig {
         baseUrl: string | undefined;
         pollIntervalMs: number;
         models: Partial<Record<FalModelKey, string>>;
+        /** fal's list prices with FAL_PRICES over them. */
+        prices: FalPriceTable;
+        /** FAL_SAFETY_TOLERANCE: sent on every model that takes `safety_tolerance`. */
+        safetyTolerance: FalSafetyTolerance;
         /**
          * fal posts each result to `url` (our webhook route), signed with the keys at `jwksUrl`;
          * undefined: no webhooks, polling only (ADR 035). `userId` (FAL_USER_ID): deliveries
@@ -344,6 +385,8 @@ export interface GenerationConfig {
       }
     | undefined;
   inputAllowedHosts: string[];
+  /** GENERATION_DEADLINE_SECONDS: every tool's deadline when set. */
+  deadlineSeconds: number | undefined;
   workerConcurrency: number;
   jobExpireSeconds: number;
   queueMaintenanceSeconds: number;
@@ -357,6 +400,8 @@ export interface GenerationConfig {
  * What a fal model id is set for: each tool, the video prompt writer, the upscaler's 4K target
  * and the quality mode of the FLUX Kontext tools (models of their own, ADR 034).
  */
+export type FalSafetyTolerance = '1' | '2' | '3' | '4' | '5' | '6';
+
 export type FalModelKey = GenerationType | keyof typeof FAL_EXTRA_MODELS;
 const FAL_EXTRA_MODELS = {
   prompt: 'PROMPT',
@@ -404,6 +449,8 @@ function falConfig(
     baseUrl: env.FAL_BASE_URL,
     pollIntervalMs: webhooks ? env.FAL_WEBHOOK_POLL_INTERVAL_MS : env.FAL_POLL_INTERVAL_MS,
     models: falModelSettings(source),
+    prices: { ...DEFAULT_FAL_PRICES, ...env.FAL_PRICES },
+    safetyTolerance: env.FAL_SAFETY_TOLERANCE,
     webhook: webhooks
       ? {
           url: `${publicUrl}${API_BASE}/webhooks/fal`,
@@ -536,6 +583,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: env.GENERATION_PROVIDER,
       fal: env.FAL_KEY ? falConfig(env, env.FAL_KEY, cleaned, publicUrl) : undefined,
       inputAllowedHosts: hostList(env.INPUT_ALLOWED_HOSTS),
+      deadlineSeconds: env.GENERATION_DEADLINE_SECONDS,
       workerConcurrency: env.WORKER_CONCURRENCY,
       jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
       queueMaintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,

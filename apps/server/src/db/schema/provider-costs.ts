@@ -1,11 +1,11 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { generations } from './generations';
 
 /**
- * What a provider billed us for, one row per provider request (issue 29; issue 31 adds a price per
- * model and a row for every request). Today it holds the requests no generation could claim: fal
- * ran them (a late webhook says so) after their generation had lost the request id and was refunded,
- * so we pay for them and the user never does.
+ * What a provider billed us for, one row per provider request (issues 29 and 31): written when a
+ * request is submitted and again when it ends, for charged, free and refunded work alike, and for
+ * requests no generation holds (a late webhook of work refunded after its id was lost, or of work
+ * refunded at its deadline). `npm run admin -- provider-costs` reads it.
  */
 export const providerCosts = pgTable(
   'provider_costs',
@@ -15,10 +15,18 @@ export const providerCosts = pgTable(
     generationId: text('generation_id').references(() => generations.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     modelId: text('model_id').notNull(),
-    /** `unclaimed`: ran at the provider, held by no generation, charged to nobody. */
+    /**
+     * `submitted` (no answer yet), `completed`, `failed` (the provider reported an error),
+     * `cancelled` (we asked the provider to stop it, at a deadline), `late` (it finished after its
+     * generation was refunded), `unclaimed` (ran, held by no generation, charged to nobody).
+     */
     outcome: text('outcome').notNull(),
     /** The provider's compute time when it reported one. */
     inferenceMs: integer('inference_ms'),
+    /** How many of the price's unit it used (images, videos, requests, compute seconds). */
+    units: real('units'),
+    /** By the configured price table, in US dollars; null when the model has no price. */
+    costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -62,6 +62,8 @@ const provider: GenerationProvider = {
 
 let dataDir: string;
 let t: TestApp;
+/** What the worker's sweeper runs with (the local engine holds nothing to cancel). */
+const sweeper = () => ({ db: t.database.db, provider, log: t.app.log });
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-batches-'));
@@ -600,12 +602,12 @@ describe('a try-on catalogue on the local engine', () => {
 
     // 16 minutes on: the two running pairs are past their 15 minutes, the queued one has not
     // started its own yet (it may wait behind a whole catalogue).
-    await sweepOverdue(t.database.db, new Date(createdAt + 16 * 60_000));
+    await sweepOverdue(sweeper(), new Date(createdAt + 16 * 60_000));
     const later = await readBatch(user.cookie, batchId);
     expect(later.items.map((i) => i.generation.status).slice(0, 2)).toEqual(['failed', 'failed']);
     expect(later.items[2]?.generation.status).not.toBe('failed');
     // The backstop: work no worker took (or that started and then hung) is refunded in the end.
-    await sweepOverdue(t.database.db, new Date(createdAt + PAIR_QUEUE_BACKSTOP_MS + 60_000));
+    await sweepOverdue(sweeper(), new Date(createdAt + PAIR_QUEUE_BACKSTOP_MS + 60_000));
     const swept = await readBatch(user.cookie, batchId);
     expect(swept.items.find((i) => i.generation.id === queued)?.generation.status).toBe('failed');
     expect(swept).toMatchObject({ status: 'finished', creditCost: 0, refunded: 3 });

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +22,7 @@ import {
   waitUntil,
 } from '../../../test/generation-helpers';
 import type { TestApp } from '../../../test/harness';
+import { providerCosts } from '../../db/schema';
 import { DEFAULT_FAL_MODELS } from '../../platform/providers/fal-provider';
 import { balanceOf, findBalanceMismatches, listEntries } from '../credits/credits.service';
 import { findGeneration } from './generations.repository';
@@ -350,6 +352,48 @@ describe('provider failures', () => {
     expect(falHandle(row.providerRequestId).requestId).toBe(requestId);
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
     expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
+  }, 60_000);
+
+  // fal's retry override on a finished request's result (issue 31): the result cannot change, so
+  // the work is submitted once more as a new request instead of reading the same result again.
+  it('resubmits once as a new request when the result says X-Fal-Needs-Retry: 1, and charges once', async () => {
+    const user = await newUser(t, { credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto());
+    const before = await balanceOf(t.database.db, user.id);
+    const submitted = fake.submissions.length;
+    fake.failNext('result', 503, 1, {
+      headers: { 'x-fal-needs-retry': '1' },
+      body: { detail: 'Runner failed' },
+    });
+
+    const res = await post(t.app, user.cookie, '/api/v1/background-removal?wait=60', {
+      imageUrl: image,
+    });
+
+    const body = res.json<GenerationBody>();
+    expect(body.success, body.message).toBe(true);
+    const [first, second, ...more] = fake.submissions.slice(submitted);
+    expect(more).toEqual([]);
+    expect(second?.input).toEqual(first?.input);
+    expect(callsFor(first?.requestId ?? '', 'result')).toHaveLength(1);
+    expect(callsFor(second?.requestId ?? '', 'result')).toHaveLength(1);
+    const row = await rowOf(body.generationId);
+    expect(row.attempts).toBe(1);
+    expect(row.providerRequestId?.endsWith(`:+${second?.requestId ?? ''}`)).toBe(true);
+    expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
+    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
+    // Both requests are recorded: the failed one (a 5xx fal does not bill) and the one that ran.
+    await waitUntil('both costs to be recorded', async () => {
+      const costs = await t.database.db
+        .select({ outcome: providerCosts.outcome, costUsd: providerCosts.costUsd })
+        .from(providerCosts)
+        .where(eq(providerCosts.generationId, body.generationId));
+      return (
+        costs.length === 2 &&
+        costs.some((c) => c.outcome === 'failed' && c.costUsd === 0) &&
+        costs.some((c) => c.outcome === 'completed')
+      );
+    });
   }, 60_000);
 
   // A 503 on submit is fal's gateway refusing the work: nothing was accepted (no request id), so

@@ -6,6 +6,7 @@ import type { Segmenter } from '../../platform/engine/garment-fidelity';
 import { processImage } from '../../platform/images/process-image';
 import { BlockedUrlError, guardedFetch } from '../../platform/net/url-guard';
 import {
+  DEADLINE_MESSAGE,
   ProviderError,
   type GenerationProvider,
   type InputImage,
@@ -27,6 +28,7 @@ import {
   storeImage,
   storeVideo,
 } from '../media/media.service';
+import { markCancelled, recordRequestCost } from '../provider-costs/provider-costs.repository';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
 import { forgetGalleryCounts } from './gallery.service';
@@ -62,6 +64,13 @@ export interface RunnerDeps {
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
 
 class Handback extends Error {}
+
+/** The generation's deadline fell while it ran: its provider work is cancelled, then refunded. */
+class DeadlineReached extends ProviderError {
+  constructor() {
+    super(DEADLINE_MESSAGE, false);
+  }
+}
 
 /** Marks "submission under way, provider id not yet known" (see beforeSubmit). */
 const SUBMITTING = '';
@@ -111,7 +120,7 @@ export async function runGenerationJob(
   const deadline = row.deadlineAt ? row.deadlineAt.getTime() - Date.now() : 30 * 60_000;
   const timer = setTimeout(
     () => {
-      abort.abort(new ProviderError('The generation took too long and was stopped', false));
+      abort.abort(new DeadlineReached());
     },
     Math.max(0, deadline),
   );
@@ -155,6 +164,8 @@ export async function runGenerationJob(
       deps.log.warn({ generationId: row.id, err: reason }, 'transient provider error; retrying');
       throw reason; // pg-boss retries with backoff
     }
+    // fal may still run what it holds; the user is refunded now, so it is told to stop first.
+    if (reason instanceof DeadlineReached) await cancelHeldWork(deps, row.id);
     const message =
       reason instanceof ProviderError
         ? reason.message
@@ -222,6 +233,7 @@ async function execute(
   const result = await deps.provider.run(def.job(settings, input), {
     signal,
     generationId: row.id,
+    ...(row.deadlineAt ? { deadlineAt: row.deadlineAt.getTime() } : {}),
     requestId: row.providerRequestId,
     beforeSubmit: async () => {
       // An abort is honoured before the marker, never after it: a marker left by a hand-back would
@@ -238,6 +250,15 @@ async function execute(
         await deps.provider.cancel?.(requestId).catch(() => undefined);
         throw new Handback('lease lost after submitting');
       }
+    },
+    onRequestCost: (cost) => {
+      void recordRequestCost(deps.db, {
+        ...cost,
+        generationId: row.id,
+        provider: deps.provider.name,
+      }).catch((error: unknown) => {
+        deps.log.warn({ generationId: row.id, err: error }, 'a provider cost was not recorded');
+      });
     },
     onProgress: ({ progress }) => {
       if (progress === undefined || Date.now() - lastProgressAt < 1000) return;
@@ -416,10 +437,37 @@ export async function redeliverAbandoned(
   return { redelivered, deadJobs: dead.length };
 }
 
-/** Fails and refunds unfinished work past its deadline (a dead worker, a lost job, a hung provider). */
-export async function sweepOverdue(db: Db, now = new Date()): Promise<number> {
+/**
+ * Asks the provider to stop every request a generation holds there, before it is refunded: work
+ * refunded but left running would still be billed to us (issue 31). A signal only; a provider that
+ * cannot be asked is logged, and a result it sends anyway is recorded as a cost, never charged.
+ */
+async function cancelHeldWork(
+  deps: Pick<RunnerDeps, 'db' | 'provider' | 'log'>,
+  generationId: string,
+): Promise<void> {
+  const handle = (await repo.findGeneration(deps.db, generationId))?.providerRequestId;
+  if (!handle || !deps.provider.cancel) return;
+  try {
+    await deps.provider.cancel(handle);
+    await markCancelled(deps.db, generationId);
+  } catch (error) {
+    deps.log.warn({ generationId, err: error }, 'overdue work could not be cancelled at the provider');
+  }
+}
+
+/**
+ * Fails and refunds unfinished work past its deadline (a dead worker, a lost job, a hung provider),
+ * after cancelling what the provider still holds of it.
+ */
+export async function sweepOverdue(
+  deps: Pick<RunnerDeps, 'db' | 'provider' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const { db } = deps;
   let swept = 0;
   for (const { id } of await repo.overdue(db, now, PAIR_QUEUE_BACKSTOP_MS)) {
+    await cancelHeldWork(deps, id);
     const row = await failGeneration(
       db,
       id,

@@ -39,7 +39,7 @@ export async function startGenerationWorker(
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
     sweeping ??= Promise.all([
-      sweepOverdue(deps.db),
+      sweepOverdue(deps),
       redeliverAbandoned(deps.db, deps.queue, deps.leaseMs),
       pruneOldDeliveries(deps.db),
       sweepStrayObjects(deps, {

@@ -53,6 +53,8 @@ export interface GenerationDeps extends InputDeps {
   providerName: string;
   /** What the provider really does; other tools make free labelled previews (ADR 013). */
   capabilities: readonly Capability[];
+  /** GENERATION_DEADLINE_SECONDS: replaces every tool's own deadline when set (issue 31). */
+  deadlineSeconds?: number | undefined;
 }
 
 const isGenerationStatus = (s: string): s is GenerationStatus =>
@@ -196,7 +198,7 @@ export interface QueuedGeneration {
  */
 export async function insertQueuedGeneration(
   tx: Tx,
-  deps: Pick<GenerationDeps, 'queue' | 'providerName'>,
+  deps: Pick<GenerationDeps, 'queue' | 'providerName' | 'deadlineSeconds'>,
   userId: string,
   generation: QueuedGeneration,
 ): Promise<repo.GenerationRow> {
@@ -216,7 +218,9 @@ export async function insertQueuedGeneration(
     idempotencyKey: generation.idempotencyKey,
     requestHash: generation.requestHash,
     createdAt: now,
-    deadlineAt: new Date(now.getTime() + TOOLS[request.type].deadlineMinutes * 60_000),
+    deadlineAt: new Date(
+      now.getTime() + (deps.deadlineSeconds ?? TOOLS[request.type].deadlineMinutes * 60) * 1000,
+    ),
     batchId: batch?.id ?? null,
     batchIndex: batch?.index ?? null,
   });

@@ -380,7 +380,11 @@ describe('a fal request whose id was lost between fal accepting it and our stori
     // Before: failed and refunded with the "interrupted while it was being sent" message.
     expect(row).toMatchObject({ status: 'succeeded' });
     expect(row.imageUrls).toHaveLength(1);
-    expect(await costOf(job.requestId)).toBeUndefined();
+    // Its cost is the generation's own, charged to the user: not unclaimed (issue 31).
+    expect(await costOf(job.requestId)).toMatchObject({
+      generationId: job.generationId,
+      outcome: 'completed',
+    });
     expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 1, releases: 0 });
   });
 

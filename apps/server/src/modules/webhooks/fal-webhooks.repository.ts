@@ -1,7 +1,9 @@
 import { eq, inArray, lt } from 'drizzle-orm';
-import { falWebhookDeliveries, generations, providerCosts } from '../../db/schema';
+import { falWebhookDeliveries, generations } from '../../db/schema';
 import { decodeHandle, encodeHandle } from '../../platform/providers/fal/queue';
+import type { RequestCost } from '../../platform/providers/fal/prices';
 import type { WebhookTag } from '../../platform/providers/fal/webhook-tag';
+import { recordRequestCost } from '../provider-costs/provider-costs.repository';
 import type { DbOrTx } from '../credits/credits.service';
 
 export interface Delivery {
@@ -45,20 +47,23 @@ export async function pruneOldDeliveries(db: DbOrTx, now = Date.now()): Promise<
 }
 
 /** What a tagged delivery's request is to the generation its URL names. */
-export type Recognition = 'known' | 'adopted' | 'unclaimed';
+export type Recognition = 'known' | 'adopted' | 'late' | 'unclaimed';
 
 /**
- * A delivery's request, seen from the generation its webhook URL names (issue 29). Known: the
- * generation holds its id. Adopted: the generation is still waiting with the "submitting" marker,
- * having lost the id (its worker died after fal accepted the work), and the request is the whole of
- * its work, so it takes the id and the next attempt collects the result instead of refunding. Else
- * unclaimed: fal ran it for work that was refunded (or resubmitted); its cost is recorded for us,
- * charged to nobody. Under the generation's row lock, so a storing worker and this agree.
+ * A delivery's request, seen from the generation its webhook URL names (issues 29, 31). Known: the
+ * generation holds its id and is still to settle. Adopted: the generation is still waiting with the
+ * "submitting" marker, having lost the id (its worker died after fal accepted the work), and the
+ * request is the whole of its work, so it takes the id and the next attempt collects the result
+ * instead of refunding. Late: the generation holds it but was already refunded (its deadline fell
+ * and fal ran it anyway). Else unclaimed: fal ran it for work that was refunded or resubmitted.
+ * Late and unclaimed work is recorded as our cost, charged to nobody. Under the generation's row
+ * lock, so a storing worker and this agree.
  */
 export async function recognizeRequest(
   db: DbOrTx,
   tag: WebhookTag,
   requestId: string,
+  cost: RequestCost,
 ): Promise<Recognition> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -66,27 +71,31 @@ export async function recognizeRequest(
       .from(generations)
       .where(eq(generations.id, tag.generationId))
       .for('update');
-    if (row?.handle && decodeHandle(row.handle, null).requestIds.includes(requestId)) {
-      return 'known';
-    }
-    const waiting = row?.handle === '' && (row.status === 'queued' || row.status === 'running');
-    if (waiting && tag.requests === 1) {
+    const open = row?.status === 'queued' || row?.status === 'running';
+    const held = row?.handle
+      ? decodeHandle(row.handle, null).requestIds.includes(requestId)
+      : false;
+    if (held && open) return 'known';
+    if (row?.handle === '' && open && tag.requests === 1) {
       await tx
         .update(generations)
         .set({ providerRequestId: encodeHandle(tag.modelId, [requestId]) })
         .where(eq(generations.id, tag.generationId));
       return 'adopted';
     }
-    await tx
-      .insert(providerCosts)
-      .values({
-        requestId,
-        generationId: row ? tag.generationId : null,
-        provider: 'fal',
-        modelId: tag.modelId,
-        outcome: 'unclaimed',
-      })
-      .onConflictDoNothing();
-    return 'unclaimed';
+    const refunded = held && (row?.status === 'failed' || row?.status === 'canceled');
+    // A succeeded generation's own request (a duplicate delivery) is already recorded as completed.
+    if (held && !refunded) return 'known';
+    const outcome = refunded ? 'late' : 'unclaimed';
+    await recordRequestCost(tx, {
+      requestId,
+      generationId: row ? tag.generationId : null,
+      provider: 'fal',
+      modelId: tag.modelId,
+      outcome,
+      inferenceMs: null,
+      ...cost,
+    });
+    return outcome;
   });
 }

@@ -8,6 +8,7 @@ import {
   fetchJwksThroughGuard,
   type FalKeySet,
 } from '../../platform/providers/fal/jwks';
+import { costOf, type FalPriceTable } from '../../platform/providers/fal/prices';
 import { falWebhookBodySchema } from '../../platform/providers/fal/webhook-inbox';
 import {
   createWebhookTagger,
@@ -37,6 +38,8 @@ export interface FalWebhookDeps {
   userId: string | undefined;
   /** Reads the generation a submission's URL names (issue 29). */
   tagger: WebhookTagger;
+  /** Prices the work fal ran for no generation's benefit (issue 31). */
+  prices: FalPriceTable;
   now?: () => number;
 }
 
@@ -52,6 +55,7 @@ export function createFalWebhookDeps(options: {
   userId: string | undefined;
   log: FastifyBaseLogger;
   authSecret: string;
+  prices: FalPriceTable;
 }): FalWebhookDeps {
   if (options.userId === undefined) {
     // Any fal account can sign a delivery aimed at our URL; without our id it is taken like ours.
@@ -67,6 +71,7 @@ export function createFalWebhookDeps(options: {
     log: options.log,
     userId: options.userId,
     tagger: createWebhookTagger(options.authSecret),
+    prices: options.prices,
   };
 }
 
@@ -136,11 +141,20 @@ export async function receiveFalWebhook(
   // our recording the id): the URL fal called says whose it is (issue 29).
   const tag = deps.tagger.read(query);
   if (!tag) return;
-  const seen = await recognizeRequest(deps.db, tag, checked.requestId);
+  const cost =
+    status === 'OK'
+      ? costOf(deps.prices, tag.modelId, payload, null)
+      : { units: null, costUsd: null };
+  const seen = await recognizeRequest(deps.db, tag, checked.requestId, cost);
   if (seen === 'adopted') {
     deps.log.info(
       { generationId: tag.generationId, requestId: checked.requestId },
       'fal request adopted by the generation that lost its id',
+    );
+  } else if (seen === 'late') {
+    deps.log.warn(
+      { generationId: tag.generationId, requestId: checked.requestId, ...cost },
+      'fal finished a request after its generation was refunded; its cost is recorded, never charged',
     );
   } else if (seen === 'unclaimed') {
     deps.log.warn(

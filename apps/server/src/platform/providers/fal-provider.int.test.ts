@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeFal, modelError, NO_PERSON, requestError } from '../../../test/fake-fal-server';
 import { DEFAULT_FAL_MODELS } from './fal-provider';
 import { FAL_TEST_KEY as API_KEY, useFakeFal } from './fal-test-kit';
-import { type ProviderContext, ProviderError } from './types';
+import { DEADLINE_MESSAGE, type ProviderContext, ProviderError } from './types';
 
 const { provider, image, ...kit } = useFakeFal();
 let fake: FakeFal;
@@ -200,6 +200,28 @@ describe('fal provider', () => {
     expect(error.message).toBe('The provider failed to produce a result');
   });
 
+  it('submits with a start timeout of the seconds left before the deadline, none without one', async () => {
+    const deadlineAt = Date.now() + 90_000;
+
+    await provider().run(upscaleJob(), context({ deadlineAt }).ctx);
+    await provider().run(upscaleJob(), context().ctx);
+
+    const [timed, untimed] = fake.submissions.map((s) => s.startTimeout);
+    expect(timed).toBeGreaterThanOrEqual(80);
+    expect(timed).toBeLessThanOrEqual(90);
+    expect(untimed).toBeNull();
+  });
+
+  it('submits nothing when the deadline leaves no time to start the work', async () => {
+    const error = await rejection(
+      provider().run(upscaleJob(), context({ deadlineAt: Date.now() + 500 }).ctx),
+    );
+
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe(DEADLINE_MESSAGE);
+    expect(fake.submissions).toEqual([]);
+  });
+
   it('fails permanently when the result has expired', async () => {
     fake.setDefaultScript({ outcome: 'expired' });
 
@@ -231,9 +253,72 @@ describe('fal provider', () => {
       expect(error.message).toBe('The provider failed while generating');
     });
 
-    it('leaves a typed failure transient when fal says X-Fal-Retryable: true', async () => {
+    it.each([
+      ['X-Fal-Retryable: true', { 'x-fal-retryable': 'true' }],
+      ['X-Fal-Needs-Retry: 1', { 'x-fal-needs-retry': '1' }],
+    ])(
+      'resubmits once as a new request when a result says %s, and never reads the old one again',
+      async (_, headers) => {
+        fake.setDefaultScript({
+          outcome: { status: 503, headers, body: { detail: 'Runner failed' } },
+        });
+        // Work submitted from now on (the resubmission) succeeds.
+        const { ctx, handles } = context({
+          onSubmitted: async (handle) => {
+            handles.push(handle);
+            fake.setDefaultScript({ outcome: 'ok' });
+          },
+        });
+
+        const result = await provider().run(upscaleJob(), ctx);
+
+        expect(result.outputs).toEqual([{ kind: 'image', url: fake.fileUrl('output.png') }]);
+        const [first, second] = fake.submissions;
+        expect(fake.submissions).toHaveLength(2);
+        expect(second?.input).toEqual(first?.input);
+        expect(calls('result').map((call) => call.requestId)).toEqual([
+          first?.requestId,
+          second?.requestId,
+        ]);
+        // The stored handle names the new request, marked as a resubmission.
+        expect(handles.at(-1)).toBe(`${DEFAULT_FAL_MODELS.upscaler}:+${second?.requestId ?? ''}`);
+      },
+    );
+
+    it('makes a resubmitted request’s retryable failure final: two submissions, each result read once', async () => {
       fake.setDefaultScript({
         outcome: requestError(503, 'runner_scheduling_failure', { retryable: true }),
+      });
+
+      const error = await rejection(provider().run(upscaleJob(), context().ctx));
+
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe('The provider failed while generating');
+      expect(fake.submissions).toHaveLength(2);
+      expect(calls('result')).toHaveLength(2);
+    });
+
+    it('does not resubmit a request the handle marks as already resubmitted (a resumed job)', async () => {
+      fake.setDefaultScript({
+        outcome: requestError(503, 'runner_scheduling_failure', { retryable: true }),
+      });
+      const first = context();
+      await rejection(provider().run(upscaleJob(), first.ctx));
+      const before = fake.submissions.length;
+
+      const error = await rejection(
+        provider().run(upscaleJob(), context({ requestId: first.handles.at(-1) ?? null }).ctx),
+      );
+
+      expect(error.transient).toBe(false);
+      expect(fake.submissions).toHaveLength(before);
+    });
+
+    it('keeps a typed status failure transient when fal says X-Fal-Retryable: true', async () => {
+      fake.setDefaultScript({ progressSteps: 2 });
+      fake.failNext('status', 503, 5, {
+        headers: { 'x-fal-retryable': 'true', 'x-fal-error-type': 'runner_scheduling_failure' },
+        body: { detail: 'busy', error_type: 'runner_scheduling_failure' },
       });
 
       const error = await rejection(provider().run(upscaleJob(), context().ctx));

@@ -2,6 +2,7 @@ import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio
 import { z } from 'zod';
 import { mediaOutputs } from './fal/outputs';
 import { createFalQueue, type FalQueueOptions } from './fal/queue';
+import type { FalSafetyTolerance } from '../../config/env';
 import type { FalModelKey, FalTool } from './fal/tool';
 import { FAL_TOOLS } from './fal/tools';
 import { PROMPT_MODEL, PROMPT_MS, promptInput, promptOf } from './fal/tools/prompt';
@@ -36,6 +37,8 @@ export const DEFAULT_FAL_MODELS: FalModels = {
 
 export interface FalProviderOptions extends FalQueueOptions {
   models: FalModels;
+  /** Sent as `safety_tolerance` to every model that takes it (FAL_SAFETY_TOLERANCE). */
+  safetyTolerance: FalSafetyTolerance;
 }
 
 /** fal has a model for every tool in the contract's list, and for the prompt writer. */
@@ -61,9 +64,10 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
   ): Promise<ProviderResult> {
     const tool: FalTool<K> = FAL_TOOLS[job.type];
     const modelId = models[tool.modelKey?.(job) ?? job.type];
+    const safety = tool.safetyTolerance ? { safety_tolerance: options.safetyTolerance } : {};
     const { results, inferenceMs } = await queue.run(
       modelId,
-      () => tool.inputs(job),
+      async () => (await tool.inputs(job)).map((input) => ({ ...input, ...safety })),
       ctx,
       tool.expectedMs(job),
     );

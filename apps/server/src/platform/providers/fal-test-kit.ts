@@ -38,6 +38,7 @@ export function useFakeFal() {
         models: DEFAULT_FAL_MODELS,
         baseUrl: fake().url,
         pollIntervalMs: 10,
+        safetyTolerance: '5',
         ...overrides,
       }),
     image: (name: string): InputImage => ({

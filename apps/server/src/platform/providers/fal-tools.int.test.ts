@@ -33,6 +33,8 @@ beforeEach(() => {
   fake = kit.fake();
 });
 const media = (name: string) => `https://media.example.test/${name}.png`;
+/** The kit's FAL_SAFETY_TOLERANCE: every Kontext and Nano Banana request carries it (issue 31). */
+const SAFETY = '5';
 
 const ctx: ProviderContext = {
   signal: new AbortController().signal,
@@ -124,6 +126,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
             aspect_ratio: '1:1',
             resolution,
             output_format: 'jpeg',
+            safety_tolerance: SAFETY,
           },
         ]),
       );
@@ -177,6 +180,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
           aspect_ratio: '9:16',
           num_images: 4,
           output_format: 'jpeg',
+          safety_tolerance: SAFETY,
         },
       ],
     ]);
@@ -218,6 +222,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
             aspect_ratio: designer.aspectRatio,
             num_images: 1,
             output_format: 'jpeg',
+            safety_tolerance: SAFETY,
           },
         ],
         [
@@ -227,6 +232,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
             prompt: photoshootPrompt(shoot),
             num_images: 1,
             output_format: 'jpeg',
+            safety_tolerance: SAFETY,
           },
         ],
         [
@@ -236,6 +242,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
             prompt: extractPrompt(extract),
             num_images: 1,
             output_format: 'jpeg',
+            safety_tolerance: SAFETY,
           },
         ],
         [
@@ -246,6 +253,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
             aspect_ratio: poses.aspectRatio,
             num_images: 1,
             output_format: 'jpeg',
+            safety_tolerance: SAFETY,
           },
         ],
       ]);
@@ -281,6 +289,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
           aspect_ratio: '9:16',
           num_images: 1,
           output_format: 'jpeg',
+          safety_tolerance: SAFETY,
         },
       ],
     ]);
@@ -304,6 +313,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
           prompt: photoshootPrompt(settings),
           num_images: 2,
           output_format: 'jpeg',
+          safety_tolerance: SAFETY,
         },
       ],
     ]);
@@ -329,6 +339,7 @@ describe('each tool’s default fal model and the exact input it gets', () => {
           prompt: extractPrompt(settings),
           num_images: 1,
           output_format: 'jpeg',
+          safety_tolerance: SAFETY,
         },
       ],
     ]);
@@ -520,6 +531,45 @@ describe('each tool’s default fal model and the exact input it gets', () => {
       { num_images: 1 },
     ]);
     expect([fashn.result.outputs.length, banana.result.outputs.length]).toEqual([6, 5]);
+  });
+
+  it('sends the configured safety tolerance to every Kontext and Nano Banana model, and to no other', async () => {
+    const fal = provider({ safetyTolerance: '6' });
+    const designer = designerRequestSchema.parse({
+      clothImage: '/api/v1/media/a',
+      mode: 'quality',
+    });
+    const realistic = realisticTryOnRequestSchema.parse({
+      template: [{ templateId: 't1', templateUrl: '/t1' }],
+      clothing: { imageUrl: ['/g'] },
+    });
+    const upscale = upscaleRequestSchema.parse({
+      imageUrl: '/api/v1/media/p',
+      upscaleFactor: '2x',
+    });
+
+    await fal.run({ type: 'ai-designer', settings: designer, garment: image('a') }, ctx);
+    await fal.run(
+      {
+        type: 'realistic-try-on',
+        settings: realistic,
+        garment: image('g'),
+        templates: [{ id: 't1', image: image('t1'), prompt: '' }],
+      },
+      ctx,
+    );
+    await fal.run({ type: 'upscaler', settings: upscale, image: image('p') }, ctx);
+
+    expect(
+      fake.submissions.map((s) => [
+        s.modelId,
+        (s.input as Record<string, unknown>).safety_tolerance,
+      ]),
+    ).toEqual([
+      ['fal-ai/flux-pro/kontext/max', '6'],
+      ['fal-ai/nano-banana-pro/edit', '6'],
+      ['fal-ai/topaz/upscale/image', undefined],
+    ]);
   });
 
   it('refuses what a model’s schema does not take with fal’s 422, before any work', async () => {

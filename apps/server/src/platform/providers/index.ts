@@ -20,6 +20,8 @@ export function createProvider(
       apiKey: config.fal.apiKey,
       models: { ...DEFAULT_FAL_MODELS, ...config.fal.models },
       pollIntervalMs: config.fal.pollIntervalMs,
+      safetyTolerance: config.fal.safetyTolerance,
+      prices: config.fal.prices,
       ...(baseUrl ? { baseUrl } : {}),
       ...(webhook && falWebhooks ? { webhook: { url: webhook.url, ...falWebhooks } } : {}),
     });

@@ -46,7 +46,31 @@ export interface ProviderContext {
    * completion whose request id was never stored is still recognised (issue 29).
    */
   generationId?: string;
+  /**
+   * When the generation's deadline falls (epoch ms): work not started by then is of no use, so a
+   * provider that queues work tells its queue to drop it then (fal's start timeout, issue 31).
+   */
+  deadlineAt?: number;
+  /**
+   * Each provider request's cost as it becomes known: when it is submitted and when it ends
+   * (issue 31). Called without waiting; the runner records it and never fails the work over it.
+   */
+  onRequestCost?(cost: ProviderRequestCost): void;
 }
+
+export interface ProviderRequestCost {
+  requestId: string;
+  modelId: string;
+  outcome: 'submitted' | 'completed' | 'failed';
+  inferenceMs: number | null;
+  /** How many of the model's price unit it used; null when not known. */
+  units: number | null;
+  /** US dollars by the configured price table; null when the model has no price. */
+  costUsd: number | null;
+}
+
+/** What a user reads on work stopped at its deadline (refunded). */
+export const DEADLINE_MESSAGE = 'The generation took too long and was stopped';
 
 export type ProviderOutput =
   | { kind: 'image' | 'video'; data: Buffer; contentType: string }

@@ -31,7 +31,11 @@ export class FalHttpError extends Error {
    * in the body). Its presence means fal itself gave up on the request, after its own retries.
    */
   readonly errorType: string | null;
-  /** `X-Fal-Retryable`: fal's word on whether the same request may still succeed; null if unsaid. */
+  /**
+   * Whether trying again may succeed, null if unsaid: `X-Fal-Retryable` ("true"/"false", on model
+   * errors) or, failing that, `X-Fal-Needs-Retry` ("1"/"0", fal's retry override; fal docs
+   * "Retries and Error Handling", "Model Errors", read 2026-11-28).
+   */
   readonly retryable: boolean | null;
   constructor(
     readonly status: number,
@@ -43,9 +47,15 @@ export class FalHttpError extends Error {
     this.errorType =
       headers.get('x-fal-error-type')?.trim() ||
       (bodyType.success ? bodyType.data.error_type : null);
-    const retryable = headers.get('x-fal-retryable')?.trim().toLowerCase();
-    this.retryable = retryable === 'true' ? true : retryable === 'false' ? false : null;
+    this.retryable =
+      flag(headers.get('x-fal-retryable'), 'true', 'false') ??
+      flag(headers.get('x-fal-needs-retry'), '1', '0');
   }
+}
+
+function flag(value: string | null, yes: string, no: string): boolean | null {
+  const said = value?.trim().toLowerCase();
+  return said === yes ? true : said === no ? false : null;
 }
 
 /**
@@ -75,8 +85,12 @@ export function failure(call: Call, error: unknown): ProviderError {
   // `request_timeout`, a 503 `runner_disconnected`…) comes after fal's queue already retried the
   // work up to 10 times: asking again only keeps the user waiting and the credits held.
   // A model error's `detail[].type` is the model's verdict on this input: just as final.
-  if (error.retryable === true) return transient('The provider is temporarily unavailable');
-  if (error.retryable === false || error.errorType !== null || modelErrorTypes(error).length > 0) {
+  // A finished request's result never changes, so reading it again cannot help: the queue
+  // resubmits such work once as a new request (issue 31), and what reaches here is final.
+  if (error.retryable === true && call !== 'result') {
+    return transient('The provider is temporarily unavailable');
+  }
+  if (error.retryable !== null || error.errorType !== null || modelErrorTypes(error).length > 0) {
     const typed = typedFailureMessage(error);
     const untyped =
       status === 400 || status === 422

@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createFalClient, type RequestMiddleware } from '@fal-ai/client';
 import { z } from 'zod';
-import { ProviderError, type ProviderContext } from '../types';
+import { DEADLINE_MESSAGE, ProviderError, type ProviderContext } from '../types';
 import { FalHttpError, FalTransportError, failure } from './failures';
+import { costOf, DEFAULT_FAL_PRICES, type FalPriceTable } from './prices';
 import type { FalWebhookDelivery, FalWebhookOptions } from './webhook-inbox';
 
 /*
@@ -24,6 +25,8 @@ export interface FalQueueOptions {
    * request at once, and the status polls every `pollIntervalMs` are only the fallback.
    */
   webhook?: FalWebhookOptions;
+  /** What each model costs (FAL_PRICES over fal's list prices): each request's cost is reported. */
+  prices?: FalPriceTable;
 }
 
 export interface FalRun {
@@ -61,6 +64,18 @@ const MAX_FAILED_POLLS = 3;
  */
 const INBOX_CHECK_MS = 1000;
 
+/** fal's SDK refuses a start timeout under a second: with less left, nothing is submitted. */
+const MIN_START_SECONDS = 1;
+
+/** One job's requests at fal; `ids` changes when a request is resubmitted. */
+interface Job {
+  modelId: string;
+  ids: string[];
+  resubmitted: Set<string>;
+  ctx: ProviderContext;
+  expectedMs: number;
+}
+
 type Phase =
   { state: 'queued'; position: number | null } | { state: 'running'; since: number } | Done;
 
@@ -86,25 +101,82 @@ const statusSchema = z.object({
  * holds several ids when it needs several fal requests (one per realistic try-on template, or more
  * images than a model makes per call). A bare id is read as a request of the tool's current model.
  */
-export function encodeHandle(modelId: string, requestIds: string[]): string {
-  return `${modelId}:${requestIds.join(',')}`;
+export function encodeHandle(
+  modelId: string,
+  requestIds: string[],
+  resubmitted: ReadonlySet<string> = new Set(),
+): string {
+  const ids = requestIds.map((id) => (resubmitted.has(id) ? `${RESUBMITTED}${id}` : id));
+  return `${modelId}:${ids.join(',')}`;
 }
 
+/**
+ * `resubmitted`: the ids that replace a request whose result failed retryably (marked `+` in the
+ * handle), so a resumed job never resubmits the same work a second time (issue 31).
+ */
 export function decodeHandle(handle: string, fallbackModel: string | null) {
   const colon = handle.lastIndexOf(':');
   const modelId = colon > 0 ? handle.slice(0, colon) : fallbackModel;
-  const requestIds = handle
+  const marked = handle
     .slice(colon + 1)
     .split(',')
-    .filter((id) => id !== '');
-  return { modelId, requestIds };
+    .filter((id) => id !== '' && id !== RESUBMITTED);
+  const resubmitted = new Set(
+    marked.filter((id) => id.startsWith(RESUBMITTED)).map((id) => id.slice(RESUBMITTED.length)),
+  );
+  const requestIds = marked.map((id) => (id.startsWith(RESUBMITTED) ? id.slice(1) : id));
+  return { modelId, requestIds, resubmitted };
 }
+
+/** fal's request ids are UUIDs: this mark cannot be part of one. */
+const RESUBMITTED = '+';
 
 export function createFalQueue(options: FalQueueOptions): FalQueue {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const baseFetch = options.fetchImpl ?? fetch;
   const { webhook } = options;
+  const prices = options.prices ?? DEFAULT_FAL_PRICES;
+
+  /** Reports requests just accepted by fal: from now on they may cost us. */
+  function reportSubmitted(ctx: ProviderContext, modelId: string, ids: string[]) {
+    for (const requestId of ids) {
+      ctx.onRequestCost?.({
+        requestId,
+        modelId,
+        outcome: 'submitted',
+        inferenceMs: null,
+        units: null,
+        costUsd: null,
+      });
+    }
+  }
+
+  /** Reports a request that ended: its result priced, or its failure (fal bills no 5xx). */
+  function reportEnded(
+    ctx: ProviderContext,
+    modelId: string,
+    requestId: string,
+    done: Done | undefined,
+    ended: { result: unknown } | { error: unknown },
+  ) {
+    const seconds = done?.inferenceSeconds ?? null;
+    const inferenceMs = seconds === null ? null : Math.round(seconds * 1000);
+    if ('result' in ended) {
+      const cost = costOf(prices, modelId, ended.result, inferenceMs);
+      ctx.onRequestCost?.({ requestId, modelId, outcome: 'completed', inferenceMs, ...cost });
+      return;
+    }
+    const unbilled = ended.error instanceof FalHttpError && ended.error.status >= 500;
+    ctx.onRequestCost?.({
+      requestId,
+      modelId,
+      outcome: 'failed',
+      inferenceMs,
+      units: null,
+      costUsd: unbilled ? 0 : null,
+    });
+  }
 
   // The SDK builds https://queue.fal.run URLs; proxyUrl only applies on the server with
   // `when: 'always'`, and it forwards through a header, so a plain origin rewrite is simpler. Any
@@ -154,17 +226,19 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
   async function submitAll(
     modelId: string,
     inputs: FalInput[],
-    generationId: string | undefined,
+    ctx: Pick<ProviderContext, 'generationId' | 'deadlineAt'>,
   ): Promise<string[]> {
     const ids: string[] = [];
-    const webhookUrl = webhookUrlFor(modelId, inputs.length, generationId);
+    const webhookUrl = webhookUrlFor(modelId, inputs.length, ctx.generationId);
     for (const input of inputs) {
       try {
+        const startTimeout = startTimeoutFor(ctx.deadlineAt);
         // Not the job's signal: once fal accepts work we are paying for it, so the submission
         // must finish and reach onSubmitted; the runner's abort is honoured right after.
         const queued = await client.queue.submit(modelId, {
           input,
           abortSignal: callSignal(),
+          ...(startTimeout === undefined ? {} : { startTimeout }),
           ...(webhookUrl ? { webhookUrl } : {}),
         });
         ids.push(submittedSchema.parse(queued).request_id);
@@ -284,26 +358,69 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     };
   }
 
-  async function resultsOf(modelId: string, ids: string[], done: Done[], signal: AbortSignal) {
+  async function readResult(
+    modelId: string,
+    id: string,
+    done: Done | undefined,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    if (done?.delivered) return done.delivered.data;
+    const result = await client.queue.result(modelId, {
+      requestId: id,
+      abortSignal: callSignal(signal),
+    });
+    const data: unknown = result.data;
+    return data;
+  }
+
+  /**
+   * The results in request order. A result fal marks retryable (`X-Fal-Retryable: true`,
+   * `X-Fal-Needs-Retry: 1`) is final for its request, and reading it again would only fail again,
+   * so the work is submitted once more as a new request (recorded in the handle, paid again, issue
+   * 31); that one's failure is final.
+   */
+  async function resultsOf(job: Job, done: Done[], inputsOf: () => Promise<FalInput[]>) {
+    const { modelId, ctx } = job;
     const data: unknown[] = [];
-    for (const [index, id] of ids.entries()) {
-      const delivered = done[index]?.delivered;
-      if (delivered) {
-        data.push(delivered.data);
-        continue;
-      }
+    for (const [index, id] of job.ids.entries()) {
       try {
-        const result = await client.queue.result(modelId, {
-          requestId: id,
-          abortSignal: callSignal(signal),
-        });
-        data.push(result.data);
+        const result = await readResult(modelId, id, done[index], ctx.signal);
+        reportEnded(ctx, modelId, id, done[index], { result });
+        data.push(result);
       } catch (error) {
-        signal.throwIfAborted();
-        throw failure('result', error);
+        ctx.signal.throwIfAborted();
+        reportEnded(ctx, modelId, id, done[index], { error });
+        const again =
+          error instanceof FalHttpError && error.retryable === true && !job.resubmitted.has(id);
+        if (!again) throw failure('result', error);
+        const rerun = await resubmit(job, index, inputsOf);
+        done[index] = rerun.done;
+        data.push(rerun.data);
       }
     }
     return data;
+  }
+
+  async function resubmit(job: Job, index: number, inputsOf: () => Promise<FalInput[]>) {
+    const { modelId, ctx } = job;
+    const input = (await inputsOf())[index];
+    if (!input) throw new ProviderError('The provider could not finish this generation', false);
+    const [id = ''] = await submitAll(modelId, [input], ctx);
+    job.ids[index] = id;
+    job.resubmitted.add(id);
+    reportSubmitted(ctx, modelId, [id]);
+    await ctx.onSubmitted(encodeHandle(modelId, job.ids, job.resubmitted));
+    const [done] = await waitForAll(modelId, [id], ctx, job.expectedMs);
+    if (!done) throw new ProviderError('The provider could not finish this generation', false);
+    try {
+      const result = await readResult(modelId, id, done, ctx.signal);
+      reportEnded(ctx, modelId, id, done, { result });
+      return { done, data: result };
+    } catch (error) {
+      ctx.signal.throwIfAborted();
+      reportEnded(ctx, modelId, id, done, { error });
+      throw failure('result', error);
+    }
   }
 
   async function cancelOne(modelId: string, requestId: string): Promise<void> {
@@ -323,26 +440,32 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     ctx: ProviderContext,
     expectedMs: number,
   ): Promise<FalRun> {
-    let modelId = toolModel;
-    let ids: string[];
+    let built: Promise<FalInput[]> | undefined;
+    const inputsOf = () => (built ??= Promise.resolve(buildInputs()));
+    let job: Job;
     if (ctx.requestId) {
       const stored = decodeHandle(ctx.requestId, toolModel);
-      modelId = stored.modelId ?? toolModel;
-      ids = stored.requestIds;
-      if (ids.length === 0)
+      job = {
+        modelId: stored.modelId ?? toolModel,
+        ids: stored.requestIds,
+        resubmitted: stored.resubmitted,
+        ctx,
+        expectedMs,
+      };
+      if (job.ids.length === 0)
         throw new ProviderError('The stored provider request is unreadable', false);
     } else {
       ctx.signal.throwIfAborted();
-      const inputs = await buildInputs();
+      const inputs = await inputsOf();
       await ctx.beforeSubmit();
-      ids = await submitAll(modelId, inputs, ctx.generationId);
-      await ctx.onSubmitted(encodeHandle(modelId, ids));
+      const ids = await submitAll(toolModel, inputs, ctx);
+      job = { modelId: toolModel, ids, resubmitted: new Set(), ctx, expectedMs };
+      reportSubmitted(ctx, toolModel, ids);
+      await ctx.onSubmitted(encodeHandle(toolModel, ids));
     }
-    const done = await waitForAll(modelId, ids, ctx, expectedMs);
-    return {
-      results: await resultsOf(modelId, ids, done, ctx.signal),
-      inferenceMs: totalInferenceMs(done),
-    };
+    const done = await waitForAll(job.modelId, [...job.ids], ctx, expectedMs);
+    const results = await resultsOf(job, done, inputsOf);
+    return { results, inferenceMs: totalInferenceMs(done) };
   }
 
   return {
@@ -358,6 +481,18 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
       if (refused) throw refused.reason;
     },
   };
+}
+
+/**
+ * fal's start timeout (`X-Fal-Request-Timeout`, seconds): the time left before the generation's
+ * deadline, so fal drops work no runner started by then instead of running (and billing) what we
+ * will have refunded (issue 31). Too little left to start anything: not submitted at all.
+ */
+export function startTimeoutFor(deadlineAt: number | undefined, now = Date.now()) {
+  if (deadlineAt === undefined) return undefined;
+  const seconds = Math.floor((deadlineAt - now) / 1000);
+  if (seconds < MIN_START_SECONDS) throw new ProviderError(DEADLINE_MESSAGE, false);
+  return seconds;
 }
 
 function nextPhase(phase: Phase, status: z.infer<typeof statusSchema>): Phase {

@@ -20,6 +20,12 @@ export interface FalTool<K extends GenerationType> {
    */
   modelKey?(job: GenerationJob<K>): FalModelKey;
   /**
+   * The model takes fal's `safety_tolerance` ("1" strictest to "6"): every request carries the
+   * configured one (FAL_SAFETY_TOLERANCE), never fal's strict default, which refuses swimwear and
+   * lingerie catalogues (issue 31).
+   */
+  safetyTolerance?: true;
+  /**
    * The settings the user chose that this model cannot honour, as sentences shown with the result
    * (never dropped silently).
    */

@@ -9,6 +9,7 @@ import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS 
  */
 export const aiDesigner: FalTool<'ai-designer'> = {
   model: 'fal-ai/flux-pro/kontext',
+  safetyTolerance: true,
   expectedMs: () => KONTEXT_MS,
   modelKey: (job) => kontextModelKey('ai-designer', job.settings.mode),
   inputs: (job) =>

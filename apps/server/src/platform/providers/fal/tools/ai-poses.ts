@@ -5,6 +5,7 @@ import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS 
 /** FLUX.1 Kontext [pro] multi-image editing ([max] multi in quality mode): the person, and the pose reference when chosen. */
 export const aiPoses: FalTool<'ai-poses'> = {
   model: 'fal-ai/flux-pro/kontext/multi',
+  safetyTolerance: true,
   expectedMs: () => KONTEXT_MS,
   modelKey: (job) => kontextModelKey('ai-poses', job.settings.mode, true),
   inputs: (job) =>

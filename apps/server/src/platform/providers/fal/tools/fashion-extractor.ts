@@ -5,6 +5,7 @@ import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS 
 /** FLUX.1 Kontext [pro] ([max] in quality mode): the worn garments edited out into a flat-lay product photo. */
 export const fashionExtractor: FalTool<'fashion-extractor'> = {
   model: 'fal-ai/flux-pro/kontext',
+  safetyTolerance: true,
   expectedMs: () => KONTEXT_MS,
   modelKey: (job) => kontextModelKey('fashion-extractor', job.settings.mode),
   inputs: (job) =>

@@ -5,6 +5,7 @@ import { balancedAsPerformance, kontextModelKey, KONTEXT_MAX_IMAGES, KONTEXT_MS 
 /** FLUX.1 Kontext [pro] ([max] in quality mode): the product photo edited into a scene, the product kept as it is. */
 export const photoshoot: FalTool<'photoshoot'> = {
   model: 'fal-ai/flux-pro/kontext',
+  safetyTolerance: true,
   expectedMs: () => KONTEXT_MS,
   modelKey: (job) => kontextModelKey('photoshoot', job.settings.mode),
   inputs: (job) =>

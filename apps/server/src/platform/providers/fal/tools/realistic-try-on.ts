@@ -13,6 +13,7 @@ const NANO_BANANA_MAX_IMAGES = 4;
  */
 export const realisticTryOn: FalTool<'realistic-try-on'> = {
   model: 'fal-ai/nano-banana-pro/edit',
+  safetyTolerance: true,
   expectedMs: () => 40_000,
   inputs: (job) =>
     job.templates.flatMap((template) =>
