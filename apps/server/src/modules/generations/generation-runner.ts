@@ -452,7 +452,10 @@ async function cancelHeldWork(
     await deps.provider.cancel(handle);
     await markCancelled(deps.db, generationId);
   } catch (error) {
-    deps.log.warn({ generationId, err: error }, 'overdue work could not be cancelled at the provider');
+    deps.log.warn(
+      { generationId, err: error },
+      'overdue work could not be cancelled at the provider',
+    );
   }
 }
 
