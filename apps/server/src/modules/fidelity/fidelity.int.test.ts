@@ -23,6 +23,7 @@ let recolourNext = true;
 let failNext = false;
 /** While set, runs wait for it: a rerun still going when the user cancels it. */
 let hold: Promise<void> | null = null;
+let previewNext = false;
 const tryOnProvider: GenerationProvider = {
   name: 'test',
   capabilities: () => ['try-on'],
@@ -34,6 +35,14 @@ const tryOnProvider: GenerationProvider = {
       throw new ProviderError('The provider could not make this image', false);
     }
     const garment = await job.garment.load();
+    if (previewNext) {
+      // A recoloured image that would fail the check, but labelled a preview: never scored.
+      const data = await sharp(garment).modulate({ hue: 90 }).png().toBuffer();
+      return {
+        outputs: [{ kind: 'image', data, contentType: 'image/png' }],
+        labelledPreview: true,
+      };
+    }
     const data = recolourNext
       ? await sharp(garment).modulate({ hue: 90 }).png().toBuffer()
       : await sharp(garment).png().toBuffer();
@@ -207,6 +216,20 @@ describe('garment-fidelity check on a finished try-on', () => {
     const rerun = await fidelityOf(rerunId);
     expect(rerun.fidelity).toMatchObject({ passed: false, freeRegenerationOffered: false });
     expect((await askFree(rerunId)).statusCode).toBe(409);
+  });
+
+  it('scores no labelled preview: no score, no badge, no free regeneration (issue 31)', async () => {
+    previewNext = true;
+    const id = await tryOn(false).finally(() => {
+      previewNext = false;
+    });
+
+    expect((await fidelityOf(id)).fidelity).toBeNull();
+    const res = await askFree(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe(
+      'free_regeneration_not_offered',
+    );
   });
 
   it('shows the score on the gallery card', async () => {

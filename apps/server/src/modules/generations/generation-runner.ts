@@ -303,16 +303,19 @@ async function execute(
   }
   // The garment-fidelity check (ADR 037) scores the stored outputs, so its score is settled with
   // them. Its own signal, not the job's: a deadline must never fail work that is already stored.
-  Object.assign(
-    outcome,
-    await fidelityOfOutputs(
-      deps,
-      def.garment?.(settings),
-      storedImages,
-      (url) => input(url).load(),
-      fidelityCheckSignal(deps.shutdown, row.deadlineAt?.getTime() ?? Number.POSITIVE_INFINITY),
-    ),
-  );
+  // A labelled preview is the input pasted beside a banner: no score, no free redo (issue 31).
+  if (!result.labelledPreview) {
+    Object.assign(
+      outcome,
+      await fidelityOfOutputs(
+        deps,
+        def.garment?.(settings),
+        storedImages,
+        (url) => input(url).load(),
+        fidelityCheckSignal(deps.shutdown, row.deadlineAt?.getTime() ?? Number.POSITIVE_INFINITY),
+      ),
+    );
+  }
   // Still ours? A cancel or the sweeper may have settled it while the outputs were stored; those
   // outputs are then left to the storage sweep, which removes output media its generation does
   // not name once the grace period has passed (ADR 046, addendum of 2026-11-27).

@@ -72,7 +72,7 @@ async function preview(
     });
     return image(rendered.data, rendered.contentType);
   });
-  return { outputs, previewNote: NEEDS_MODEL };
+  return { outputs, previewNote: NEEDS_MODEL, labelledPreview: true as const };
 }
 
 /** A short motion prompt from the image's dominant colour (no vision model offline). */
