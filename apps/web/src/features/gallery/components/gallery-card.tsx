@@ -12,7 +12,6 @@ import { Link, useNavigate } from 'react-router';
 import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { buttonVariants } from '@/components/ui/button-variants';
 import { FidelityBadge, fetchGenerationSettings } from '@/features/generations';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { cardCaption, formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
@@ -54,7 +53,6 @@ export function GalleryCard({
   const name = prompt === '' ? subject : `${subject}: ${shortText(prompt)}`;
   const { downloading, download, failed } = useGenerationDownload(item);
   const failedListId = useId();
-  const target = viewTarget(item);
 
   return (
     <article
@@ -119,24 +117,16 @@ export function GalleryCard({
             {downloading ? 'Downloading…' : 'Download'}
           </Button>
           <ShareButton item={item} subject={subject} />
+          {/* The viewer shows images; a video plays on the card and opens in its tool. */}
           {onView ? (
             <Button variant="secondary" size="sm" onClick={onView}>
               <Eye aria-hidden="true" />
               View
             </Button>
-          ) : (
-            <Link
-              to={target.path}
-              state={target.state}
-              className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-            >
-              <Eye aria-hidden="true" />
-              View
-            </Link>
-          )}
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
-          {onView ? <OpenInToolLink item={item} /> : null}
+          <OpenInToolLink item={item} />
           <ReuseSettingsLink item={item} />
           {item.madeFrom ? (
             <Link

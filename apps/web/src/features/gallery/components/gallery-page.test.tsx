@@ -763,7 +763,7 @@ describe('gallery: card actions', () => {
     });
   });
 
-  it('View opens a video in the canvas editor with its videos and the tool marker', async () => {
+  it('Open in tool opens a video in the canvas editor with its videos and the tool marker; no View for the image viewer', async () => {
     const { user } = await openGallery({
       items: [
         galleryItem({
@@ -776,7 +776,8 @@ describe('gallery: card actions', () => {
       ],
     });
 
-    await user.click(within(card()).getByRole('link', { name: 'View' }));
+    expect(within(card()).queryByRole('button', { name: 'View' })).not.toBeInTheDocument();
+    await user.click(within(card()).getByRole('link', { name: 'Open in tool' }));
 
     expect(currentLocation()).toBe('/canvas-editor');
     expect(JSON.parse(screen.getByTestId('tool-state').textContent)).toMatchObject({
