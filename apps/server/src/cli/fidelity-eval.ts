@@ -1,0 +1,70 @@
+/**
+ * `npm run -s fidelity:eval -- DIR` (issue 31 item 3): the garment-fidelity check on every pair of
+ * DIR/pairs.csv (`garment,result,category,expected`, paths relative to DIR, `expected` match or
+ * mismatch, `category` tops, bottoms, one-pieces or auto), one line per pair, then the totals. The
+ * check is the worker's own (ADR 037), with the engine's segmentation model where an image has no
+ * transparency.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { segmentForeground } from '../platform/engine/background-removal';
+import { scoreGarmentFidelity } from '../platform/engine/garment-fidelity';
+import { parsePairs } from './fidelity-pairs';
+
+/** A path of the set, refused when it leaves DIR. */
+function inside(dir: string, file: string): string {
+  const full = path.resolve(dir, file);
+  if (!full.startsWith(dir + path.sep)) throw new Error(`${file} is outside ${dir}`);
+  return full;
+}
+
+async function main(): Promise<number> {
+  const dirArg = process.argv[2];
+  if (!dirArg) {
+    process.stderr.write('Usage: npm run -s fidelity:eval -- DIR   (DIR holds pairs.csv)\n');
+    return 1;
+  }
+  const dir = path.resolve(dirArg);
+  const pairs = parsePairs(await fs.readFile(path.join(dir, 'pairs.csv'), 'utf8'));
+  let correct = 0;
+  let falsePasses = 0;
+  let falseFailures = 0;
+  let unscored = 0;
+  for (const pair of pairs) {
+    const [garment, result] = await Promise.all([
+      fs.readFile(inside(dir, pair.garment)),
+      fs.readFile(inside(dir, pair.result)),
+    ]);
+    let line: string;
+    try {
+      const score = await scoreGarmentFidelity(garment, result, segmentForeground);
+      const verdict = score.passed ? 'match' : 'mismatch';
+      const right = verdict === pair.expected;
+      if (right) correct++;
+      else if (score.passed) falsePasses++;
+      else falseFailures++;
+      const mark = right ? 'ok' : score.passed ? 'FALSE PASS' : 'FALSE FAILURE';
+      line = `${verdict.padEnd(8)} ΔE00 ${score.colourDifference.toFixed(2).padStart(6)}  pattern ${score.patternSimilarity.toFixed(3)}  expected ${pair.expected.padEnd(8)} ${mark.padEnd(13)} ${pair.result} (${pair.category})`;
+    } catch (error) {
+      // No garment found: the check keeps such a result unscored, which counts as wrong here.
+      unscored++;
+      if (pair.expected === 'match') falseFailures++;
+      else falsePasses++;
+      line = `unscored ${error instanceof Error ? error.message : String(error)}  expected ${pair.expected} ${pair.result}`;
+    }
+    process.stdout.write(`${line}\n`);
+  }
+  const accuracy = pairs.length > 0 ? (correct / pairs.length) * 100 : 0;
+  process.stdout.write(
+    `fidelity-eval: ${String(pairs.length)} pairs, accuracy ${accuracy.toFixed(1)} %, false passes ${String(falsePasses)}, false failures ${String(falseFailures)}${unscored > 0 ? ` (${String(unscored)} unscored)` : ''}\n`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
