@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Generation } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations as generationsTable } from '../../db/schema';
@@ -112,12 +112,18 @@ async function upscale(cookie: string, imageUrl: string, wait = false) {
 }
 
 /** The measured durations (started → finished) of the local engine's successful upscales. */
+/**
+ * The finished upscales' run times, read at PostgreSQL's microsecond precision as the server reads
+ * them: a difference of two millisecond Dates can be 1 ms off its rounding.
+ */
 async function measuredUpscales(): Promise<number[]> {
   const rows = await t.database.db
-    .select({ startedAt: generationsTable.startedAt, finishedAt: generationsTable.finishedAt })
+    .select({
+      ms: sql<number>`(extract(epoch from ${generationsTable.finishedAt} - ${generationsTable.startedAt}) * 1000)::int`,
+    })
     .from(generationsTable)
     .where(and(eq(generationsTable.type, 'upscaler'), eq(generationsTable.status, 'succeeded')));
-  return rows.map((row) => (row.finishedAt?.getTime() ?? 0) - (row.startedAt?.getTime() ?? 0));
+  return rows.map((row) => row.ms);
 }
 
 describe('a generation on its way', () => {
