@@ -3,8 +3,9 @@
 // The real app with its worker (buildApp, worker: true, the local engine and its real garment
 // check) over a fresh embedded PostgreSQL; one seller runs each tool once per round, one at a time,
 // through the real HTTP API, polling as the web does. Round 1 has no history (the tools' defaults);
-// later rounds see the medians of the earlier ones as the server serves them (its one-minute
-// cache included, so a round may still see an older median).
+// later rounds see the medians of the earlier ones as the server serves them. Rounds start a
+// minute apart (the server reads the history at most once a minute, ADR 049), as a seller coming
+// back later would see it; on a quiet machine a whole round takes seconds.
 // Usage: node --import tsx bench/progress-estimate.ts [rounds=4] [tools=all, comma-separated]
 import { setTimeout as delay } from 'node:timers/promises';
 import { subscriptions } from '../apps/server/src/db/schema';
@@ -88,6 +89,7 @@ try {
   const rows: string[][] = [['tool', 'round', 'expected s', 'actual s', 'error %']];
   const errors = new Map<string, number[]>();
   for (let round = 1; round <= ROUNDS; round++) {
+    const roundStart = Date.now();
     for (const [name, url, body] of chosen) {
       const res = await fetch(`${app.address}${url}`, {
         method: 'POST',
@@ -97,12 +99,18 @@ try {
       if (res.status !== 202) throw new Error(`${name}: ${String(res.status)} ${await res.text()}`);
       const { generationId } = (await res.json()) as { generationId: string };
       let expectedAtStart: number | null = null;
+      let sawRunning = false;
       let answer: Answer['generation'];
       for (;;) {
         const poll = await fetch(`${app.address}/api/v1/generations/${generationId}`, { headers });
         answer = ((await poll.json()) as Answer).generation;
-        // What the view shows once the work starts (the web polls about every second).
-        if (answer.stage === 'running' && expectedAtStart === null) {
+        // What the view shows once the work starts (the web polls about every second); work done
+        // before a poll saw it running keeps the estimate it showed while queued.
+        const unfinished = ['queued', 'running'].includes(answer.status);
+        if (answer.stage === 'running' && !sawRunning) {
+          sawRunning = true;
+          expectedAtStart = answer.expectedMs;
+        } else if (unfinished && expectedAtStart === null) {
           expectedAtStart = answer.expectedMs;
         }
         if (!['queued', 'running'].includes(answer.status)) break;
@@ -123,6 +131,7 @@ try {
       ]);
       console.error(rows.at(-1)?.join('  '));
     }
+    if (round < ROUNDS) await delay(Math.max(0, roundStart + 61_000 - Date.now()));
   }
   printTable(rows);
   console.log('\nMean absolute error, round 1 (defaults) and rounds 2+ (learned):');
