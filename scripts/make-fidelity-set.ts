@@ -261,16 +261,20 @@ function pairsFor(garment: Garment, index: number, other: Garment): Pair[] {
     skin: SKIN[index % SKIN.length] ?? '#e0b08a',
     ...over,
   });
-  const match = (suffix: string, over: Partial<Scene>): Pair => ({
+  /** One result: the garment (or `drawn`) as `variant` in a scene changed by `over`. */
+  const pair = (
+    suffix: string,
+    expected: Pair['expected'],
+    variant: Variant = {},
+    over: Partial<Scene> = {},
+    drawn = garment,
+  ): Pair => ({
     result: `${garment.name}--${suffix}.jpg`,
-    expected: 'match',
-    svg: sceneSvg(garment, {}, scene(over)),
+    expected,
+    svg: sceneSvg(drawn, variant, scene(over)),
   });
-  const mismatch = (suffix: string, variant: Variant, over: Partial<Scene> = {}): Pair => ({
-    result: `${garment.name}--${suffix}.jpg`,
-    expected: 'mismatch',
-    svg: sceneSvg(garment, variant, scene(over)),
-  });
+  const match = (suffix: string, over: Partial<Scene>) => pair(suffix, 'match', {}, over);
+  const mismatch = (suffix: string, variant: Variant) => pair(suffix, 'mismatch', variant);
   const pairs: Pair[] = [
     match('same', {}),
     match('smaller', { scale: 0.6, dx: -40 }),
@@ -283,11 +287,7 @@ function pairsFor(garment: Garment, index: number, other: Garment): Pair[] {
     }),
     mismatch('recolour-6', { base: recoloured(garment.base, 6) }),
     mismatch('recolour-10', { base: recoloured(garment.base, 10) }),
-    {
-      result: `${garment.name}--another-garment.jpg`,
-      expected: 'mismatch',
-      svg: sceneSvg(other, {}, scene({})),
-    },
+    pair('another-garment', 'mismatch', {}, {}, other),
   ];
   if (garment.print === 'logo' || garment.print === 'text') {
     pairs.push(mismatch('mark-lost', { word: null }));

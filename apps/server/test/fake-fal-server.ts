@@ -154,6 +154,23 @@ export interface FakeFal {
 /** The fal account the fake's webhooks are signed for (FAL_USER_ID of the tests that check it). */
 export const FAKE_FAL_USER_ID = 'fake-fal-user';
 
+/**
+ * An app on the fake with fal's webhooks on, although its PUBLIC_URL is loopback (the tests post
+ * the webhooks themselves), and the fallback poll ten minutes away: a job finishes only when a
+ * webhook for it is posted.
+ */
+export function webhookAppEnv(fake: FakeFal, apiKey: string): Record<string, string> {
+  return {
+    GENERATION_PROVIDER: 'fal',
+    FAL_KEY: apiKey,
+    FAL_BASE_URL: fake.url,
+    FAL_WEBHOOKS: 'on',
+    FAL_WEBHOOK_POLL_INTERVAL_MS: String(10 * 60_000),
+    FAL_JWKS_URL: fake.jwksUrl,
+    FAL_USER_ID: FAKE_FAL_USER_ID,
+  };
+}
+
 interface QueuedRequest {
   modelId: string;
   appId: string;

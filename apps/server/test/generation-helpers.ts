@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Db } from '../src/db/client';
 import { subscriptions } from '../src/db/schema';
 import { seedCatalog } from '../src/modules/catalog/catalog.seed';
-import { grant } from '../src/modules/credits/credits.service';
+import { grant, listEntries } from '../src/modules/credits/credits.service';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
 import { createTestApp, signUp, tempDir, TEST_ORIGIN, type TestApp } from './harness';
 
@@ -209,4 +209,12 @@ export function toolPayloads(
     '/api/v1/video/generate': { inputImageUrls: [image], duration: 5, mode: 'performance' },
     '/api/v1/background-removal': { imageUrl: image },
   };
+}
+
+/** The credit entries one generation wrote: one reserve, then exactly one capture or release. */
+export async function settlementsOf(db: Db, userId: string, generationId: string) {
+  const entries = await listEntries(db, userId);
+  const of = (kind: string) =>
+    entries.filter((e) => e.kind === kind && e.referenceId === generationId).length;
+  return { captures: of('capture'), releases: of('release') };
 }

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { segmentForeground } from '../platform/engine/background-removal';
-import { scoreGarmentFidelity } from '../platform/engine/garment-fidelity';
+import { compareRegions, garmentRegion } from '../platform/engine/garment-fidelity';
 import { parsePairs } from './fidelity-pairs';
 
 /** A path of the set, refused when it leaves DIR. */
@@ -17,6 +17,9 @@ function inside(dir: string, file: string): string {
   if (!full.startsWith(dir + path.sep)) throw new Error(`${file} is outside ${dir}`);
   return full;
 }
+
+/** The garment in one image of the set: the check's own region finder (ADR 037). */
+const regionOf = async (file: string) => garmentRegion(await fs.readFile(file), segmentForeground);
 
 async function main(): Promise<number> {
   const dirArg = process.argv[2];
@@ -30,14 +33,15 @@ async function main(): Promise<number> {
   let falsePasses = 0;
   let falseFailures = 0;
   let unscored = 0;
+  const regions = new Map<string, ReturnType<typeof regionOf>>();
   for (const pair of pairs) {
-    const [garment, result] = await Promise.all([
-      fs.readFile(inside(dir, pair.garment)),
-      fs.readFile(inside(dir, pair.result)),
-    ]);
     let line: string;
     try {
-      const score = await scoreGarmentFidelity(garment, result, segmentForeground);
+      // A garment's region is found once for all its pairs (a photo's costs a model run).
+      const reference = regions.get(pair.garment) ?? regionOf(inside(dir, pair.garment));
+      regions.set(pair.garment, reference);
+      const result = await regionOf(inside(dir, pair.result));
+      const score = compareRegions(await reference, result);
       const verdict = score.passed ? 'match' : 'mismatch';
       const right = verdict === pair.expected;
       if (right) correct++;

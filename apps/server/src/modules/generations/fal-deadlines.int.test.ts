@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_FAL_USER_ID, type FakeFal, startFakeFal } from '../../../test/fake-fal-server';
+import { type FakeFal, startFakeFal, webhookAppEnv } from '../../../test/fake-fal-server';
 import {
   jobsSettled,
   newUser,
@@ -11,6 +11,7 @@ import {
   productPhoto,
   uploadImage,
   waitUntil,
+  settlementsOf,
 } from '../../../test/generation-helpers';
 import {
   childProcessEnv,
@@ -22,7 +23,7 @@ import {
 import { providerCosts } from '../../db/schema';
 import { DEFAULT_FAL_MODELS } from '../../platform/providers/fal-provider';
 import { DEADLINE_MESSAGE } from '../../platform/providers/types';
-import { balanceOf, listEntries } from '../credits/credits.service';
+import { balanceOf } from '../credits/credits.service';
 import { findGeneration } from './generations.repository';
 
 /*
@@ -47,13 +48,7 @@ beforeAll(async () => {
     env: {
       DATA_DIR: await tempDir('studio-fal-deadlines-'),
       RATE_LIMIT_MULTIPLIER: '100',
-      GENERATION_PROVIDER: 'fal',
-      FAL_KEY: API_KEY,
-      FAL_BASE_URL: fake.url,
-      FAL_WEBHOOKS: 'on',
-      FAL_WEBHOOK_POLL_INTERVAL_MS: String(10 * 60_000),
-      FAL_JWKS_URL: fake.jwksUrl,
-      FAL_USER_ID: FAKE_FAL_USER_ID,
+      ...webhookAppEnv(fake, API_KEY),
       GENERATION_DEADLINE_SECONDS: '5',
       FAL_PRICES: JSON.stringify({ [UPSCALER]: { usd: 0.08, per: 'image' } }),
     },
@@ -111,13 +106,6 @@ async function settled(generationId: string) {
   return findGeneration(t.database.db, generationId);
 }
 
-async function settlementsOf(userId: string, generationId: string) {
-  const entries = await listEntries(t.database.db, userId);
-  const of = (kind: string) =>
-    entries.filter((e) => e.kind === kind && e.referenceId === generationId).length;
-  return { captures: of('capture'), releases: of('release') };
-}
-
 const costRow = async (requestId: string) =>
   (
     await t.database.db.select().from(providerCosts).where(eq(providerCosts.requestId, requestId))
@@ -139,7 +127,7 @@ describe('a fal request still running at the generation’s deadline', () => {
     expect(
       fake.calls.filter((c) => c.kind === 'cancel' && c.requestId === job.requestId).length,
     ).toBeGreaterThanOrEqual(1);
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
       captures: 0,
       releases: 1,
     });
@@ -154,7 +142,7 @@ describe('a fal request still running at the generation’s deadline', () => {
     expect(await findGeneration(t.database.db, job.generationId)).toMatchObject({
       status: 'failed',
     });
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
       captures: 0,
       releases: 1,
     });

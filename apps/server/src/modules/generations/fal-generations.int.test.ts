@@ -20,11 +20,12 @@ import {
   uploadImage,
   waitForGeneration,
   waitUntil,
+  settlementsOf,
 } from '../../../test/generation-helpers';
 import type { TestApp } from '../../../test/harness';
 import { providerCosts } from '../../db/schema';
 import { DEFAULT_FAL_MODELS } from '../../platform/providers/fal-provider';
-import { balanceOf, findBalanceMismatches, listEntries } from '../credits/credits.service';
+import { balanceOf, findBalanceMismatches } from '../credits/credits.service';
 import { findGeneration } from './generations.repository';
 
 /*
@@ -107,14 +108,6 @@ function falHandle(providerRequestId: string | null) {
   const handle = providerRequestId ?? '';
   const colon = handle.lastIndexOf(':');
   return { modelId: handle.slice(0, Math.max(0, colon)), requestId: handle.slice(colon + 1) };
-}
-
-/** The credit entries one generation wrote: one reserve, then exactly one capture or release. */
-async function settlementsOf(userId: string, generationId: string) {
-  const entries = await listEntries(t.database.db, userId);
-  const of = (kind: string) =>
-    entries.filter((e) => e.kind === kind && e.referenceId === generationId).length;
-  return { captures: of('capture'), releases: of('release') };
 }
 
 const callsFor = (requestId: string, kind?: string) =>
@@ -229,7 +222,7 @@ describe('a generation on the fake fal server', () => {
       const { generation } = state.json<GenerationState>();
       expect(generation).toMatchObject({ status: 'succeeded', progress: 100, error: null });
       expect(await balanceOf(t.database.db, user.id)).toBe(before - generation.creditCost);
-      expect(await settlementsOf(user.id, body.generationId)).toEqual({
+      expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
         captures: 1,
         releases: 0,
       });
@@ -298,7 +291,7 @@ describe('provider failures', () => {
       expect((await rowOf(body.generationId)).attempts).toBe(1);
 
       expect(await balanceOf(t.database.db, user.id)).toBe(before);
-      expect(await settlementsOf(user.id, body.generationId)).toEqual({
+      expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
         captures: 0,
         releases: 1,
       });
@@ -351,7 +344,10 @@ describe('provider failures', () => {
     expect(row.attempts).toBe(2); // the queue ran the job twice
     expect(falHandle(row.providerRequestId).requestId).toBe(requestId);
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
-    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
+      captures: 1,
+      releases: 0,
+    });
   }, 60_000);
 
   // fal's retry override on a finished request's result (issue 31): the result cannot change, so
@@ -381,7 +377,10 @@ describe('provider failures', () => {
     expect(row.attempts).toBe(1);
     expect(row.providerRequestId?.endsWith(`:+${second?.requestId ?? ''}`)).toBe(true);
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
-    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
+      captures: 1,
+      releases: 0,
+    });
     // Both requests are recorded: the failed one (a 5xx fal does not bill) and the one that ran.
     await waitUntil('both costs to be recorded', async () => {
       const costs = await t.database.db
@@ -467,7 +466,10 @@ describe('fal’s typed failures through the runner', () => {
     await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
     expect((await rowOf(body.generationId)).attempts).toBe(1);
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
-    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
+      captures: 0,
+      releases: 1,
+    });
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
   }, 30_000);
 
@@ -491,7 +493,10 @@ describe('fal’s typed failures through the runner', () => {
     expect(callsFor(requestId, 'result').map((c) => c.httpStatus)).toEqual([504, 200]);
     expect((await rowOf(body.generationId)).attempts).toBe(2); // the queue ran the job again
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 1);
-    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
+      captures: 1,
+      releases: 0,
+    });
   }, 60_000);
 });
 
@@ -545,7 +550,10 @@ describe('cancel', () => {
       cancelRequested: true,
     });
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
-    expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await settlementsOf(t.database.db, user.id, generationId)).toEqual({
+      captures: 0,
+      releases: 1,
+    });
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
   }, 30_000);
 
@@ -562,7 +570,10 @@ describe('cancel', () => {
     expect(callsFor(requestId, 'cancel').map((c) => c.httpStatus)).toEqual([500]);
     await waitUntil('the job to end', () => jobsSettled(t, generationId));
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
-    expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await settlementsOf(t.database.db, user.id, generationId)).toEqual({
+      captures: 0,
+      releases: 1,
+    });
   }, 30_000);
 
   it('keeps the result of a running request fal still completes after the cancel, and charges it once', async () => {
@@ -591,7 +602,10 @@ describe('cancel', () => {
     expect(again.json<GenerationState>().generation.status).toBe('succeeded');
     expect(callsFor(requestId, 'cancel')).toHaveLength(1);
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
-    expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await settlementsOf(t.database.db, user.id, generationId)).toEqual({
+      captures: 1,
+      releases: 0,
+    });
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
   }, 40_000);
 });
@@ -613,7 +627,10 @@ describe('an expired result', () => {
     await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
     expect((await rowOf(body.generationId)).attempts).toBe(1);
     expect(await balanceOf(t.database.db, user.id)).toBe(before);
-    expect(await settlementsOf(user.id, body.generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
+      captures: 0,
+      releases: 1,
+    });
   }, 30_000);
 });
 
@@ -673,7 +690,10 @@ describe('output URLs', () => {
       expect(fake.submissions.slice(submitted)).toHaveLength(1);
       await waitUntil('the job to end', () => jobsSettled(t, generationId));
       expect(await balanceOf(t.database.db, user.id)).toBe(before);
-      expect(await settlementsOf(user.id, generationId)).toEqual({ captures: 0, releases: 1 });
+      expect(await settlementsOf(t.database.db, user.id, generationId)).toEqual({
+        captures: 0,
+        releases: 1,
+      });
       expect(await findBalanceMismatches(t.database.db)).toEqual([]);
     },
     90_000,
@@ -708,7 +728,7 @@ describe('output URLs', () => {
       expect(body.message).toBe('The provider returned no output');
       await waitUntil('the job to end', () => jobsSettled(t, body.generationId));
       expect(await balanceOf(t.database.db, user.id)).toBe(before);
-      expect(await settlementsOf(user.id, body.generationId)).toEqual({
+      expect(await settlementsOf(t.database.db, user.id, body.generationId)).toEqual({
         captures: 0,
         releases: 1,
       });

@@ -448,8 +448,13 @@ export async function redeliverAbandoned(
 async function cancelHeldWork(
   deps: Pick<RunnerDeps, 'db' | 'provider' | 'log'>,
   generationId: string,
+  /** The stored handle when the caller just read it; otherwise it is read here. */
+  held?: string | null,
 ): Promise<void> {
-  const handle = (await repo.findGeneration(deps.db, generationId))?.providerRequestId;
+  const handle =
+    held === undefined
+      ? (await repo.findGeneration(deps.db, generationId))?.providerRequestId
+      : held;
   if (!handle || !deps.provider.cancel) return;
   try {
     await deps.provider.cancel(handle);
@@ -472,8 +477,8 @@ export async function sweepOverdue(
 ): Promise<number> {
   const { db } = deps;
   let swept = 0;
-  for (const { id } of await repo.overdue(db, now, PAIR_QUEUE_BACKSTOP_MS)) {
-    await cancelHeldWork(deps, id);
+  for (const { id, providerRequestId } of await repo.overdue(db, now, PAIR_QUEUE_BACKSTOP_MS)) {
+    await cancelHeldWork(deps, id, providerRequestId);
     const row = await failGeneration(
       db,
       id,

@@ -323,7 +323,7 @@ export async function requestCancel(db: DbOrTx, id: string) {
  */
 export async function overdue(db: DbOrTx, now: Date, queueBackstopMs: number, limit = 100) {
   return db
-    .select({ id: generations.id })
+    .select({ id: generations.id, providerRequestId: generations.providerRequestId })
     .from(generations)
     .where(
       and(

@@ -5,16 +5,22 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FAKE_FAL_USER_ID,
   type FakeFal,
   requestError,
   startFakeFal,
+  webhookAppEnv,
 } from '../../../test/fake-fal-server';
-import { newUser, post, productPhoto, uploadImage } from '../../../test/generation-helpers';
+import {
+  newUser,
+  post,
+  productPhoto,
+  settlementsOf,
+  uploadImage,
+} from '../../../test/generation-helpers';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { falWebhookDeliveries, providerCosts } from '../../db/schema';
 import { SUBMIT_INTERRUPTED } from '../generations/generation-runner';
-import { balanceOf, listEntries } from '../credits/credits.service';
+import { balanceOf } from '../credits/credits.service';
 import { findGeneration } from '../generations/generations.repository';
 
 /*
@@ -40,14 +46,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       PUBLIC_URL,
       RATE_LIMIT_MULTIPLIER: '100',
-      GENERATION_PROVIDER: 'fal',
-      FAL_KEY: API_KEY,
-      FAL_BASE_URL: fake.url,
-      // On although PUBLIC_URL is loopback: the test posts the webhooks itself.
-      FAL_WEBHOOKS: 'on',
-      FAL_WEBHOOK_POLL_INTERVAL_MS: String(10 * 60_000),
-      FAL_JWKS_URL: fake.jwksUrl,
-      FAL_USER_ID: FAKE_FAL_USER_ID,
+      ...webhookAppEnv(fake, API_KEY),
       GENERATION_LEASE_SECONDS: '5',
     },
     worker: true,
@@ -123,13 +122,6 @@ function postWebhook(body: string, headers: Record<string, string>) {
 const callsFor = (requestId: string, kind: string) =>
   fake.calls.filter((c) => c.requestId === requestId && c.kind === kind);
 
-async function settlementsOf(userId: string, generationId: string) {
-  const entries = await listEntries(t.database.db, userId);
-  const of = (kind: string) =>
-    entries.filter((e) => e.kind === kind && e.referenceId === generationId).length;
-  return { captures: of('capture'), releases: of('release') };
-}
-
 async function deliveryStored(requestId: string) {
   const rows = await t.database.db
     .select()
@@ -173,7 +165,10 @@ describe("fal's webhooks", () => {
     // IN_PROGRESS, so no poll could have finished it. One status read asked for the compute time.
     expect(callsFor(job.requestId, 'result')).toHaveLength(0);
     expect(callsFor(job.requestId, 'status')).toHaveLength(statusPolls + 1);
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
+      captures: 1,
+      releases: 0,
+    });
     finished = { ...job, body, headers };
   });
 
@@ -218,7 +213,10 @@ describe("fal's webhooks", () => {
     const row = await waitSettled(job.generationId);
     expect(row.status).toBe('failed');
     expect(row.error).toBe('The provider timed out before the result was ready');
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
+      captures: 0,
+      releases: 1,
+    });
     expect(await balanceOf(t.database.db, job.userId)).toBeGreaterThan(before);
   });
 
@@ -254,7 +252,10 @@ describe("fal's webhooks", () => {
     const row = await rowOf(job.generationId);
     expect(row.status).toBe('running');
     expect(callsFor(job.requestId, 'result')).toHaveLength(0);
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 0, releases: 0 });
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
+      captures: 0,
+      releases: 0,
+    });
     await finish(job);
   });
 
@@ -271,7 +272,7 @@ describe("fal's webhooks", () => {
     expect(resigned.statusCode).toBe(401);
     const after = await rowOf(finished.generationId);
     expect(after).toEqual(before);
-    expect(await settlementsOf(finished.userId, finished.generationId)).toEqual({
+    expect(await settlementsOf(t.database.db, finished.userId, finished.generationId)).toEqual({
       captures: 1,
       releases: 0,
     });
@@ -364,7 +365,10 @@ describe('a fal request whose id was lost between fal accepting it and our stori
       outcome: 'unclaimed',
     });
     expect(await rowOf(job.generationId)).toMatchObject({ status: 'failed' });
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 0, releases: 1 });
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
+      captures: 0,
+      releases: 1,
+    });
     expect(await balanceOf(t.database.db, job.userId)).toBe(job.before);
   });
 
@@ -385,7 +389,10 @@ describe('a fal request whose id was lost between fal accepting it and our stori
       generationId: job.generationId,
       outcome: 'completed',
     });
-    expect(await settlementsOf(job.userId, job.generationId)).toEqual({ captures: 1, releases: 0 });
+    expect(await settlementsOf(t.database.db, job.userId, job.generationId)).toEqual({
+      captures: 1,
+      releases: 0,
+    });
   });
 
   it('ignores a tag signed for another generation (no adoption, no cost row)', async () => {

@@ -139,7 +139,11 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
   const prices = options.prices ?? DEFAULT_FAL_PRICES;
 
   /** Reports requests just accepted by fal: from now on they may cost us. */
-  function reportSubmitted(ctx: ProviderContext, modelId: string, ids: string[]) {
+  function reportSubmitted(
+    ctx: Pick<ProviderContext, 'onRequestCost'>,
+    modelId: string,
+    ids: string[],
+  ) {
     for (const requestId of ids) {
       ctx.onRequestCost?.({
         requestId,
@@ -226,7 +230,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
   async function submitAll(
     modelId: string,
     inputs: FalInput[],
-    ctx: Pick<ProviderContext, 'generationId' | 'deadlineAt'>,
+    ctx: Pick<ProviderContext, 'generationId' | 'deadlineAt' | 'onRequestCost'>,
   ): Promise<string[]> {
     const ids: string[] = [];
     const webhookUrl = webhookUrlFor(modelId, inputs.length, ctx.generationId);
@@ -256,6 +260,7 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
         throw failed;
       }
     }
+    reportSubmitted(ctx, modelId, ids);
     return ids;
   }
 
@@ -358,19 +363,25 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     };
   }
 
-  async function readResult(
-    modelId: string,
-    id: string,
-    done: Done | undefined,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    if (done?.delivered) return done.delivered.data;
-    const result = await client.queue.result(modelId, {
-      requestId: id,
-      abortSignal: callSignal(signal),
-    });
-    const data: unknown = result.data;
-    return data;
+  /** A finished request's result (delivered, or read from fal), its cost reported either way. */
+  async function collect(job: Job, id: string, done: Done | undefined): Promise<unknown> {
+    const { modelId, ctx } = job;
+    try {
+      let data: unknown = done?.delivered?.data;
+      if (!done?.delivered) {
+        const result = await client.queue.result(modelId, {
+          requestId: id,
+          abortSignal: callSignal(ctx.signal),
+        });
+        data = result.data;
+      }
+      reportEnded(ctx, modelId, id, done, { result: data });
+      return data;
+    } catch (error) {
+      ctx.signal.throwIfAborted();
+      reportEnded(ctx, modelId, id, done, { error });
+      throw error;
+    }
   }
 
   /**
@@ -380,16 +391,11 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
    * 31); that one's failure is final.
    */
   async function resultsOf(job: Job, done: Done[], inputsOf: () => Promise<FalInput[]>) {
-    const { modelId, ctx } = job;
     const data: unknown[] = [];
     for (const [index, id] of job.ids.entries()) {
       try {
-        const result = await readResult(modelId, id, done[index], ctx.signal);
-        reportEnded(ctx, modelId, id, done[index], { result });
-        data.push(result);
+        data.push(await collect(job, id, done[index]));
       } catch (error) {
-        ctx.signal.throwIfAborted();
-        reportEnded(ctx, modelId, id, done[index], { error });
         const again =
           error instanceof FalHttpError && error.retryable === true && !job.resubmitted.has(id);
         if (!again) throw failure('result', error);
@@ -408,17 +414,12 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
     const [id = ''] = await submitAll(modelId, [input], ctx);
     job.ids[index] = id;
     job.resubmitted.add(id);
-    reportSubmitted(ctx, modelId, [id]);
     await ctx.onSubmitted(encodeHandle(modelId, job.ids, job.resubmitted));
     const [done] = await waitForAll(modelId, [id], ctx, job.expectedMs);
     if (!done) throw new ProviderError('The provider could not finish this generation', false);
     try {
-      const result = await readResult(modelId, id, done, ctx.signal);
-      reportEnded(ctx, modelId, id, done, { result });
-      return { done, data: result };
+      return { done, data: await collect(job, id, done) };
     } catch (error) {
-      ctx.signal.throwIfAborted();
-      reportEnded(ctx, modelId, id, done, { error });
       throw failure('result', error);
     }
   }
@@ -460,7 +461,6 @@ export function createFalQueue(options: FalQueueOptions): FalQueue {
       await ctx.beforeSubmit();
       const ids = await submitAll(toolModel, inputs, ctx);
       job = { modelId: toolModel, ids, resubmitted: new Set(), ctx, expectedMs };
-      reportSubmitted(ctx, toolModel, ids);
       await ctx.onSubmitted(encodeHandle(toolModel, ids));
     }
     const done = await waitForAll(job.modelId, [...job.ids], ctx, expectedMs);
