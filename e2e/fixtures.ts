@@ -32,6 +32,11 @@ export async function signUp(
 
 export const screenshotDir = new URL('../artifacts/screenshots/', import.meta.url).pathname;
 
+/** The studio configured for fal, and the fake fal it calls (playwright.config.ts). */
+export const falAppPort = Number(process.env.E2E_FAL_APP_PORT ?? 3221);
+export const fakeFalPort = Number(process.env.E2E_FAKE_FAL_PORT ?? 3222);
+export const FAKE_FAL_KEY = 'e2e-fake-fal-key';
+
 /** Who the local mock Google provider (mock-idp.ts) signs in. */
 export const MOCK_GOOGLE_CLIENT_ID = 'e2e-google-client';
 export const googleIdentity = {

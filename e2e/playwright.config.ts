@@ -2,20 +2,45 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { MOCK_GOOGLE_CLIENT_ID } from './fixtures';
+import { FAKE_FAL_KEY, MOCK_GOOGLE_CLIENT_ID, fakeFalPort, falAppPort } from './fixtures';
 
 // Browser journeys against the real built app: the server (with its own embedded PostgreSQL in a fresh
 // data directory) is started by the run and driven with Debian's Chromium. No browser is downloaded.
 const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://localhost:${port}`;
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 3219);
-const dataDir = process.env.E2E_DATA_DIR ?? freshDataDir();
+const dataDir = process.env.E2E_DATA_DIR ?? freshDataDir('E2E_DATA_DIR');
+// A second studio configured for fal, pointed at the fake fal process (the fal journeys), with a
+// database of its own.
+const falDataDir = process.env.E2E_FAL_DATA_DIR ?? freshDataDir('E2E_FAL_DATA_DIR');
 
-function freshDataDir(): string {
+function freshDataDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
   fs.chmodSync(dir, 0o755); // the embedded server may run as the `postgres` user
-  process.env.E2E_DATA_DIR = dir; // inherited by workers, so every process sees one directory
+  process.env[name] = dir; // inherited by workers, so every process sees one directory
   return dir;
+}
+/** A studio server on `port` with its own embedded PostgreSQL in `dir`, plus `env`. */
+function studio(port: number, dir: string, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: '..',
+    url: `http://localhost:${port}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGINT' as const, timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      // Journeys create many accounts from one address; the limits themselves are integration-tested.
+      RATE_LIMIT_MULTIPLIER: '50',
+      ...env,
+    },
+  };
 }
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -63,26 +88,24 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { E2E_IDP_PORT: String(idpPort) },
     },
+    studio(port, dataDir, {
+      GOOGLE_CLIENT_ID: MOCK_GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+    }),
     {
-      command: 'node --import tsx apps/server/src/main.ts',
+      command: 'node --import tsx apps/server/test/fake-fal-process.ts',
       cwd: '..',
-      url: `${baseURL}/api/v1/health`,
-      timeout: 120_000,
+      url: `http://127.0.0.1:${fakeFalPort}/files/output.png`,
+      timeout: 30_000,
       reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
-      env: {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        GOOGLE_CLIENT_ID: MOCK_GOOGLE_CLIENT_ID,
-        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
-        // Journeys create many accounts from one address; the limits themselves are integration-tested.
-        RATE_LIMIT_MULTIPLIER: '50',
-      },
+      env: { E2E_FAKE_FAL_PORT: String(fakeFalPort), E2E_FAKE_FAL_KEY: FAKE_FAL_KEY },
     },
+    studio(falAppPort, falDataDir, {
+      GENERATION_PROVIDER: 'fal',
+      FAL_KEY: FAKE_FAL_KEY,
+      FAL_BASE_URL: `http://127.0.0.1:${fakeFalPort}`,
+      FAL_POLL_INTERVAL_MS: '200',
+    }),
   ],
 });

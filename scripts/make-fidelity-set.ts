@@ -242,6 +242,23 @@ function sceneSvg(garment: Garment, variant: Variant, scene: Scene): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500"><defs>${defs}<linearGradient id="backdrop" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${scene.backdrop[0]}"/><stop offset="1" stop-color="${scene.backdrop[1]}"/></linearGradient></defs><rect width="400" height="500" fill="url(#backdrop)"/><g transform="${transform}">${wearer}${body}${cover}</g>${overlay}</svg>`;
 }
 
+/**
+ * The hand-drawn truth for the mask tests: the garment's outline, white on black, where the
+ * scene shows it (the arms or hair laid over it drawn black), with no wearer, light or backdrop.
+ */
+function sceneMaskSvg(garment: Garment, scene: Scene): string {
+  const transform = `translate(${200 + scene.dx} ${250 + scene.dy}) rotate(${scene.angle}) scale(${scene.scale}) translate(-200 -250)`;
+  const cover =
+    scene.cover === 'arms'
+      ? '<rect x="95" y="250" width="210" height="36" rx="18" fill="#000"/>'
+      : scene.cover === 'hair'
+        ? '<path d="M165 30 Q140 140 150 230 L185 230 Q175 140 190 40 Z" fill="#000"/>'
+        : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500"><rect width="400" height="500" fill="#000"/><g transform="${transform}"><path d="${OUTLINES[garment.cut]}" fill="#fff"/>${cover}</g></svg>`;
+}
+const productMaskSvg = (garment: Garment) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500"><rect width="400" height="500" fill="#000"/><path d="${OUTLINES[garment.cut]}" fill="#fff"/></svg>`;
+
 /** The product shot: a cut-out (transparent) or on a white sweep. */
 function productSvg(garment: Garment, onWhite: boolean): string {
   const { defs, body } = garmentSvg(garment);
@@ -253,7 +270,19 @@ interface Pair {
   result: string;
   expected: 'match' | 'mismatch';
   svg: string;
+  /** The scene's true garment mask, for the pairs the mask tests use. */
+  maskSvg?: string;
 }
+
+/** Results whose true garment mask is written too: each cover, light, backdrop, cut and angle. */
+const MASKED_RESULTS = new Set([
+  'tee-stripes--arms-over.jpg',
+  'skirt-solid--hair-over.jpg',
+  'dress-dots--dim-light.jpg',
+  'tank-solid--same.jpg',
+  'trousers-checks--other-backdrop.jpg',
+  'tee-logo--turned.jpg',
+]);
 
 function pairsFor(garment: Garment, index: number, other: Garment): Pair[] {
   const scene = (over: Partial<Scene>) => ({
@@ -272,6 +301,9 @@ function pairsFor(garment: Garment, index: number, other: Garment): Pair[] {
     result: `${garment.name}--${suffix}.jpg`,
     expected,
     svg: sceneSvg(drawn, variant, scene(over)),
+    ...(MASKED_RESULTS.has(`${garment.name}--${suffix}.jpg`)
+      ? { maskSvg: sceneMaskSvg(drawn, scene(over)) }
+      : {}),
   });
   const match = (suffix: string, over: Partial<Scene>) => pair(suffix, 'match', {}, over);
   const mismatch = (suffix: string, variant: Variant) => pair(suffix, 'mismatch', variant);
@@ -306,6 +338,12 @@ async function main() {
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(path.join(dir, 'garments'), { recursive: true });
   await fs.mkdir(path.join(dir, 'results'), { recursive: true });
+  await fs.mkdir(path.join(dir, 'masks'), { recursive: true });
+  const writeMask = (svg: string, image: string) =>
+    sharp(Buffer.from(svg))
+      .extractChannel(0)
+      .png({ compressionLevel: 9 })
+      .toFile(path.join(dir, 'masks', `${path.basename(image, path.extname(image))}.png`));
   const rows = ['garment,result,category,expected'];
   for (const [index, garment] of GARMENTS.entries()) {
     const onWhite = index % 3 === 2;
@@ -314,11 +352,14 @@ async function main() {
     await (onWhite ? product.jpeg({ quality: 85 }) : product.png({ compressionLevel: 9 })).toFile(
       path.join(dir, garmentFile),
     );
+    // The product shots on a sweep have a true mask too (a cut-out's is its own transparency).
+    if (onWhite) await writeMask(productMaskSvg(garment), garmentFile);
     const other = GARMENTS[(index + 3) % GARMENTS.length] ?? garment;
     for (const pair of pairsFor(garment, index, other)) {
       await sharp(Buffer.from(pair.svg))
         .jpeg({ quality: 80 })
         .toFile(path.join(dir, 'results', pair.result));
+      if (pair.maskSvg) await writeMask(pair.maskSvg, pair.result);
       const category = index % 4 === 3 ? 'auto' : garment.category;
       rows.push(`${garmentFile},results/${pair.result},${category},${pair.expected}`);
     }

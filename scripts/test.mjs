@@ -116,16 +116,21 @@ const steps = [
   () => vitestStep('Engine tests (ONNX model, ffmpeg)', engineJson, ['--project=server-engine']),
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
   () => {
-    // A fresh data directory (so a fresh embedded PostgreSQL) for the app under test, removed after.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
-    fs.chmodSync(dataDir, 0o755);
+    // Fresh data directories (so fresh embedded PostgreSQLs) for the apps under test (the journeys'
+    // studio, and the one configured for fal), removed after.
+    const fresh = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
+      fs.chmodSync(dir, 0o755);
+      return dir;
+    };
+    const [dataDir, falDataDir] = [fresh(), fresh()];
     const ok = run(
       'Browser tests (Playwright + Chromium)',
       'npx',
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-      { CI: '1', E2E_DATA_DIR: dataDir },
+      { CI: '1', E2E_DATA_DIR: dataDir, E2E_FAL_DATA_DIR: falDataDir },
     );
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, falDataDir]) fs.rmSync(dir, { recursive: true, force: true });
     readPlaywright(playwrightJson);
     return ok;
   },

@@ -178,7 +178,15 @@ interface QueuedRequest {
   script: FakeFalScript;
   polls: number;
   cancelled: boolean;
+  /** The file a `render` made for this request; false while it is still being made. */
+  file?: string | false;
 }
+
+/**
+ * Makes a request's output image from its input (the e2e journeys' fake fal recolours the garment
+ * it was sent); null keeps the fake's stock image.
+ */
+export type FakeFalRender = (modelId: string, input: unknown) => Promise<Buffer | null>;
 
 const numImagesSchema = z.object({ num_images: z.number().int().min(1).max(8) });
 
@@ -307,7 +315,12 @@ const numSamplesSchema = z.object({ num_samples: z.number().int().min(1).max(4) 
 /** The 422 detail message of a failed run, exported so tests can expect it. */
 export const NO_PERSON = 'The image could not be processed: no person was detected';
 
-export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal> {
+export async function startFakeFal(options: {
+  apiKey: string;
+  /** Listens here instead of on a free port (a fake fal process the e2e server is pointed at). */
+  port?: number;
+  render?: FakeFalRender;
+}): Promise<FakeFal> {
   const png = await sharp({
     create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 40 } },
   })
@@ -384,9 +397,9 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
     },
   };
 
-  const image = () => ({ url: fake.fileUrl('output.png'), content_type: 'image/png' });
   // Shapes of the real models' outputs, told apart by id (the fake's only model "registry").
-  const outputFor = (modelId: string, input: unknown): unknown => {
+  const outputFor = (modelId: string, input: unknown, file = 'output.png'): unknown => {
+    const image = () => ({ url: fake.fileUrl(file), content_type: 'image/png' });
     if (/video/.test(modelId)) {
       return { video: { url: fake.fileUrl('output.mp4'), content_type: 'video/mp4' } };
     }
@@ -510,14 +523,26 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
         const id = randomUUID();
         const app = appId.split('/').slice(0, 2).join('/');
         const script = { ...defaultScript, ...modelScripts.get(appId) };
-        requests.set(id, {
+        const queued: QueuedRequest = {
           modelId: appId,
           appId: app,
           input,
           script,
           polls: 0,
           cancelled: false,
-        });
+        };
+        requests.set(id, queued);
+        const { render } = options;
+        if (render) {
+          // Running until its image is made, as a real run is.
+          queued.file = false;
+          void render(appId, input)
+            .catch(() => null)
+            .then((data) => {
+              if (data) files.set(`${id}.png`, { data, type: 'image/png' });
+              queued.file = data ? `${id}.png` : undefined;
+            });
+        }
         fake.submissions.push({
           modelId: appId,
           input,
@@ -542,7 +567,7 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
       }
       const { script } = request;
       const steps = script.queueSteps + script.progressSteps;
-      const completed = request.cancelled || request.polls >= steps;
+      const completed = request.cancelled || (request.polls >= steps && request.file !== false);
 
       if (kind === 'status' && method === 'GET') {
         const poll = request.polls++;
@@ -574,14 +599,17 @@ export async function startFakeFal(options: { apiKey: string }): Promise<FakeFal
         else if (request.cancelled) answer(400, { detail: 'Request was cancelled' });
         else if (typeof script.outcome === 'object') answerWith(script.outcome);
         else if (script.outcome !== 'ok') answer(...resultFailures[script.outcome]);
-        else answer(200, script.output ?? outputFor(request.modelId, request.input));
+        else {
+          const file = request.file === false ? undefined : request.file;
+          answer(200, script.output ?? outputFor(request.modelId, request.input, file));
+        }
       } else {
         answer(405, { detail: 'Method not allowed' });
       }
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...fake,

@@ -540,6 +540,7 @@ export const EXTRACTION_TYPES = [
   'upper-body',
   'lower-body',
 ] as const;
+export type ExtractionType = (typeof EXTRACTION_TYPES)[number];
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
 /** The canvas editor's tools (document 2 §2), in its selector's order. */
 export const CANVAS_TOOLS = [

@@ -8,7 +8,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { segmentForeground } from '../platform/engine/background-removal';
-import { compareRegions, garmentRegion } from '../platform/engine/garment-fidelity';
+import {
+  compareRegions,
+  referenceRegion,
+  resultRegion,
+  type CheckSpec,
+} from '../platform/engine/garment-fidelity';
 import { parsePairs } from './fidelity-pairs';
 
 /** A path of the set, refused when it leaves DIR. */
@@ -17,9 +22,6 @@ function inside(dir: string, file: string): string {
   if (!full.startsWith(dir + path.sep)) throw new Error(`${file} is outside ${dir}`);
   return full;
 }
-
-/** The garment in one image of the set: the check's own region finder (ADR 037). */
-const regionOf = async (file: string) => garmentRegion(await fs.readFile(file), segmentForeground);
 
 async function main(): Promise<number> {
   const dirArg = process.argv[2];
@@ -33,14 +35,26 @@ async function main(): Promise<number> {
   let falsePasses = 0;
   let falseFailures = 0;
   let unscored = 0;
-  const regions = new Map<string, ReturnType<typeof regionOf>>();
+  const regions = new Map<string, ReturnType<typeof referenceRegion>>();
   for (const pair of pairs) {
     let line: string;
     try {
       // A garment's region is found once for all its pairs (a photo's costs a model run).
-      const reference = regions.get(pair.garment) ?? regionOf(inside(dir, pair.garment));
-      regions.set(pair.garment, reference);
-      const result = await regionOf(inside(dir, pair.result));
+      // As a try-on checks its result: the garment as sent (worn or not, told by its skin),
+      // the result worn, the part of the outfit the pair's category names.
+      const spec: CheckSpec = { part: pair.category, reference: 'auto', result: 'yes' };
+      const key = `${pair.garment} ${pair.category}`;
+      const read = async (file: string) => fs.readFile(inside(dir, file));
+      const reference =
+        regions.get(key) ??
+        read(pair.garment).then((b) => referenceRegion(b, segmentForeground, spec));
+      regions.set(key, reference);
+      const result = await resultRegion(
+        await read(pair.result),
+        segmentForeground,
+        spec,
+        await reference,
+      );
       const score = compareRegions(await reference, result);
       const verdict = score.passed ? 'match' : 'mismatch';
       const right = verdict === pair.expected;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { productPhoto } from '../../../test/generation-helpers';
 import { plainBackgroundSegmenter } from '../../../test/plain-background-segmenter';
-import type { Segmenter } from '../../platform/engine/garment-fidelity';
+import { WHOLE_GARMENT, type Segmenter } from '../../platform/engine/garment-fidelity';
 import { FIDELITY_BUDGET_MS, fidelityCheckSignal, fidelityOfOutputs } from './fidelity.service';
 
 const log: Pick<FastifyBaseLogger, 'info' | 'warn'> = {
@@ -11,6 +11,7 @@ const log: Pick<FastifyBaseLogger, 'info' | 'warn'> = {
 };
 /** A segmentation that never ends: only the check's own signal can stop waiting for it. */
 const hanging: Segmenter = () => new Promise(() => undefined);
+const garment = { url: 'garment', spec: WHOLE_GARMENT };
 
 describe("the garment-fidelity check's own time (ADR 037)", () => {
   it('is skipped when the deadline is close, and otherwise ends before it, never after its budget', () => {
@@ -38,7 +39,7 @@ describe("the garment-fidelity check's own time (ADR 037)", () => {
     const started = Date.now();
     const scored = await fidelityOfOutputs(
       { segmenter: hanging, log },
-      'garment',
+      garment,
       [photo],
       () => Promise.resolve(photo),
       controller.signal,
@@ -52,9 +53,9 @@ describe("the garment-fidelity check's own time (ADR 037)", () => {
     const load = () => Promise.resolve(photo);
     const deps = { segmenter: plainBackgroundSegmenter, log };
     const signal = new AbortController().signal;
-    expect(await fidelityOfOutputs(deps, 'garment', [photo], load, signal)).toMatchObject({
+    expect(await fidelityOfOutputs(deps, garment, [photo], load, signal)).toMatchObject({
       fidelityPassed: true,
     });
-    expect(await fidelityOfOutputs(deps, 'garment', [photo], load, null)).toEqual({});
+    expect(await fidelityOfOutputs(deps, garment, [photo], load, null)).toEqual({});
   });
 });

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   compareRegions,
-  garmentRegion,
+  pairRegions,
+  referenceRegion,
+  type CheckSpec,
   type FidelityScore,
   type Segmenter,
 } from '../../platform/engine/garment-fidelity';
@@ -18,10 +20,12 @@ import {
 } from '../generations/generations.service';
 import { fidelityOf } from './fidelity-answer';
 import * as repo from './fidelity.repository';
+import type { FidelityReference } from '../generations/generation-tools';
 
 /**
- * Most outputs of one result the check scores: each is a run of the segmentation model (about 3–4 s
- * on two cores), inside the job, before the result is shown.
+ * Most outputs of one result the check scores: each takes a fraction of a second on a plain
+ * backdrop and a run of the segmentation model (about 3–4 s on two cores) on a busy one, inside
+ * the job, before the result is shown.
  */
 export const FIDELITY_MAX_OUTPUTS = 4;
 
@@ -41,12 +45,16 @@ export async function checkGarmentFidelity(
   garment: Buffer,
   outputs: readonly Buffer[],
   signal: AbortSignal,
+  spec: CheckSpec,
 ): Promise<FidelityColumns | null> {
-  const reference = await garmentRegion(garment, segmenter);
+  // The input's region is found once, unless each output guides it (an extraction).
+  const extracted = spec.reference === 'yes' && spec.result === 'no';
+  const known = extracted ? undefined : await referenceRegion(garment, segmenter, spec);
   const scores: FidelityScore[] = [];
   for (const output of outputs.slice(0, FIDELITY_MAX_OUTPUTS)) {
     signal.throwIfAborted();
-    scores.push(compareRegions(reference, await garmentRegion(output, segmenter)));
+    const pair = await pairRegions(garment, output, segmenter, spec, known);
+    scores.push(compareRegions(pair.reference, pair.output));
   }
   if (scores.length === 0) return null;
   return {
@@ -100,22 +108,22 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  */
 export async function fidelityOfOutputs(
   deps: { segmenter?: Segmenter | undefined; log: Pick<FastifyBaseLogger, 'info' | 'warn'> },
-  garmentUrl: string | undefined,
+  garment: FidelityReference | null | undefined,
   /** The stored outputs' own bytes, as the runner just processed them (no second read). */
   outputs: readonly Buffer[],
   load: (url: string) => Promise<Buffer>,
   signal: AbortSignal | null,
 ): Promise<Partial<FidelityColumns>> {
   const { segmenter } = deps;
-  if (!segmenter || !garmentUrl || outputs.length === 0) return {};
+  if (!segmenter || !garment || outputs.length === 0) return {};
   if (!signal) {
     deps.log.info('garment-fidelity check skipped: the deadline is close; the result is unscored');
     return {};
   }
   const work = (async () => {
-    const garment = await load(garmentUrl);
+    const bytes = await load(garment.url);
     const checked = outputs.slice(0, FIDELITY_MAX_OUTPUTS);
-    return (await checkGarmentFidelity(segmenter, garment, checked, signal)) ?? {};
+    return (await checkGarmentFidelity(segmenter, bytes, checked, signal, garment.spec)) ?? {};
   })();
   try {
     return await untilAborted(work, signal);

@@ -10,6 +10,8 @@ import {
   RANDOM_TEMPLATE_ID,
   TOOL_DEFINITIONS,
   videoRequestSchema,
+  type ExtractionType,
+  type GarmentPhotoType,
   type GenerationType,
   type Mode,
   type PriceInput,
@@ -21,6 +23,7 @@ import { AppError } from '../../http/errors';
 import * as catalog from '../catalog/catalog.service';
 import type { CatalogDeps } from '../catalog/catalog.service';
 import type { GenerationJob, InputImage } from '../../platform/providers/types';
+import type { CheckSpec, GarmentPart, Worn } from '../../platform/engine/garment-fidelity';
 
 /*
  * The server's half of each tool: its payload schema, deadline, what the gallery records and how the
@@ -45,11 +48,28 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   /** What the provider runs: the tool, its settings and its input images by role. */
   job(settings: z.output<S>, input: (url: string) => InputImage): GenerationJob;
   /**
-   * The input holding the garment a result must keep, for tools whose results get the
-   * garment-fidelity check (ADR 037); absent where the garment may change (designer) or none is worn.
+   * The input holding the garment a result must keep and what to compare, for tools whose results
+   * get the garment-fidelity check (ADR 037, 055); absent (or null) where the garment may change
+   * (designer), none is worn, or nothing comparable is asked for (extracted accessories).
    */
-  garment?(settings: z.output<S>): string;
+  garment?(settings: z.output<S>): FidelityReference | null;
 }
+
+/** What the garment-fidelity check compares a result with (ADR 055). */
+export interface FidelityReference {
+  url: string;
+  spec: CheckSpec;
+}
+/** A try-on's garment photo type as the check reads it: a flat lay is never worn. */
+const PHOTO_WORN: Record<GarmentPhotoType, Worn> = { auto: 'auto', 'flat-lay': 'no', model: 'yes' };
+/** The part of the source outfit each extraction asks for; accessories are not checked. */
+const EXTRACTED_PART: Record<ExtractionType, GarmentPart | null> = {
+  'full-outfit': 'auto',
+  'individual-items': 'auto',
+  accessories: null,
+  'upper-body': 'tops',
+  'lower-body': 'bottoms',
+};
 
 const tool = <S extends z.ZodType>(def: ToolDef<S>) => def;
 const modeOf = (s: { mode: Mode }) => s.mode;
@@ -164,7 +184,12 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       garment: input(s.garment.imageUrl),
       model: input(tryOnModelUrl(s.model)),
     }),
-    garment: (s) => s.garment.imageUrl,
+    // The garment as sent (a flat lay, or worn when the seller says so or its skin shows it)
+    // against the part of the result's outfit the category names.
+    garment: (s) => ({
+      url: s.garment.imageUrl,
+      spec: { part: s.category, reference: PHOTO_WORN[s.garmentPhotoType], result: 'yes' },
+    }),
   }),
   'realistic-try-on': tool({
     schema: realisticTryOnRequestSchema,
@@ -185,7 +210,10 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
         prompt: t.prompt ?? '',
       })),
     }),
-    garment: (s) => first(s.clothing.imageUrl),
+    garment: (s) => ({
+      url: first(s.clothing.imageUrl),
+      spec: { part: 'auto', reference: 'auto', result: 'yes' },
+    }),
   }),
   'ai-designer': tool({
     schema: designerRequestSchema,
@@ -212,8 +240,12 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
         poseImage: poseUrl ? input(poseUrl) : null,
       };
     },
-    // The person's outfit is the garment a new pose must keep.
-    garment: (s) => first(s.inputImageUrls),
+    // The person's outfit, and only the outfit (not the face, skin or hair), is what a new pose
+    // must keep.
+    garment: (s) => ({
+      url: first(s.inputImageUrls),
+      spec: { part: 'auto', reference: 'yes', result: 'yes' },
+    }),
   }),
   photoshoot: tool({
     schema: photoshootRequestSchema,
@@ -240,7 +272,13 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       settings: s,
       image: input(first(s.inputImageUrls)),
     }),
-    garment: (s) => first(s.inputImageUrls),
+    // The extracted garment against the part of the worn outfit it was asked for.
+    garment: (s) => {
+      const part = EXTRACTED_PART[s.extractionType];
+      return part
+        ? { url: first(s.inputImageUrls), spec: { part, reference: 'yes', result: 'no' } }
+        : null;
+    },
   }),
   'video-generation': tool({
     schema: videoRequestSchema,

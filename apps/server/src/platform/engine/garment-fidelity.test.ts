@@ -12,6 +12,7 @@ import {
   withImageDecode,
 } from '../images/process-image';
 import { garment, none, shiftFor } from './garment-fixtures';
+import { seededRandom } from './shared';
 
 const noModel: Segmenter = () => Promise.reject(new Error('a cut-out needs no model'));
 
@@ -63,9 +64,25 @@ describe('garment fidelity', () => {
     expect(score.passed).toBe(false);
   });
 
-  it('asks the segmentation model for the foreground of a photo without transparency', async () => {
+  it('finds a garment on a plain backdrop without the segmentation model', async () => {
     const cutOut = await garment(none);
-    const photo = await sharp(cutOut).flatten({ background: '#ffffff' }).jpeg().toBuffer();
+    const photo = await sharp(cutOut).flatten({ background: '#d9dde3' }).jpeg().toBuffer();
+    const segment = vi.fn<Segmenter>(() => Promise.reject(new Error('not needed')));
+    const score = await scoreGarmentFidelity(cutOut, photo, segment);
+    expect(segment).not.toHaveBeenCalled();
+    expect(score.passed).toBe(true);
+  });
+
+  it('asks the segmentation model for the foreground of a photo on a busy backdrop', async () => {
+    const cutOut = await garment(none);
+    const { width: size } = await sharp(cutOut).metadata();
+    const random = seededRandom(3);
+    const noise = Buffer.from(Array.from({ length: size * size * 3 }, () => random() * 255));
+    const busy = sharp(noise, { raw: { width: size, height: size, channels: 3 } });
+    const photo = await busy
+      .composite([{ input: cutOut }])
+      .jpeg()
+      .toBuffer();
     const { data, info } = await sharp(cutOut)
       .extractChannel(3)
       .raw()

@@ -1,158 +1,174 @@
-import { convertRgbToLab65, differenceCiede2000 } from 'culori';
-import sharp from 'sharp';
-import { withImageDecode } from '../images/process-image';
-import { orientedImage } from './shared';
-import { resizeMask, type SubjectMask } from './video-layers';
+import { convertLab65ToRgb, convertRgbToLab65, differenceCiede2000 } from 'culori';
+import {
+  erode,
+  garmentMask,
+  type GarmentMask,
+  type GarmentPart,
+  type MaskOptions,
+  type Segmenter,
+  type Worn,
+} from './garment-mask';
+import type { Lab } from './lab';
+
+export type { GarmentPart, Segmenter, Worn } from './garment-mask';
 
 /*
- * The garment-fidelity check (ADR 037): how far a result's garment drifted from the garment the
- * user sent, in colour (CIEDE2000 between dominant colours) and in pattern (how the garment's
- * lightness varies and how sharp its edges are, compared as histograms). Histograms rather than a
- * pixel-by-pixel comparison, because a try-on or a new pose drapes, turns and rescales the garment.
+ * The garment-fidelity check (ADR 037, revised by ADR 055): how far a result's garment drifted
+ * from the garment the user sent, on the garment's own pixels on both sides (garment-mask.ts).
+ * Colour: the same clustering on both sides, each input colour against the result colour that is
+ * the same part of the garment, after the light of the result's scene is allowed for (a bounded
+ * darkening or veil, which keeps hue, so a recolour still shows). Structure: small blocks of the
+ * garment's lightness looked for in the other side near the same place (normalised
+ * cross-correlation, which ignores light), both ways, so a print, logo or word that was lost,
+ * changed or added leaves blocks that are found nowhere.
  */
-
-/** A one-byte-per-pixel foreground mask (255 = garment or wearer), any size. */
-export type ForegroundMask = SubjectMask;
-
-/** Finds the foreground of a photo: the engine's segmentation model in production. */
-export type Segmenter = (image: Buffer) => Promise<ForegroundMask>;
 
 /**
- * Largest CIEDE2000 between the input's and the result's dominant garment colours that still
- * reads as "colour true". ΔE00 ≈ 1–2 is a difference only a side-by-side comparison shows; textile
- * and print tolerances sit at 1–3; by 5 a buyer sees another shade and by 8 another colour (ADR 037).
+ * Largest CIEDE2000 between the input's and the result's garment colours, after light, that still
+ * reads as "colour true": chosen on the evaluation set (ADR 055). ΔE00 ≈ 1–2 shows only side by
+ * side; by 5 a buyer sees another shade and by 8 another colour (ADR 037).
  */
-export const COLOUR_TOLERANCE_DE00 = 5;
-/** Least pattern similarity (0–1) for a pass: a recoloured print stays above it, a lost one falls below. */
-export const PATTERN_MIN_SIMILARITY = 0.7;
+export const COLOUR_TOLERANCE_DE00 = 3.5;
+/** Least share (0–1) of the garment's blocks found on the other side for a pass (ADR 055). */
+export const PATTERN_MIN_SIMILARITY = 0.6;
 
 export interface FidelityScore {
-  /** Weighted CIEDE2000 from each input colour to its nearest result colour. */
+  /** Weighted CIEDE2000 from each input colour to its match in the result, after light. */
   colourDifference: number;
-  /** 0–1, histogram intersection of lightness structure and edge strength. */
+  /** 0–1, the share of the garment's blocks found in the other image (the lower direction). */
   patternSimilarity: number;
   passed: boolean;
 }
 
-interface Lab {
-  l: number;
-  a: number;
-  b: number;
-}
 interface Cluster extends Lab {
   weight: number;
 }
-interface Region {
-  /** Lab of each foreground pixel, and its position in the crop (for gradients). */
-  pixels: Lab[];
-  index: Int32Array;
+/** A garment cropped to its mask's box and scaled to ANALYSIS_EDGE, with its colours. */
+export interface Region {
   width: number;
   height: number;
+  l: Float32Array;
+  mask: Uint8Array;
+  colours: Cluster[];
+  /** Finer colours, small parts too (a word's ink): what finds this garment in a result. */
+  guide: Cluster[];
 }
 
-/** Long edge of the garment's bounding box when measured: pattern scale no longer matters. */
-const ANALYSIS_EDGE = 128;
-/** Long edge an image is decoded at (8 × ANALYSIS_EDGE), before the garment is found and cropped. */
-const DECODE_EDGE = 1024;
-const FOREGROUND = 128;
-/** Pixels of the outline left out at ANALYSIS_EDGE (see erode). */
-const EDGE_MARGIN = 1;
+/** Long edge of the garment's box when measured: a chest logo's letters stay a few pixels tall. */
+const ANALYSIS_EDGE = 160;
+/**
+ * Pixels of the outline left out at ANALYSIS_EDGE: they mix garment and backdrop, differently
+ * after every resize and re-encode, and would count as detail found nowhere.
+ */
+const OUTLINE_MARGIN = 2;
+/** Colours per side, and the least share a colour needs to count (same on both sides). */
+const COLOURS = 6;
+const COLOUR_MIN_WEIGHT = 0.02;
+const GUIDE_COLOURS = 8;
+const GUIDE_MIN_WEIGHT = 0.005;
+/** Largest ΔE76 from a pixel to its neighbours for it to be plain fabric, not a print's edge. */
+const PLAIN_STEP = 10;
+/** Least share of plain pixels to measure colours on them alone. */
+const PLAIN_MIN_SHARE = 0.2;
 const ciede2000 = differenceCiede2000();
 const deltaE = (x: Lab, y: Lab) => ciede2000({ mode: 'lab65', ...x }, { mode: 'lab65', ...y });
 
 /**
- * The foreground of an image cropped to its bounding box and scaled to ANALYSIS_EDGE. A cut-out's
- * own transparency is used when it has one (no model run); otherwise `segment` finds it.
+ * The garment in `image`: its mask (garment-mask.ts), cropped and scaled to ANALYSIS_EDGE, the
+ * outline's soft pixel left out, and its dominant colours.
  */
-export async function garmentRegion(image: Buffer, segment: Segmenter): Promise<Region> {
-  // Decoded small and within the process's decode limit (ADR 039): a 40 MP photo's full RGBA is
-  // 160 MB, and the garment is measured at ANALYSIS_EDGE, so 1024 px loses nothing even when the
-  // garment fills only an eighth of the photo's long edge.
-  const decoded = await withImageDecode(() =>
-    orientedImage(image)
-      .resize({ width: DECODE_EDGE, height: DECODE_EDGE, fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true }),
-  );
-  const { width, height } = decoded.info;
-  const rgba = decoded.data;
-  let alpha: Buffer = Buffer.alloc(width * height);
-  let transparent = 0;
-  for (let i = 0; i < width * height; i++) {
-    const value = rgba[i * 4 + 3] ?? 255;
-    alpha[i] = value;
-    if (value < FOREGROUND) transparent++;
-  }
-  if (transparent === 0) {
-    const found = await segment(image);
-    alpha = await resizeMask(found, width, height);
-  }
-  const box = boundingBox(alpha, width, height);
+export async function garmentRegion(
+  image: Buffer,
+  segment: Segmenter,
+  options: MaskOptions = { part: 'auto', worn: 'auto' },
+): Promise<Region> {
+  return regionOf(await garmentMask(image, segment, options));
+}
+
+export function regionOf(found: GarmentMask): Region {
+  const box = boundingBox(found.mask, found.width, found.height);
   if (!box) throw new Error('No garment was found in the image.');
   const scale = ANALYSIS_EDGE / Math.max(box.width, box.height);
-  const size = {
-    width: Math.max(1, Math.round(box.width * scale)),
-    height: Math.max(1, Math.round(box.height * scale)),
-  };
-  const crop = await sharp(rgba, { raw: { width, height, channels: 4 } })
-    .extract({ left: box.left, top: box.top, width: box.width, height: box.height })
-    .resize(size.width, size.height, { fit: 'fill' })
-    .raw()
-    .toBuffer();
-  const cropMask = await sharp(alpha, { raw: { width, height, channels: 1 } })
-    .extract({ left: box.left, top: box.top, width: box.width, height: box.height })
-    .resize(size.width, size.height, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const inside = erode(cropMask, size.width, size.height, EDGE_MARGIN);
-  const pixels: Lab[] = [];
-  const index = new Int32Array(size.width * size.height).fill(-1);
-  for (let i = 0; i < size.width * size.height; i++) {
-    if (!inside[i]) continue;
-    const lab = convertRgbToLab65({
-      r: (crop[i * 4] ?? 0) / 255,
-      g: (crop[i * 4 + 1] ?? 0) / 255,
-      b: (crop[i * 4 + 2] ?? 0) / 255,
-    });
-    index[i] = pixels.length;
-    pixels.push({ l: lab.l, a: lab.a, b: lab.b });
-  }
-  return { pixels, index, ...size };
-}
-
-/**
- * The mask shrunk by `margin` pixels: a model's matte is soft at the garment's outline, where
- * pixels mix garment and backdrop, and those would count as a colour and an edge of the garment.
- */
-function erode(mask: Buffer, width: number, height: number, margin: number): Uint8Array {
-  const inside = new Uint8Array(width * height);
+  const width = Math.max(1, Math.round(box.width * scale));
+  const height = Math.max(1, Math.round(box.height * scale));
+  const l = new Float32Array(width * height);
+  const a = new Float32Array(width * height);
+  const b = new Float32Array(width * height);
+  const covered = new Uint8Array(width * height);
+  // Each analysis pixel averages the garment pixels it covers (a box filter); it is garment when
+  // they are at least half of it.
   for (let y = 0; y < height; y++) {
+    const y0 = box.top + Math.floor(y / scale);
+    const y1 = Math.max(y0 + 1, box.top + Math.floor((y + 1) / scale));
     for (let x = 0; x < width; x++) {
-      let keep = true;
-      for (let dy = -margin; dy <= margin && keep; dy++) {
-        for (let dx = -margin; dx <= margin && keep; dx++) {
-          const [nx, ny] = [x + dx, y + dy];
-          keep = nx >= 0 && ny >= 0 && nx < width && ny < height;
-          keep &&= (mask[ny * width + nx] ?? 0) >= FOREGROUND;
+      const x0 = box.left + Math.floor(x / scale);
+      const x1 = Math.max(x0 + 1, box.left + Math.floor((x + 1) / scale));
+      let [n, total, sl, sa, sb] = [0, 0, 0, 0, 0];
+      for (let sy = y0; sy < Math.min(y1, found.height); sy++) {
+        for (let sx = x0; sx < Math.min(x1, found.width); sx++) {
+          total++;
+          const i = sy * found.width + sx;
+          if (!found.mask[i]) continue;
+          n++;
+          sl += found.lab[i * 3] ?? 0;
+          sa += found.lab[i * 3 + 1] ?? 0;
+          sb += found.lab[i * 3 + 2] ?? 0;
         }
       }
-      inside[y * width + x] = keep ? 1 : 0;
+      const o = y * width + x;
+      if (n === 0 || n * 2 < total) continue;
+      [l[o], a[o], b[o], covered[o]] = [sl / n, sa / n, sb / n, 1];
     }
   }
-  return inside;
+  const mask = erode(covered, width, height, OUTLINE_MARGIN);
+  // The colours are measured on plain pixels (their 3 × 3 neighbours within PLAIN_STEP): where
+  // two print colours meet, the pixels mix them into a third colour the garment does not have,
+  // which would count as a garment colour and lure skin into the result's mask.
+  const all: Lab[] = [];
+  const plain: Lab[] = [];
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const colour = { l: l[i] ?? 0, a: a[i] ?? 0, b: b[i] ?? 0 };
+    all.push(colour);
+    if (isPlain(i)) plain.push(colour);
+  }
+  function isPlain(i: number) {
+    const [x, y] = [i % width, Math.floor(i / width)];
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const j = (y + dy) * width + x + dx;
+        if (x + dx < 0 || x + dx >= width || !mask[j]) continue;
+        const d = Math.hypot(
+          (l[j] ?? 0) - (l[i] ?? 0),
+          (a[j] ?? 0) - (a[i] ?? 0),
+          (b[j] ?? 0) - (b[i] ?? 0),
+        );
+        if (d > PLAIN_STEP) return false;
+      }
+    }
+    return true;
+  }
+  if (all.length === 0) throw new Error('No garment was found in the image.');
+  // A print too fine to leave plain pixels is measured on all of them.
+  const measured = plain.length >= all.length * PLAIN_MIN_SHARE ? plain : all;
+  return {
+    width,
+    height,
+    l,
+    mask,
+    colours: dominantColours(measured, COLOURS, COLOUR_MIN_WEIGHT),
+    guide: dominantColours(measured, GUIDE_COLOURS, GUIDE_MIN_WEIGHT),
+  };
 }
 
-function boundingBox(mask: Buffer, width: number, height: number) {
+function boundingBox(mask: Uint8Array, width: number, height: number) {
   let left = width;
   let top = height;
   let right = -1;
   let bottom = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if ((mask[y * width + x] ?? 0) < FOREGROUND) continue;
+      if (!mask[y * width + x]) continue;
       left = Math.min(left, x);
       right = Math.max(right, x);
       top = Math.min(top, y);
@@ -220,16 +236,14 @@ function mean(pixels: readonly Lab[]): Lab {
 }
 
 /**
- * Each input colour (by its share of the garment) against the result colour that is the same part
- * of the garment. A nearest-colour match alone goes wrong once a result drifts: a recoloured dark
- * stripe can sit nearer to the recoloured body's shadow than to itself. So the match is made again
- * with the drift seen in the first match (the share-weighted mean Lab offset) applied, which
- * follows a recolour part by part. The result's foreground holds the wearer too (skin, hair); no
- * garment colour's match lands there unless the garment turned skin-coloured. The first match
- * weighs lightness four times (a recolour keeps light parts light and dark parts dark), the second
- * is by CIEDE2000 after the drift. The result's garment region is the pixels of the matched colours.
+ * For each input colour, the result colour that is the same part of the garment. A nearest-colour
+ * match alone goes wrong once a result drifts: a recoloured dark stripe can sit nearer to the
+ * recoloured body's shadow than to itself. So the match is made again with the drift seen in the
+ * first match (the share-weighted mean Lab offset) applied, which follows a recolour part by part.
+ * The first match weighs lightness four times (a recolour or a change of light keeps light parts
+ * light and dark parts dark), the second is by CIEDE2000 after the drift.
  */
-function matchColours(reference: readonly Cluster[], result: readonly Cluster[]) {
+function matchColours(reference: readonly Cluster[], result: readonly Cluster[]): number[] {
   let drift: Lab = { l: 0, a: 0, b: 0 };
   let matches: number[] = [];
   for (let pass = 0; pass < 2; pass++) {
@@ -247,15 +261,45 @@ function matchColours(reference: readonly Cluster[], result: readonly Cluster[])
     const total = reference.reduce((sum, colour) => sum + colour.weight, 0);
     drift = { l: drift.l / total, a: drift.a / total, b: drift.b / total };
   }
-  let weighted = 0;
-  let total = 0;
-  reference.forEach((colour, i) => {
-    const match = result[matches[i] ?? -1];
-    if (!match) return;
-    weighted += deltaE(colour, match) * colour.weight;
-    total += colour.weight;
-  });
-  return { difference: total > 0 ? weighted / total : Infinity, matched: new Set(matches) };
+  return matches;
+}
+
+/**
+ * Most the result's scene may darken (a share of black) or haze (a share of white) the garment
+ * and still count as light rather than colour: a dim studio or an overcast street takes 10–20 %.
+ * Both keep hue, so a recolour, which turns hue, is not explained away; a lightness-only change
+ * within this range is (see ADR 055).
+ */
+const LIGHT_RANGE = 0.2;
+const LIGHT_STEP = 0.01;
+
+/** `colour` under light `level`: below 0 mixed with black, above 0 with white, in sRGB. */
+function underLight(colour: Lab, level: number): Lab {
+  const rgb = convertLab65ToRgb(colour);
+  const lit = (v: number) => (level < 0 ? v * (1 + level) : v + level * (1 - v));
+  const out = convertRgbToLab65({ r: lit(rgb.r), g: lit(rgb.g), b: lit(rgb.b) });
+  return { l: out.l, a: out.a, b: out.b };
+}
+
+/**
+ * Share-weighted CIEDE2000 between each input colour and its match, under the light that
+ * explains the result best.
+ */
+function colourDifference(reference: readonly Cluster[], result: readonly Cluster[]): number {
+  const matches = matchColours(reference, result);
+  let best = Infinity;
+  for (let level = -LIGHT_RANGE; level <= LIGHT_RANGE + 1e-9; level += LIGHT_STEP) {
+    let weighted = 0;
+    let total = 0;
+    reference.forEach((colour, i) => {
+      const match = result[matches[i] ?? -1];
+      if (!match) return;
+      weighted += deltaE(underLight(colour, level), match) * colour.weight;
+      total += colour.weight;
+    });
+    if (total > 0) best = Math.min(best, weighted / total);
+  }
+  return best;
 }
 
 const shift = (colour: Lab, by: Lab): Lab => ({
@@ -276,68 +320,216 @@ function nearest(colour: Lab, candidates: readonly Lab[], distance = deltaE) {
   return index;
 }
 
-const LIGHTNESS_BINS = 16;
-const LIGHTNESS_RANGE = 40;
-const EDGE_BINS = 8;
-const EDGE_RANGE = 32;
+/** Block side, step between blocks and search reach, in pixels at ANALYSIS_EDGE. */
+const BLOCK = 12;
+const BLOCK_STEP = 6;
+const REACH = 10;
+/** A block is compared when this share of it is garment on its side (and, to match, on the other). */
+const BLOCK_COVER = 0.9;
+/** Below this spread of detail (L*) a block is plain fabric; above it, print, logo or text. */
+const PLAIN_SPREAD = 3;
+/** Fewer detailed blocks than this on a side is a plain garment: nothing there to lose. */
+const LEAST_BLOCKS = 3;
+/** A printed block is found where its normalised cross-correlation reaches this. */
+const MATCH_CORRELATION = 0.6;
 
-/** Normalised histograms of lightness around the garment's mean, and of edge strength. */
-function patternHistograms(region: Region, include: (pixel: number) => boolean) {
-  const lightness = new Array<number>(LIGHTNESS_BINS).fill(0);
-  const edges = new Array<number>(EDGE_BINS).fill(0);
-  const members: number[] = [];
-  for (let i = 0; i < region.index.length; i++) {
-    const p = region.index[i] ?? -1;
-    if (p >= 0 && include(p)) members.push(i);
-  }
-  const lOf = (i: number) => region.pixels[region.index[i] ?? -1]?.l;
-  const meanL = members.reduce((sum, i) => sum + (lOf(i) ?? 0), 0) / Math.max(1, members.length);
-  for (const i of members) {
-    const l = lOf(i) ?? meanL;
-    const bin = Math.floor(
-      ((l - meanL + LIGHTNESS_RANGE) / (2 * LIGHTNESS_RANGE)) * LIGHTNESS_BINS,
-    );
-    count(lightness, bin);
-    const x = i % region.width;
-    const right = x + 1 < region.width ? lOf(i + 1) : undefined;
-    const below = lOf(i + region.width);
-    if (right === undefined || below === undefined) continue;
-    const magnitude = Math.hypot(right - l, below - l);
-    count(edges, Math.floor((magnitude / EDGE_RANGE) * EDGE_BINS));
-  }
-  return { lightness: normalise(lightness), edges: normalise(edges) };
+interface Plane {
+  width: number;
+  height: number;
+  l: Float32Array;
+  mask: Uint8Array;
 }
 
-/** Adds one to a bin; values beyond either end count in the end bins. */
-function count(histogram: number[], bin: number) {
-  const at = Math.min(histogram.length - 1, Math.max(0, bin));
-  histogram[at] = (histogram[at] ?? 0) + 1;
+/** `region` resampled (bilinear lightness, nearest mask) to `width` × `height`. */
+function resampled(region: Region, width: number, height: number): Plane {
+  if (region.width === width && region.height === height) return region;
+  const l = new Float32Array(width * height);
+  const mask = new Uint8Array(width * height);
+  const sx = region.width / width;
+  const sy = region.height / height;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(region.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const fy = Math.min(region.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+      const [x0, y0] = [Math.floor(fx), Math.floor(fy)];
+      const [x1, y1] = [Math.min(region.width - 1, x0 + 1), Math.min(region.height - 1, y0 + 1)];
+      const [tx, ty] = [fx - x0, fy - y0];
+      const at = (px: number, py: number) => region.l[py * region.width + px] ?? 0;
+      const top = at(x0, y0) * (1 - tx) + at(x1, y0) * tx;
+      const bottom = at(x0, y1) * (1 - tx) + at(x1, y1) * tx;
+      l[y * width + x] = top * (1 - ty) + bottom * ty;
+      mask[y * width + x] = region.mask[Math.round(fy) * region.width + Math.round(fx)] ?? 0;
+    }
+  }
+  return { width, height, l, mask };
 }
-function normalise(histogram: number[]) {
-  const total = histogram.reduce((a, b) => a + b, 0);
-  return histogram.map((v) => (total > 0 ? v / total : 0));
+
+/** Radius of the box blur whose difference from the garment is its detail (print, not folds). */
+const DETAIL_RADIUS = 3;
+
+/**
+ * The plane's detail: lightness less its local mean (a box blur over garment pixels only, so the
+ * outline adds none). Folds and light change slowly and drop out; a print's edges, a logo's and
+ * a word's strokes stay.
+ */
+function detail(plane: Plane): Plane {
+  const { width, height, mask } = plane;
+  const weighted = new Float32Array(width * height);
+  const weights = new Float32Array(width * height);
+  for (let i = 0; i < weighted.length; i++) {
+    weights[i] = mask[i] ? 1 : 0;
+    weighted[i] = mask[i] ? (plane.l[i] ?? 0) : 0;
+  }
+  const blur = (values: Float32Array) =>
+    boxBlur(boxBlur(values, width, height, true), width, height, false);
+  const sum = blur(weighted);
+  const count = blur(weights);
+  const l = new Float32Array(width * height);
+  for (let i = 0; i < l.length; i++) {
+    l[i] = mask[i] ? (plane.l[i] ?? 0) - (sum[i] ?? 0) / Math.max(1e-6, count[i] ?? 0) : 0;
+  }
+  return { width, height, l, mask };
 }
-const intersection = (x: readonly number[], y: readonly number[]) =>
-  x.reduce((sum, v, i) => sum + Math.min(v, y[i] ?? 0), 0);
+
+function boxBlur(values: Float32Array, width: number, height: number, horizontal: boolean) {
+  const out = new Float32Array(values.length);
+  const [lines, length] = horizontal ? [height, width] : [width, height];
+  const at = (line: number, k: number) => (horizontal ? line * width + k : k * width + line);
+  for (let line = 0; line < lines; line++) {
+    let sum = 0;
+    for (let k = -DETAIL_RADIUS; k < length; k++) {
+      const add = k + DETAIL_RADIUS;
+      if (add < length) sum += values[at(line, add)] ?? 0;
+      const drop = k - DETAIL_RADIUS - 1;
+      if (drop >= 0) sum -= values[at(line, drop)] ?? 0;
+      if (k >= 0) out[at(line, k)] = sum;
+    }
+  }
+  return out;
+}
+
+/**
+ * Share of `from`'s detailed blocks (print, logo, text) found in `to` within REACH of the same
+ * place, by normalised cross-correlation of their detail; 1 when `from` has too few to judge.
+ */
+function blocksFound(from: Plane, to: Plane): number {
+  let compared = 0;
+  let found = 0;
+  const cover = (plane: Plane, x: number, y: number) => {
+    let n = 0;
+    for (let dy = 0; dy < BLOCK; dy++) {
+      for (let dx = 0; dx < BLOCK; dx++) n += plane.mask[(y + dy) * plane.width + x + dx] ?? 0;
+    }
+    return n / (BLOCK * BLOCK);
+  };
+  const stats = (plane: Plane, x: number, y: number) => {
+    let [sum, sum2] = [0, 0];
+    for (let dy = 0; dy < BLOCK; dy++) {
+      for (let dx = 0; dx < BLOCK; dx++) {
+        const v = plane.l[(y + dy) * plane.width + x + dx] ?? 0;
+        sum += v;
+        sum2 += v * v;
+      }
+    }
+    const mean = sum / (BLOCK * BLOCK);
+    return { mean, spread: Math.sqrt(Math.max(0, sum2 / (BLOCK * BLOCK) - mean * mean)) };
+  };
+  for (let y = 0; y + BLOCK <= from.height; y += BLOCK_STEP) {
+    for (let x = 0; x + BLOCK <= from.width; x += BLOCK_STEP) {
+      if (cover(from, x, y) < BLOCK_COVER) continue;
+      const own = stats(from, x, y);
+      if (own.spread < PLAIN_SPREAD) continue;
+      let seen = false;
+      let match = false;
+      const [top, bottom] = [Math.max(0, y - REACH), Math.min(to.height - BLOCK, y + REACH)];
+      const [left, right] = [Math.max(0, x - REACH), Math.min(to.width - BLOCK, x + REACH)];
+      for (let ty = top; ty <= bottom && !match; ty++) {
+        for (let tx = left; tx <= right && !match; tx++) {
+          if (cover(to, tx, ty) < BLOCK_COVER) continue;
+          seen = true;
+          const other = stats(to, tx, ty);
+          if (other.spread < PLAIN_SPREAD / 2) continue;
+          let cross = 0;
+          for (let dy = 0; dy < BLOCK; dy++) {
+            for (let dx = 0; dx < BLOCK; dx++) {
+              const p = (from.l[(y + dy) * from.width + x + dx] ?? 0) - own.mean;
+              const q = (to.l[(ty + dy) * to.width + tx + dx] ?? 0) - other.mean;
+              cross += p * q;
+            }
+          }
+          match = cross / (BLOCK * BLOCK * own.spread * other.spread) >= MATCH_CORRELATION;
+        }
+      }
+      // A block with no garment near its place on the other side is covered there (an arm,
+      // hair): it is not counted either way.
+      if (!seen) continue;
+      compared++;
+      if (match) found++;
+    }
+  }
+  return compared >= LEAST_BLOCKS ? found / compared : 1;
+}
 
 /** Scores a result's garment region against the input's. */
 export function compareRegions(reference: Region, result: Region): FidelityScore {
-  const referenceColours = dominantColours(reference.pixels, 5, 0.05);
-  const resultColours = dominantColours(result.pixels, 8, 0.02);
-  const { difference, matched } = matchColours(referenceColours, resultColours);
-  // The result's garment: pixels whose nearest dominant colour is one the input's matched.
-  const resultAssignment = assign(result.pixels, resultColours);
-  const ref = patternHistograms(reference, () => true);
-  const out = patternHistograms(result, (p) => matched.has(resultAssignment[p] ?? -1));
-  const patternSimilarity =
-    (intersection(ref.lightness, out.lightness) + intersection(ref.edges, out.edges)) / 2;
-  const colourDifference = Math.round(difference * 100) / 100;
+  const difference = colourDifference(reference.colours, result.colours);
+  // Both garments at the input's size, so a block's place means the same part on both sides.
+  const from = detail(reference);
+  const to = detail(resampled(result, reference.width, reference.height));
+  const structure = Math.min(blocksFound(from, to), blocksFound(to, from));
+  const colour = Math.round(difference * 100) / 100;
   return {
-    colourDifference,
-    patternSimilarity: Math.round(patternSimilarity * 1000) / 1000,
-    passed:
-      colourDifference <= COLOUR_TOLERANCE_DE00 && patternSimilarity >= PATTERN_MIN_SIMILARITY,
+    colourDifference: colour,
+    patternSimilarity: Math.round(structure * 1000) / 1000,
+    passed: colour <= COLOUR_TOLERANCE_DE00 && structure >= PATTERN_MIN_SIMILARITY,
   };
+}
+
+/** What a check compares: the part of the outfit, and whether each side shows it worn. */
+export interface CheckSpec {
+  part: GarmentPart;
+  reference: Worn;
+  result: Worn;
+}
+export const WHOLE_GARMENT: CheckSpec = { part: 'auto', reference: 'auto', result: 'auto' };
+
+/** The reference garment's region (the input a result must keep). */
+export const referenceRegion = (image: Buffer, segment: Segmenter, spec: CheckSpec) =>
+  garmentRegion(image, segment, { part: spec.part, worn: spec.reference });
+
+/** A result's garment region, found with the reference's colours as the guide. */
+export const resultRegion = (
+  image: Buffer,
+  segment: Segmenter,
+  spec: CheckSpec,
+  reference: Region,
+) =>
+  garmentRegion(image, segment, { part: spec.part, worn: spec.result, guide: reference.colours });
+
+/**
+ * Both garments of a pair. The side found cleanly guides the other: normally the input (a product
+ * shot) guides the result; for an extraction (the input worn, the result a product shot) the
+ * extracted garment guides the worn source, whose skin-toned or black garment the unguided wearer
+ * removal would take for skin or hair. `known` is the input's region when the caller has it.
+ */
+export async function pairRegions(
+  input: Buffer,
+  result: Buffer,
+  segment: Segmenter,
+  spec: CheckSpec,
+  known?: Region,
+): Promise<{ reference: Region; output: Region }> {
+  if (spec.reference === 'yes' && spec.result === 'no') {
+    const output = await garmentRegion(result, segment, { part: 'auto', worn: 'no' });
+    const reference = await garmentRegion(input, segment, {
+      part: spec.part,
+      worn: 'yes',
+      guide: output.colours,
+    });
+    return { reference, output };
+  }
+  const reference = known ?? (await referenceRegion(input, segment, spec));
+  return { reference, output: await resultRegion(result, segment, spec, reference) };
 }
 
 /** The garment in `input` (a cut-out or a photo) against the garment in `result`. */
@@ -345,8 +537,8 @@ export async function scoreGarmentFidelity(
   input: Buffer,
   result: Buffer,
   segment: Segmenter,
+  spec: CheckSpec = WHOLE_GARMENT,
 ): Promise<FidelityScore> {
-  const reference = await garmentRegion(input, segment);
-  const output = await garmentRegion(result, segment);
+  const { reference, output } = await pairRegions(input, result, segment, spec);
   return compareRegions(reference, output);
 }
