@@ -1,27 +1,42 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { segmentForeground } from './background-removal';
 import { scoreGarmentFidelity } from './garment-fidelity';
 import { garment, none, shiftFor } from './garment-fixtures';
+import { seededRandom } from './shared';
 
-/** A cut-out laid on an opaque backdrop: a photo without transparency, as uploads arrive. */
-const photo = async (cutOut: Buffer, backdrop: string) =>
-  sharp(cutOut).flatten({ background: backdrop }).jpeg({ quality: 92 }).toBuffer();
+/**
+ * A cut-out laid on a busy backdrop (a blurred noise, like a street or a room): a photo without
+ * transparency whose backdrop is not plain, so the mask needs the model (ADR 055).
+ */
+async function photo(cutOut: Buffer, seed: number) {
+  const { width, height } = await sharp(cutOut).metadata();
+  const random = seededRandom(seed);
+  const noise = Buffer.from(Array.from({ length: width * height * 3 }, () => 90 + random() * 120));
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .blur(1.5)
+    .composite([{ input: cutOut }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
 
 describe('garment fidelity with the segmentation model (real inference)', () => {
   it('finds the garment in both photos and tells ΔE00 2 (pass) from 8 (fail)', async () => {
-    const input = await photo(await garment(none, { size: 320 }), '#f2f2f2');
+    const input = await photo(await garment(none, { size: 320 }), 1);
     const close = await photo(
       await garment(shiftFor(2, 'purple'), { size: 280, withWearer: true }),
-      '#dfe7ee',
+      2,
     );
     const far = await photo(
       await garment(shiftFor(8, 'purple'), { size: 280, withWearer: true }),
-      '#dfe7ee',
+      3,
     );
+    const segment = vi.fn(segmentForeground);
+    const spec = { part: 'auto', reference: 'no', result: 'yes' } as const;
     const started = performance.now();
-    const passing = await scoreGarmentFidelity(input, close, segmentForeground);
-    const failing = await scoreGarmentFidelity(input, far, segmentForeground);
+    const passing = await scoreGarmentFidelity(input, close, segment, spec);
+    const failing = await scoreGarmentFidelity(input, far, segment, spec);
+    expect(segment).toHaveBeenCalledTimes(4);
     console.info(
       `garment fidelity, 4 model runs: ${(performance.now() - started).toFixed(0)} ms`,
       passing,
