@@ -99,7 +99,11 @@ export default defineConfig({
       url: `http://127.0.0.1:${fakeFalPort}/files/output.png`,
       timeout: 30_000,
       reuseExistingServer: false,
-      env: { E2E_FAKE_FAL_PORT: String(fakeFalPort), E2E_FAKE_FAL_KEY: FAKE_FAL_KEY },
+      env: {
+        E2E_FAKE_FAL_PORT: String(fakeFalPort),
+        E2E_FAKE_FAL_KEY: FAKE_FAL_KEY,
+        E2E_FAKE_FAL_STUDIO: `http://localhost:${falAppPort}`,
+      },
     },
     studio(falAppPort, falDataDir, {
       GENERATION_PROVIDER: 'fal',

@@ -7,13 +7,16 @@ import { startFakeFal } from './fake-fal-server';
  * (e2e/playwright.config.ts starts it beside a studio server configured for fal). A try-on's
  * output is the garment it was sent with its hue turned by 90°: a recoloured garment, what the
  * garment-fidelity check exists to catch. Every other model answers the fake's stock outputs.
- * Usage: E2E_FAKE_FAL_PORT=3222 E2E_FAKE_FAL_KEY=… node --import tsx apps/server/test/fake-fal-process.ts
+ * Usage: E2E_FAKE_FAL_PORT=3222 E2E_FAKE_FAL_KEY=… E2E_FAKE_FAL_STUDIO=http://localhost:3221 \
+ *   node --import tsx apps/server/test/fake-fal-process.ts
  */
 
 const env = z
   .object({
     E2E_FAKE_FAL_PORT: z.coerce.number().int().min(1).max(65_535),
     E2E_FAKE_FAL_KEY: z.string().min(1),
+    /** The origin of the studio whose garment photos the fake fetches. */
+    E2E_FAKE_FAL_STUDIO: z.url().transform((url) => new URL(url).origin),
   })
   .parse(process.env);
 const tryOnInput = z.object({ garment_image: z.url() });
@@ -27,11 +30,12 @@ const fake = await startFakeFal({
     const parsed = tryOnInput.safeParse(input);
     if (!modelId.includes('tryon') || !parsed.success) return null;
     const url = new URL(parsed.data.garment_image);
-    // Only the studio on this machine is fetched from (the journeys run on loopback).
-    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return null;
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    // Only the studio under test is fetched from, without following redirects.
+    if (url.origin !== env.E2E_FAKE_FAL_STUDIO) return null;
+    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(10_000) });
+    const length = Number(response.headers.get('content-length') ?? MAX_BYTES + 1);
+    if (!response.ok || length > MAX_BYTES) return null;
     const body = Buffer.from(await response.arrayBuffer());
-    if (!response.ok || body.length > MAX_BYTES) return null;
     return sharp(body).modulate({ hue: 90 }).png().toBuffer();
   },
 });

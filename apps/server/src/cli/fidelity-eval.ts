@@ -10,6 +10,8 @@ import path from 'node:path';
 import { segmentForeground } from '../platform/engine/background-removal';
 import {
   compareRegions,
+  NO_GARMENT_SCORE,
+  NoGarmentFound,
   referenceRegion,
   resultRegion,
   type CheckSpec,
@@ -49,13 +51,14 @@ async function main(): Promise<number> {
         regions.get(key) ??
         read(pair.garment).then((b) => referenceRegion(b, segmentForeground, spec));
       regions.set(key, reference);
-      const result = await resultRegion(
-        await read(pair.result),
-        segmentForeground,
-        spec,
-        await reference,
-      );
-      const score = compareRegions(await reference, result);
+      const known = await reference;
+      // As the worker scores it: a result in which no garment is found lost it (a fail).
+      const score = await resultRegion(await read(pair.result), segmentForeground, spec, known)
+        .then((result) => compareRegions(known, result))
+        .catch((error: unknown) => {
+          if (error instanceof NoGarmentFound) return NO_GARMENT_SCORE;
+          throw error;
+        });
       const verdict = score.passed ? 'match' : 'mismatch';
       const right = verdict === pair.expected;
       if (right) correct++;
@@ -64,7 +67,8 @@ async function main(): Promise<number> {
       const mark = right ? 'ok' : score.passed ? 'FALSE PASS' : 'FALSE FAILURE';
       line = `${verdict.padEnd(8)} ΔE00 ${score.colourDifference.toFixed(2).padStart(6)}  pattern ${score.patternSimilarity.toFixed(3)}  expected ${pair.expected.padEnd(8)} ${mark.padEnd(13)} ${pair.result} (${pair.category})`;
     } catch (error) {
-      // No garment found: the check keeps such a result unscored, which counts as wrong here.
+      // The garment or a result could not be read: the worker keeps such a result unscored,
+      // which counts as wrong here.
       unscored++;
       if (pair.expected === 'match') falseFailures++;
       else falsePasses++;

@@ -1,9 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
 import { productPhoto } from '../../../test/generation-helpers';
+import { seededRandom } from '../../platform/engine/shared';
 import { plainBackgroundSegmenter } from '../../../test/plain-background-segmenter';
-import { WHOLE_GARMENT, type Segmenter } from '../../platform/engine/garment-fidelity';
-import { FIDELITY_BUDGET_MS, fidelityCheckSignal, fidelityOfOutputs } from './fidelity.service';
+import {
+  NO_GARMENT_SCORE,
+  WHOLE_GARMENT,
+  type Segmenter,
+} from '../../platform/engine/garment-fidelity';
+import {
+  checkGarmentFidelity,
+  FIDELITY_BUDGET_MS,
+  fidelityCheckSignal,
+  fidelityOfOutputs,
+} from './fidelity.service';
 
 const log: Pick<FastifyBaseLogger, 'info' | 'warn'> = {
   info: () => undefined,
@@ -57,5 +68,44 @@ describe("the garment-fidelity check's own time (ADR 037)", () => {
       fidelityPassed: true,
     });
     expect(await fidelityOfOutputs(deps, garment, [photo], load, null)).toEqual({});
+  });
+});
+
+describe('checkGarmentFidelity', () => {
+  it('fails an output in which no garment is found, rather than leaving the result unscored', async () => {
+    const photo = await productPhoto();
+    const blank = await sharp({
+      create: { width: 400, height: 500, channels: 3, background: '#f2f2f2' },
+    })
+      .jpeg()
+      .toBuffer();
+    const signal = new AbortController().signal;
+    const checked = await checkGarmentFidelity(
+      plainBackgroundSegmenter,
+      photo,
+      [photo, blank],
+      signal,
+      WHOLE_GARMENT,
+    );
+    expect(checked).toEqual({
+      fidelityColourDifference: NO_GARMENT_SCORE.colourDifference,
+      fidelityPatternSimilarity: 0,
+      fidelityPassed: false,
+    });
+  });
+
+  it('finds an extraction’s source foreground once for all its outputs', async () => {
+    const extracted = await productPhoto();
+    // The source on a noise backdrop: not plain to the mask, so the model is asked for it.
+    const random = seededRandom(5);
+    const noise = Buffer.from(Array.from({ length: 400 * 500 * 3 }, () => random() * 255));
+    const source = await sharp(noise, { raw: { width: 400, height: 500, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const segment = vi.fn(plainBackgroundSegmenter);
+    const spec = { part: 'auto', reference: 'yes', result: 'no' } as const;
+    const signal = new AbortController().signal;
+    await checkGarmentFidelity(segment, source, [extracted, extracted, extracted], signal, spec);
+    expect(segment.mock.calls.filter(([image]) => image === source)).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   compareRegions,
+  NO_GARMENT_SCORE,
+  NoGarmentFound,
   pairRegions,
   referenceRegion,
   type CheckSpec,
@@ -47,20 +49,38 @@ export async function checkGarmentFidelity(
   signal: AbortSignal,
   spec: CheckSpec,
 ): Promise<FidelityColumns | null> {
-  // The input's region is found once, unless each output guides it (an extraction).
+  // The input's region is found once, unless each output guides it (an extraction); its
+  // foreground, where the model finds it, is found once either way.
+  const segment = segmentingOnce(segmenter);
   const extracted = spec.reference === 'yes' && spec.result === 'no';
-  const known = extracted ? undefined : await referenceRegion(garment, segmenter, spec);
+  const known = extracted ? undefined : await referenceRegion(garment, segment, spec);
   const scores: FidelityScore[] = [];
   for (const output of outputs.slice(0, FIDELITY_MAX_OUTPUTS)) {
     signal.throwIfAborted();
-    const pair = await pairRegions(garment, output, segmenter, spec, known);
-    scores.push(compareRegions(pair.reference, pair.output));
+    try {
+      const pair = await pairRegions(garment, output, segment, spec, known);
+      scores.push(compareRegions(pair.reference, pair.output));
+    } catch (error) {
+      // An output without the garment lost it: a fail, not a result left unscored.
+      if (!(error instanceof NoGarmentFound)) throw error;
+      scores.push(NO_GARMENT_SCORE);
+    }
   }
   if (scores.length === 0) return null;
   return {
     fidelityColourDifference: Math.max(...scores.map((s) => s.colourDifference)),
     fidelityPatternSimilarity: Math.min(...scores.map((s) => s.patternSimilarity)),
     fidelityPassed: scores.every((s) => s.passed),
+  };
+}
+
+/** `segmenter` answering each image (by identity) once: an extraction's source for every output. */
+function segmentingOnce(segmenter: Segmenter): Segmenter {
+  const found = new Map<Buffer, ReturnType<Segmenter>>();
+  return (image) => {
+    const known = found.get(image) ?? segmenter(image);
+    found.set(image, known);
+    return known;
   };
 }
 

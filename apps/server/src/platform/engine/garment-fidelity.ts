@@ -43,6 +43,24 @@ export interface FidelityScore {
 interface Cluster extends Lab {
   weight: number;
 }
+/** An image in which the mask found no garment (a result that lost it, or an empty photo). */
+export class NoGarmentFound extends Error {
+  constructor() {
+    super('No garment was found in the image.');
+    this.name = 'NoGarmentFound';
+  }
+}
+
+/**
+ * The score of a result in which no garment is found: the garment was lost, which fails the
+ * check (the ΔE00 stored is the scale's far end; the pattern found nothing).
+ */
+export const NO_GARMENT_SCORE: FidelityScore = {
+  colourDifference: 100,
+  patternSimilarity: 0,
+  passed: false,
+};
+
 /** A garment cropped to its mask's box and scaled to ANALYSIS_EDGE, with its colours. */
 export interface Region {
   width: number;
@@ -50,8 +68,6 @@ export interface Region {
   l: Float32Array;
   mask: Uint8Array;
   colours: Cluster[];
-  /** Finer colours, small parts too (a word's ink): what finds this garment in a result. */
-  guide: Cluster[];
 }
 
 /** Long edge of the garment's box when measured: a chest logo's letters stay a few pixels tall. */
@@ -64,8 +80,6 @@ const OUTLINE_MARGIN = 2;
 /** Colours per side, and the least share a colour needs to count (same on both sides). */
 const COLOURS = 6;
 const COLOUR_MIN_WEIGHT = 0.02;
-const GUIDE_COLOURS = 8;
-const GUIDE_MIN_WEIGHT = 0.005;
 /** Largest ΔE76 from a pixel to its neighbours for it to be plain fabric, not a print's edge. */
 const PLAIN_STEP = 10;
 /** Least share of plain pixels to measure colours on them alone. */
@@ -87,7 +101,7 @@ export async function garmentRegion(
 
 export function regionOf(found: GarmentMask): Region {
   const box = boundingBox(found.mask, found.width, found.height);
-  if (!box) throw new Error('No garment was found in the image.');
+  if (!box) throw new NoGarmentFound();
   const scale = ANALYSIS_EDGE / Math.max(box.width, box.height);
   const width = Math.max(1, Math.round(box.width * scale));
   const height = Math.max(1, Math.round(box.height * scale));
@@ -148,7 +162,7 @@ export function regionOf(found: GarmentMask): Region {
     }
     return true;
   }
-  if (all.length === 0) throw new Error('No garment was found in the image.');
+  if (all.length === 0) throw new NoGarmentFound();
   // A print too fine to leave plain pixels is measured on all of them.
   const measured = plain.length >= all.length * PLAIN_MIN_SHARE ? plain : all;
   return {
@@ -157,7 +171,6 @@ export function regionOf(found: GarmentMask): Region {
     l,
     mask,
     colours: dominantColours(measured, COLOURS, COLOUR_MIN_WEIGHT),
-    guide: dominantColours(measured, GUIDE_COLOURS, GUIDE_MIN_WEIGHT),
   };
 }
 
@@ -408,6 +421,47 @@ function boxBlur(values: Float32Array, width: number, height: number, horizontal
   return out;
 }
 
+interface BlockSums {
+  /** Share of the BLOCK × BLOCK block at (x, y) that is garment. */
+  cover(x: number, y: number): number;
+  /** Mean and spread of the block's values. */
+  stats(x: number, y: number): { mean: number; spread: number };
+}
+
+/** Summed-area tables of a plane's mask, values and squares: any block's sums in four reads. */
+function blockSums(plane: Plane): BlockSums {
+  const { width, height } = plane;
+  const stride = width + 1;
+  const tables = [0, 1, 2].map(() => new Float64Array(stride * (height + 1)));
+  const [mask, sum, squares] = tables as [Float64Array, Float64Array, Float64Array];
+  for (let y = 0; y < height; y++) {
+    let [rowMask, rowSum, rowSquares] = [0, 0, 0];
+    for (let x = 0; x < width; x++) {
+      const v = plane.l[y * width + x] ?? 0;
+      rowMask += plane.mask[y * width + x] ?? 0;
+      rowSum += v;
+      rowSquares += v * v;
+      const at = (y + 1) * stride + x + 1;
+      mask[at] = (mask[at - stride] ?? 0) + rowMask;
+      sum[at] = (sum[at - stride] ?? 0) + rowSum;
+      squares[at] = (squares[at - stride] ?? 0) + rowSquares;
+    }
+  }
+  const block = (table: Float64Array, x: number, y: number) =>
+    (table[(y + BLOCK) * stride + x + BLOCK] ?? 0) -
+    (table[y * stride + x + BLOCK] ?? 0) -
+    (table[(y + BLOCK) * stride + x] ?? 0) +
+    (table[y * stride + x] ?? 0);
+  const area = BLOCK * BLOCK;
+  return {
+    cover: (x, y) => block(mask, x, y) / area,
+    stats: (x, y) => {
+      const mean = block(sum, x, y) / area;
+      return { mean, spread: Math.sqrt(Math.max(0, block(squares, x, y) / area - mean * mean)) };
+    },
+  };
+}
+
 /**
  * Share of `from`'s detailed blocks (print, logo, text) found in `to` within REACH of the same
  * place, by normalised cross-correlation of their detail; 1 when `from` has too few to judge.
@@ -415,49 +469,31 @@ function boxBlur(values: Float32Array, width: number, height: number, horizontal
 function blocksFound(from: Plane, to: Plane): number {
   let compared = 0;
   let found = 0;
-  const cover = (plane: Plane, x: number, y: number) => {
-    let n = 0;
-    for (let dy = 0; dy < BLOCK; dy++) {
-      for (let dx = 0; dx < BLOCK; dx++) n += plane.mask[(y + dy) * plane.width + x + dx] ?? 0;
-    }
-    return n / (BLOCK * BLOCK);
-  };
-  const stats = (plane: Plane, x: number, y: number) => {
-    let [sum, sum2] = [0, 0];
-    for (let dy = 0; dy < BLOCK; dy++) {
-      for (let dx = 0; dx < BLOCK; dx++) {
-        const v = plane.l[(y + dy) * plane.width + x + dx] ?? 0;
-        sum += v;
-        sum2 += v * v;
-      }
-    }
-    const mean = sum / (BLOCK * BLOCK);
-    return { mean, spread: Math.sqrt(Math.max(0, sum2 / (BLOCK * BLOCK) - mean * mean)) };
-  };
+  const [own, other] = [blockSums(from), blockSums(to)];
   for (let y = 0; y + BLOCK <= from.height; y += BLOCK_STEP) {
     for (let x = 0; x + BLOCK <= from.width; x += BLOCK_STEP) {
-      if (cover(from, x, y) < BLOCK_COVER) continue;
-      const own = stats(from, x, y);
-      if (own.spread < PLAIN_SPREAD) continue;
+      if (own.cover(x, y) < BLOCK_COVER) continue;
+      const block = own.stats(x, y);
+      if (block.spread < PLAIN_SPREAD) continue;
       let seen = false;
       let match = false;
       const [top, bottom] = [Math.max(0, y - REACH), Math.min(to.height - BLOCK, y + REACH)];
       const [left, right] = [Math.max(0, x - REACH), Math.min(to.width - BLOCK, x + REACH)];
       for (let ty = top; ty <= bottom && !match; ty++) {
         for (let tx = left; tx <= right && !match; tx++) {
-          if (cover(to, tx, ty) < BLOCK_COVER) continue;
+          if (other.cover(tx, ty) < BLOCK_COVER) continue;
           seen = true;
-          const other = stats(to, tx, ty);
-          if (other.spread < PLAIN_SPREAD / 2) continue;
+          const candidate = other.stats(tx, ty);
+          if (candidate.spread < PLAIN_SPREAD / 2) continue;
           let cross = 0;
           for (let dy = 0; dy < BLOCK; dy++) {
             for (let dx = 0; dx < BLOCK; dx++) {
-              const p = (from.l[(y + dy) * from.width + x + dx] ?? 0) - own.mean;
-              const q = (to.l[(ty + dy) * to.width + tx + dx] ?? 0) - other.mean;
+              const p = (from.l[(y + dy) * from.width + x + dx] ?? 0) - block.mean;
+              const q = (to.l[(ty + dy) * to.width + tx + dx] ?? 0) - candidate.mean;
               cross += p * q;
             }
           }
-          match = cross / (BLOCK * BLOCK * own.spread * other.spread) >= MATCH_CORRELATION;
+          match = cross / (BLOCK * BLOCK * block.spread * candidate.spread) >= MATCH_CORRELATION;
         }
       }
       // A block with no garment near its place on the other side is covered there (an arm,

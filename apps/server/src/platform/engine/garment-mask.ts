@@ -151,16 +151,12 @@ function backdropOut(lab: Float32Array, mask: Uint8Array, width: number, height:
   // falloff is smooth. A pixel joins only near that colour at its place, so the backdrop cannot
   // walk into a garment of nearly its colour along the garment's own smooth shading.
   const model = fitBackdrop(lab, seeds, width, height);
-  const strays = (j: number) => {
-    const expected = model(j % width, Math.floor(j / width));
-    return (
-      Math.hypot(
-        (expected[0] ?? 0) - (lab[j * 3] ?? 0),
-        (expected[1] ?? 0) - (lab[j * 3 + 1] ?? 0),
-        (expected[2] ?? 0) - (lab[j * 3 + 2] ?? 0),
-      ) > BACKDROP_DRIFT
-    );
-  };
+  const strays = (j: number) =>
+    Math.hypot(
+      (model[j * 3] ?? 0) - (lab[j * 3] ?? 0),
+      (model[j * 3 + 1] ?? 0) - (lab[j * 3 + 1] ?? 0),
+      (model[j * 3 + 2] ?? 0) - (lab[j * 3 + 2] ?? 0),
+    ) > BACKDROP_DRIFT;
   for (const i of seeds) {
     if (backdrop[i] || strays(i)) continue;
     backdrop[i] = 1;
@@ -354,7 +350,7 @@ function keepLargeParts(mask: Uint8Array, width: number) {
 
 /**
  * Least-squares fit of each Lab channel over the seeds as a quadratic in x and y (a gradient,
- * a vignette): returns the fitted colour at a place.
+ * a vignette): the fitted colour of every pixel, three values each.
  */
 function fitBackdrop(lab: Float32Array, seeds: readonly number[], width: number, height: number) {
   const terms = (x: number, y: number) => {
@@ -375,10 +371,19 @@ function fitBackdrop(lab: Float32Array, seeds: readonly number[], width: number,
   // A little ridge keeps the fit defined when the seeds hold no curvature (only the corners).
   for (let r = 0; r < n; r++) (normal[r] ?? [])[r] = ((normal[r] ?? [])[r] ?? 0) + 1e-3;
   const coefficients = solve(normal, n);
-  return (x: number, y: number) => {
-    const t = terms(x, y);
-    return [0, 1, 2].map((k) => t.reduce((sum, v, r) => sum + v * (coefficients[r]?.[k] ?? 0), 0));
-  };
+  // The fitted colour of every pixel, once (the flood asks for each pixel up to four times).
+  const fitted = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = terms(x, y);
+      for (let k = 0; k < 3; k++) {
+        let value = 0;
+        for (let r = 0; r < n; r++) value += (t[r] ?? 0) * (coefficients[r]?.[k] ?? 0);
+        fitted[(y * width + x) * 3 + k] = value;
+      }
+    }
+  }
+  return fitted;
 }
 
 /** Gauss–Jordan elimination with partial pivoting of [A | B] (n × n, three right-hand sides). */
