@@ -81,12 +81,15 @@ test('select three cards into one zip, delete with undo, reuse settings and made
 
   // Delete it for real: after the window the server deletes it, and the totals follow.
   await checkbox(page, 0).click();
-  const sent = page.waitForRequest(
-    (request) => request.method() === 'DELETE' && request.url().endsWith('/gallery/generations'),
+  // The server's answer, not only the request: the count on screen follows the delete at once,
+  // and the list read below must not race the server still deleting (a clean-clone run caught it).
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'DELETE' && response.url().endsWith('/gallery/generations'),
     { timeout: 15_000 },
   );
   await toolbar.getByRole('button', { name: 'Delete' }).click();
-  await sent;
+  expect((await answered).ok()).toBe(true);
   await expect(page.getByText('2 total items')).toBeVisible();
   expect(await galleryIds(page)).toEqual(ids.slice(1));
   await page.reload();
