@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,8 +14,9 @@ export function createLocalStorage(root: string): Storage {
     async put(key, body) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${file}.${String(process.pid)}.tmp`;
+      // Write then rename, so a reader never sees half a file. The temporary name is this call's
+      // own: two puts of one key at once (two seeds in one process) must not share it.
+      const temp = `${file}.${String(process.pid)}.${randomUUID()}.tmp`;
       await fs.writeFile(temp, body);
       await fs.rename(temp, file);
     },
