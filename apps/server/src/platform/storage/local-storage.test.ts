@@ -15,7 +15,9 @@ describe('local storage', () => {
     dirs.push(root);
     const storage = createLocalStorage(root);
     const bodies = Array.from({ length: 8 }, (_, i) => Buffer.alloc(64 * 1024, i));
-    await Promise.all(bodies.map((body) => storage.put('catalog/one/original.png', body)));
+    await Promise.all(
+      bodies.map((body) => storage.put('catalog/one/original.png', body, 'image/png')),
+    );
     const stored = await fs.readFile(path.join(root, 'catalog/one/original.png'));
     expect(bodies.some((body) => body.equals(stored))).toBe(true);
     expect(await fs.readdir(path.join(root, 'catalog/one'))).toEqual(['original.png']);
