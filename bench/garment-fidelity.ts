@@ -6,37 +6,23 @@
 // budget. The set's backdrops are plain, so the segmentation model (3–4 s, engine tier) is not run:
 // a photo on a busy backdrop adds one model run (docs/performance.md).
 // Usage: node --import tsx bench/garment-fidelity.ts [rounds=3] [dir=eval/fidelity-set]
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { parsePairs } from '../apps/server/src/cli/fidelity-pairs';
-import {
-  compareRegions,
-  referenceRegion,
-  resultRegion,
-  type CheckSpec,
-  type Region,
-} from '../apps/server/src/platform/engine/garment-fidelity';
+import { openSet, pairSpec } from '../apps/server/src/cli/fidelity-pairs';
+import { scoreOutput } from '../apps/server/src/platform/engine/garment-fidelity';
 import { quantile } from './report';
 
 const BUDGET_MEDIAN_MS = 2000;
 const rounds = Number(process.argv[2] ?? 3);
-const dir = path.resolve(process.argv[3] ?? 'eval/fidelity-set');
 const noModel = () => Promise.reject(new Error('the set has plain backdrops'));
+const set = openSet(process.argv[3] ?? 'eval/fidelity-set', noModel);
 
-const pairs = parsePairs(await fs.readFile(path.join(dir, 'pairs.csv'), 'utf8'));
-const references = new Map<string, Region>();
+const pairs = await set.pairs();
 const times: number[] = [];
 for (let round = 0; round <= rounds; round++) {
   for (const pair of pairs) {
-    const spec: CheckSpec = { part: pair.category, reference: 'auto', result: 'yes' };
-    const key = `${pair.garment} ${pair.category}`;
-    const reference =
-      references.get(key) ??
-      (await referenceRegion(await fs.readFile(path.join(dir, pair.garment)), noModel, spec));
-    references.set(key, reference);
-    const image = await fs.readFile(path.join(dir, pair.result));
+    const known = await set.reference(pair);
+    const [garment, result] = await Promise.all([set.read(pair.garment), set.read(pair.result)]);
     const started = performance.now();
-    compareRegions(reference, await resultRegion(image, noModel, spec, reference));
+    await scoreOutput(garment, result, noModel, pairSpec(pair), known);
     // Round 0 warms the JIT and sharp's caches.
     if (round > 0) times.push(performance.now() - started);
   }

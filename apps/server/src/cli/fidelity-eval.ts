@@ -5,25 +5,9 @@
  * check is the worker's own (ADR 037), with the engine's segmentation model where an image has no
  * transparency.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { segmentForeground } from '../platform/engine/background-removal';
-import {
-  compareRegions,
-  NO_GARMENT_SCORE,
-  NoGarmentFound,
-  referenceRegion,
-  resultRegion,
-  type CheckSpec,
-} from '../platform/engine/garment-fidelity';
-import { parsePairs } from './fidelity-pairs';
-
-/** A path of the set, refused when it leaves DIR. */
-function inside(dir: string, file: string): string {
-  const full = path.resolve(dir, file);
-  if (!full.startsWith(dir + path.sep)) throw new Error(`${file} is outside ${dir}`);
-  return full;
-}
+import { scoreOutput } from '../platform/engine/garment-fidelity';
+import { openSet, pairSpec } from './fidelity-pairs';
 
 async function main(): Promise<number> {
   const dirArg = process.argv[2];
@@ -31,34 +15,19 @@ async function main(): Promise<number> {
     process.stderr.write('Usage: npm run -s fidelity:eval -- DIR   (DIR holds pairs.csv)\n');
     return 1;
   }
-  const dir = path.resolve(dirArg);
-  const pairs = parsePairs(await fs.readFile(path.join(dir, 'pairs.csv'), 'utf8'));
+  const set = openSet(dirArg, segmentForeground);
+  const pairs = await set.pairs();
   let correct = 0;
   let falsePasses = 0;
   let falseFailures = 0;
   let unscored = 0;
-  const regions = new Map<string, ReturnType<typeof referenceRegion>>();
   for (const pair of pairs) {
     let line: string;
     try {
-      // A garment's region is found once for all its pairs (a photo's costs a model run).
-      // As a try-on checks its result: the garment as sent (worn or not, told by its skin),
-      // the result worn, the part of the outfit the pair's category names.
-      const spec: CheckSpec = { part: pair.category, reference: 'auto', result: 'yes' };
-      const key = `${pair.garment} ${pair.category}`;
-      const read = async (file: string) => fs.readFile(inside(dir, file));
-      const reference =
-        regions.get(key) ??
-        read(pair.garment).then((b) => referenceRegion(b, segmentForeground, spec));
-      regions.set(key, reference);
-      const known = await reference;
+      const known = await set.reference(pair);
+      const [garment, result] = await Promise.all([set.read(pair.garment), set.read(pair.result)]);
       // As the worker scores it: a result in which no garment is found lost it (a fail).
-      const score = await resultRegion(await read(pair.result), segmentForeground, spec, known)
-        .then((result) => compareRegions(known, result))
-        .catch((error: unknown) => {
-          if (error instanceof NoGarmentFound) return NO_GARMENT_SCORE;
-          throw error;
-        });
+      const score = await scoreOutput(garment, result, segmentForeground, pairSpec(pair), known);
       const verdict = score.passed ? 'match' : 'mismatch';
       const right = verdict === pair.expected;
       if (right) correct++;

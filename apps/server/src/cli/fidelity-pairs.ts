@@ -1,4 +1,12 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
+import {
+  referenceRegion,
+  type CheckSpec,
+  type Region,
+  type Segmenter,
+} from '../platform/engine/garment-fidelity';
 
 /* The evaluation set's pairs.csv (issue 31 item 3), read strictly: a set is data we act on. */
 
@@ -31,4 +39,38 @@ export function parsePairs(csv: string): FidelityPair[] {
     }
     return parsed.data;
   });
+}
+
+/**
+ * As a try-on checks its result: the garment as sent (worn or not, told by its skin), the result
+ * worn, the part of the outfit the pair's category names.
+ */
+export const pairSpec = (pair: FidelityPair): CheckSpec => ({
+  part: pair.category,
+  reference: 'auto',
+  result: 'yes',
+});
+
+/** A set's files (paths may not leave its directory), and each garment's region found once. */
+export function openSet(dir: string, segment: Segmenter) {
+  const root = path.resolve(dir);
+  const read = (file: string) => {
+    const full = path.resolve(root, file);
+    if (!full.startsWith(root + path.sep)) throw new Error(`${file} is outside ${root}`);
+    return fs.readFile(full);
+  };
+  const regions = new Map<string, Promise<Region>>();
+  return {
+    read,
+    pairs: async () => parsePairs(await fs.readFile(path.join(root, 'pairs.csv'), 'utf8')),
+    /** The pair's garment region, found once per garment and category (a photo costs a model run). */
+    reference: (pair: FidelityPair) => {
+      const key = `${pair.garment} ${pair.category}`;
+      const found =
+        regions.get(key) ??
+        read(pair.garment).then((image) => referenceRegion(image, segment, pairSpec(pair)));
+      regions.set(key, found);
+      return found;
+    },
+  };
 }

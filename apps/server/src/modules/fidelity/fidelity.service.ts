@@ -1,10 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  compareRegions,
-  NO_GARMENT_SCORE,
-  NoGarmentFound,
-  pairRegions,
   referenceRegion,
+  scoreOutput,
   type CheckSpec,
   type FidelityScore,
   type Segmenter,
@@ -57,14 +54,7 @@ export async function checkGarmentFidelity(
   const scores: FidelityScore[] = [];
   for (const output of outputs.slice(0, FIDELITY_MAX_OUTPUTS)) {
     signal.throwIfAborted();
-    try {
-      const pair = await pairRegions(garment, output, segment, spec, known);
-      scores.push(compareRegions(pair.reference, pair.output));
-    } catch (error) {
-      // An output without the garment lost it: a fail, not a result left unscored.
-      if (!(error instanceof NoGarmentFound)) throw error;
-      scores.push(NO_GARMENT_SCORE);
-    }
+    scores.push(await scoreOutput(garment, output, segment, spec, known));
   }
   if (scores.length === 0) return null;
   return {

@@ -9,6 +9,7 @@ import {
   type Worn,
 } from './garment-mask';
 import type { Lab } from './lab';
+import { windowSums } from './window-sums';
 
 export type { GarmentPart, Segmenter, Worn } from './garment-mask';
 
@@ -404,22 +405,8 @@ function detail(plane: Plane): Plane {
   return { width, height, l, mask };
 }
 
-function boxBlur(values: Float32Array, width: number, height: number, horizontal: boolean) {
-  const out = new Float32Array(values.length);
-  const [lines, length] = horizontal ? [height, width] : [width, height];
-  const at = (line: number, k: number) => (horizontal ? line * width + k : k * width + line);
-  for (let line = 0; line < lines; line++) {
-    let sum = 0;
-    for (let k = -DETAIL_RADIUS; k < length; k++) {
-      const add = k + DETAIL_RADIUS;
-      if (add < length) sum += values[at(line, add)] ?? 0;
-      const drop = k - DETAIL_RADIUS - 1;
-      if (drop >= 0) sum -= values[at(line, drop)] ?? 0;
-      if (k >= 0) out[at(line, k)] = sum;
-    }
-  }
-  return out;
-}
+const boxBlur = (values: Float32Array, width: number, height: number, horizontal: boolean) =>
+  windowSums(values, width, height, DETAIL_RADIUS, horizontal);
 
 interface BlockSums {
   /** Share of the BLOCK × BLOCK block at (x, y) that is garment. */
@@ -566,6 +553,26 @@ export async function pairRegions(
   }
   const reference = known ?? (await referenceRegion(input, segment, spec));
   return { reference, output: await resultRegion(result, segment, spec, reference) };
+}
+
+/**
+ * One output scored as the worker scores it: an output in which no garment is found lost it, and
+ * fails (an input without one still throws, through `known` or the extraction's guide).
+ */
+export async function scoreOutput(
+  input: Buffer,
+  result: Buffer,
+  segment: Segmenter,
+  spec: CheckSpec,
+  known?: Region,
+): Promise<FidelityScore> {
+  try {
+    const { reference, output } = await pairRegions(input, result, segment, spec, known);
+    return compareRegions(reference, output);
+  } catch (error) {
+    if (error instanceof NoGarmentFound) return NO_GARMENT_SCORE;
+    throw error;
+  }
 }
 
 /** The garment in `input` (a cut-out or a photo) against the garment in `result`. */

@@ -1,7 +1,8 @@
 import { withImageDecode } from '../images/process-image';
-import { labOfRgb, type Lab } from './lab';
+import { labDistance, labInto, type Lab } from './lab';
 import { orientedImage } from './shared';
 import { fillEnclosedHoles, resizeMask, type SubjectMask } from './video-layers';
+import { windowSums } from './window-sums';
 
 /*
  * The garment, and only the garment, in a product shot or a worn photo (issue 31, ADR 055). Three
@@ -97,10 +98,7 @@ export async function garmentMask(
   const mask = new Uint8Array(count);
   let transparent = 0;
   for (let i = 0; i < count; i++) {
-    const colour = labOfRgb(rgba[i * 4] ?? 0, rgba[i * 4 + 1] ?? 0, rgba[i * 4 + 2] ?? 0);
-    lab[i * 3] = colour.l;
-    lab[i * 3 + 1] = colour.a;
-    lab[i * 3 + 2] = colour.b;
+    labInto(lab, i * 3, rgba[i * 4] ?? 0, rgba[i * 4 + 1] ?? 0, rgba[i * 4 + 2] ?? 0);
     const opaque = (rgba[i * 4 + 3] ?? 255) >= OPAQUE;
     mask[i] = opaque ? 1 : 0;
     if (!opaque) transparent++;
@@ -134,12 +132,7 @@ function backdropOut(lab: Float32Array, mask: Uint8Array, width: number, height:
   const queue = new Int32Array(count);
   let head = 0;
   let tail = 0;
-  const step = (i: number, j: number) =>
-    Math.hypot(
-      (lab[i * 3] ?? 0) - (lab[j * 3] ?? 0),
-      (lab[i * 3 + 1] ?? 0) - (lab[j * 3 + 1] ?? 0),
-      (lab[i * 3 + 2] ?? 0) - (lab[j * 3 + 2] ?? 0),
-    );
+  const step = (i: number, j: number) => labDistance(lab, i, lab, j);
   const border: number[] = [];
   for (let x = 0; x < width; x++) border.push(x, (height - 1) * width + x);
   for (let y = 1; y < height - 1; y++) border.push(y * width, y * width + width - 1);
@@ -151,12 +144,7 @@ function backdropOut(lab: Float32Array, mask: Uint8Array, width: number, height:
   // falloff is smooth. A pixel joins only near that colour at its place, so the backdrop cannot
   // walk into a garment of nearly its colour along the garment's own smooth shading.
   const model = fitBackdrop(lab, seeds, width, height);
-  const strays = (j: number) =>
-    Math.hypot(
-      (model[j * 3] ?? 0) - (lab[j * 3] ?? 0),
-      (model[j * 3 + 1] ?? 0) - (lab[j * 3 + 1] ?? 0),
-      (model[j * 3 + 2] ?? 0) - (lab[j * 3 + 2] ?? 0),
-    ) > BACKDROP_DRIFT;
+  const strays = (j: number) => labDistance(model, j, lab, j) > BACKDROP_DRIFT;
   for (const i of seeds) {
     if (backdrop[i] || strays(i)) continue;
     backdrop[i] = 1;
@@ -287,29 +275,15 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
   return morph(mask, width, height, radius, false);
 }
 
-/** Separable square erosion (every) or dilation (any): two passes of a running count. */
+/** Separable square erosion (every pixel of the window set) or dilation (any), by window sums. */
 function morph(mask: Uint8Array, width: number, height: number, radius: number, every: boolean) {
-  const pass = (source: Uint8Array, horizontal: boolean) => {
-    const out = new Uint8Array(source.length);
-    const [lines, length] = horizontal ? [height, width] : [width, height];
-    const at = (line: number, k: number) => (horizontal ? line * width + k : k * width + line);
-    for (let line = 0; line < lines; line++) {
-      let sum = 0;
-      for (let k = -radius; k < length + radius; k++) {
-        const add = k + radius;
-        if (add < length) sum += source[at(line, add)] ?? 0;
-        const drop = k - radius - 1;
-        if (drop >= 0) sum -= source[at(line, drop)] ?? 0;
-        if (k < 0 || k >= length) continue;
-        // Outside the image counts as unset for an erosion (a window cut by the edge fails).
-        const window = Math.min(length - 1, k + radius) - Math.max(0, k - radius) + 1;
-        const full = every ? sum === window && window === 2 * radius + 1 : sum > 0;
-        out[at(line, k)] = full ? 1 : 0;
-      }
-    }
-    return out;
-  };
-  return pass(pass(mask, true), false);
+  // A window cut by the edge sums less than a full one: outside counts as unset for an erosion.
+  const full = 2 * radius + 1;
+  const pass = (source: Uint8Array, horizontal: boolean) =>
+    windowSums(source, width, height, radius, horizontal).map((sum) =>
+      every ? (sum === full ? 1 : 0) : sum > 0 ? 1 : 0,
+    );
+  return Uint8Array.from(pass(Uint8Array.from(pass(mask, true)), false));
 }
 
 /** Parts of the mask smaller than this share of its largest part are specks (a stray pixel of hair). */
