@@ -1,15 +1,10 @@
 import {
   PastToolResults,
-  PreviewNote,
-  ResultGrid,
   ToolResults,
   type HandedOverResults,
+  type RunContext,
 } from '@/features/generations';
-import { downloadName, type RunContext } from '../lib/photoshoot-request';
-import { EXAMPLE_RESULTS_NOTE, type PhotoshootExample } from '../lib/examples';
-
-/** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
-const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
+import { downloadName, gridClass } from '../lib/photoshoot-request';
 
 const altText = (index: number, several: boolean) =>
   several ? `Product scene ${String(index + 1)}` : 'Product scene';
@@ -61,27 +56,5 @@ export function PastPhotoshoot({
       filename={downloadName}
       className={gridClass(results.urls.length)}
     />
-  );
-}
-
-/**
- * An example's bundled results with the examples notice (document 2 §2). They are files of the
- * app, not the user's media, so they have no hand-offs: the canvas editor takes only stored images.
- */
-export function ExampleResults({ example }: { example: PhotoshootExample }) {
-  const several = example.resultUrls.length > 1;
-  return (
-    <div className="flex flex-col gap-3">
-      <PreviewNote note={EXAMPLE_RESULTS_NOTE} />
-      <ResultGrid
-        urls={example.resultUrls}
-        altText={(index) =>
-          several
-            ? `Example scene ${String(index + 1)} for the ${example.name}`
-            : `Example scene for the ${example.name}`
-        }
-        className={gridClass(example.resultUrls.length)}
-      />
-    </div>
   );
 }

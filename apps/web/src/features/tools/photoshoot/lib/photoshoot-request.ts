@@ -51,12 +51,6 @@ const DEFAULT_SCENE: SceneStyle = 'studio';
 export const isSceneStyle = (value: unknown): value is SceneStyle =>
   SCENE_STYLE_LIST.some((style) => style === value);
 
-/** What a run keeps for its results' hand-offs: the prompt and scene it was made with. */
-export interface RunContext {
-  prompt: string;
-  style: string;
-}
-
 /** The form (document 2 §2): scene style, number of images, prompt. */
 export interface PhotoshootSettings {
   sceneStyle: SceneStyle;
@@ -108,6 +102,9 @@ export function photoshootRequest(
 export function photoshootEstimate(settings: PhotoshootSettings, mode: Mode): EstimatePayload {
   return { mode, numImages: clampImages(settings.numImages) };
 }
+
+/** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
+export const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
 
 /** Saved names of results ('product-photoshoot-2.jpg'). */
 export const downloadName = (index: number) => `product-photoshoot-${String(index + 1)}.jpg`;

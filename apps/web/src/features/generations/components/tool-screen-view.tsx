@@ -1,0 +1,160 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Generation } from '@studio/contract';
+import { Alert } from '@/components/ui/alert';
+import type { ToolExample } from '../hooks/use-image-upload';
+import type { ToolScreen } from '../hooks/use-tool-screen';
+import { ClearAllButton } from './clear-all-button';
+import { CreditEstimateBox } from './credit-estimate-box';
+import { ExampleNotice, ExamplePicker } from './example-picker';
+import { GenerateButton } from './generate-button';
+import { GenerationDialogs } from './generation-dialogs';
+import { ResultPanel } from './result-panel';
+import { ToolPanel } from './tool-panel';
+import { UploadPanel } from './upload-panel';
+
+export interface ToolScreenViewProps<S, C, E extends ToolExample> {
+  screen: ToolScreen<S, C, E>;
+  /** The feature's name: the heading, and what the upgrade dialog names. */
+  title: string;
+  description: string;
+  /** What this tool makes here (the site's output note). */
+  outputNote: ReactNode;
+  input: {
+    title: string;
+    label: string;
+    imageAlt: string;
+    hint: string;
+    examples?: readonly E[];
+  };
+  settingsTitle: string;
+  /** The tool's own controls (mode and advanced settings among them, in its order). */
+  children: ReactNode;
+  estimateIdleText: string;
+  generateLabel: string;
+  /** Set when Generate is off without an image, with why (shown under it). */
+  noImageReason?: string;
+  results: {
+    title: string;
+    exampleTitle: string;
+    renderResult: (generation: Generation, context: C) => ReactNode;
+    /** Before the first run: results handed over or an example's (the screen's choice). */
+    idle?: ReactNode;
+    placeholder?: string;
+  };
+}
+
+const GENERATE_REASON_ID = 'tool-generate-reason';
+
+/**
+ * A single-image tool screen's layout (document 2 §4): heading, input panel with examples,
+ * settings panel ending in the estimate, the checks' message, Generate and Clear All, the results
+ * panel and the run's dialogs. The tool fills in its settings and results.
+ */
+export function ToolScreenView<S, C, E extends ToolExample>({
+  screen,
+  title,
+  description,
+  outputNote,
+  input,
+  settingsTitle,
+  children,
+  estimateIdleText,
+  generateLabel,
+  noImageReason,
+  results,
+}: ToolScreenViewProps<S, C, E>) {
+  const { run, checks, upload, busy } = screen;
+  const generateRef = useRef<HTMLButtonElement>(null);
+  // Choosing an example removes the button that had focus: focus moves to the image's Remove
+  // button once the example shows, so a keyboard user stays in the input panel.
+  const inputPanel = useRef<HTMLDivElement>(null);
+  const focusAfterExample = useRef(false);
+  const shownImage = upload.image?.displayUrl ?? null;
+  useEffect(() => {
+    if (!focusAfterExample.current || shownImage === null) return;
+    focusAfterExample.current = false;
+    inputPanel.current?.querySelector<HTMLElement>('button[aria-label="Remove image"]')?.focus();
+  }, [shownImage]);
+  const noImage = noImageReason !== undefined && upload.image === null && !run.isGenerating;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="space-y-1">
+        <h2 className="text-2xl font-semibold tracking-tight">{title}</h2>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {outputNote}
+
+      {screen.arrival.recreatingFrom ? (
+        <Alert variant="info" role="note">
+          Loaded from a past generation. Adjust the settings and generate again.
+        </Alert>
+      ) : null}
+
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <ToolPanel title={input.title} className="lg:self-start">
+          <div ref={inputPanel} className="flex flex-col gap-5">
+            <UploadPanel
+              upload={upload}
+              label={input.label}
+              imageAlt={input.imageAlt}
+              hint={input.hint}
+              locked={checks.checking}
+            />
+            <ExamplePicker
+              examples={input.examples ?? []}
+              hidden={upload.image !== null || busy}
+              onChoose={(example) => {
+                focusAfterExample.current = true;
+                screen.chooseExample(example);
+              }}
+            />
+            <ExampleNotice example={upload.example} />
+          </div>
+        </ToolPanel>
+
+        <ToolPanel title={settingsTitle} className="lg:self-start">
+          {children}
+          <CreditEstimateBox state={screen.estimate} idleText={estimateIdleText} />
+
+          {checks.checkMessage ? (
+            <Alert variant="destructive" role="alert">
+              {checks.checkMessage}
+            </Alert>
+          ) : null}
+
+          <div className="flex flex-col gap-2">
+            <GenerateButton
+              ref={generateRef}
+              className="w-full"
+              generating={run.isGenerating}
+              busy={checks.checking}
+              elapsedMs={run.elapsedMs}
+              disabled={noImage}
+              aria-describedby={noImage ? GENERATE_REASON_ID : undefined}
+              onClick={screen.generate}
+            >
+              {generateLabel}
+            </GenerateButton>
+            {noImage ? (
+              <p id={GENERATE_REASON_ID} className="text-center text-xs text-muted-foreground">
+                {noImageReason}
+              </p>
+            ) : null}
+          </div>
+          <ClearAllButton onClear={screen.clearAll} disabled={busy} />
+        </ToolPanel>
+      </div>
+
+      <ToolPanel title={screen.showsExample ? results.exampleTitle : results.title}>
+        <ResultPanel
+          run={run}
+          renderResult={results.renderResult}
+          placeholder={results.placeholder}
+          idle={results.idle}
+        />
+      </ToolPanel>
+
+      <GenerationDialogs run={run} featureName={title} returnFocusRef={generateRef} />
+    </div>
+  );
+}
