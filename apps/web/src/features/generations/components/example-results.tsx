@@ -1,4 +1,5 @@
 import type { ToolExample } from '../hooks/use-image-upload';
+import { resultColumns } from '../lib/result-grid';
 import { PreviewNote, ResultGrid } from './deferred-results';
 
 /**
@@ -11,13 +12,11 @@ export function ExampleResults({
   example,
   note,
   noun,
-  className,
 }: {
   example: ToolExample & { resultUrls: readonly string[] };
   note: string;
   /** What one result is called in its alternative text ('scene': 'Example scene 2 for the …'). */
   noun: string;
-  className?: string;
 }) {
   const several = example.resultUrls.length > 1;
   return (
@@ -30,7 +29,7 @@ export function ExampleResults({
             ? `Example ${noun} ${String(index + 1)} for the ${example.name}`
             : `Example ${noun} for the ${example.name}`
         }
-        className={className}
+        className={resultColumns(example.resultUrls.length)}
       />
     </div>
   );

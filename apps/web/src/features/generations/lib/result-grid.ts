@@ -16,3 +16,6 @@ export function splitResults<T>(items: readonly T[], max = MAX_VISIBLE_RESULTS):
 export function moreLabel(hidden: number): string {
   return `+${String(hidden)} more`;
 }
+
+/** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
+export const resultColumns = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);

@@ -16,7 +16,6 @@ import {
   DEFAULT_PROMPT,
   ESTIMATE_FEATURE,
   FEATURE_NAME,
-  gridClass,
   initialSettings,
   isSceneStyle,
   PHOTOSHOOT_MESSAGES,
@@ -76,14 +75,7 @@ export function PhotoshootPage() {
   let idle = null;
   if (handedOver) idle = <PastPhotoshoot results={handedOver} videoAccess={videoAccess} />;
   else if (example)
-    idle = (
-      <ExampleResults
-        example={example}
-        note={EXAMPLE_RESULTS_NOTE}
-        noun="scene"
-        className={gridClass(example.resultUrls.length)}
-      />
-    );
+    idle = <ExampleResults example={example} note={EXAMPLE_RESULTS_NOTE} noun="scene" />;
 
   return (
     <ToolScreenView

@@ -2,9 +2,10 @@ import {
   PastToolResults,
   ToolResults,
   type HandedOverResults,
+  resultColumns,
   type RunContext,
 } from '@/features/generations';
-import { downloadName, gridClass } from '../lib/photoshoot-request';
+import { downloadName } from '../lib/photoshoot-request';
 
 const altText = (index: number, several: boolean) =>
   several ? `Product scene ${String(index + 1)}` : 'Product scene';
@@ -34,7 +35,7 @@ export function PhotoshootResults({
       videoAccess={videoAccess}
       altText={altText}
       filename={downloadName}
-      className={gridClass(urls.length)}
+      className={resultColumns(urls.length)}
     />
   );
 }
@@ -54,7 +55,7 @@ export function PastPhotoshoot({
       videoAccess={videoAccess}
       altText={altText}
       filename={downloadName}
-      className={gridClass(results.urls.length)}
+      className={resultColumns(results.urls.length)}
     />
   );
 }

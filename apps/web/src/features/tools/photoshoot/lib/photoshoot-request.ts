@@ -103,9 +103,6 @@ export function photoshootEstimate(settings: PhotoshootSettings, mode: Mode): Es
   return { mode, numImages: clampImages(settings.numImages) };
 }
 
-/** Two results share a row from small screens up (the grid's own rule); more get four to a row. */
-export const gridClass = (count: number) => (count > 2 ? 'xl:grid-cols-4' : undefined);
-
 /** Saved names of results ('product-photoshoot-2.jpg'). */
 export const downloadName = (index: number) => `product-photoshoot-${String(index + 1)}.jpg`;
 
