@@ -1,9 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { googleIdentity, newUser, screenshotDir, signUp, type TestUser } from './fixtures';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
+import {
+  createAccountOnLoginScreen,
+  googleIdentity,
+  newUser,
+  screenshotDir,
+  serverCli,
+  signUp,
+  type TestUser,
+} from './fixtures';
 
 async function signInWithEmail(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
   await page.goto('/login');
@@ -21,15 +25,7 @@ async function logOut(page: Page) {
 
 /** The reset link from the local outbox, read with the project's own CLI (`npm run outbox`). */
 function resetLinkFromOutbox(email: string): string {
-  const output = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/outbox.ts', '--to', email, '--limit', '1'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
-      encoding: 'utf8',
-    },
-  );
+  const output = serverCli('outbox', ['--to', email, '--limit', '1']);
   const link = /https?:\/\/\S+/.exec(output)?.[0];
   if (!link) throw new Error(`no link in the outbox for ${email}:\n${output}`);
   return link;
@@ -39,12 +35,7 @@ test('an email account signs out and back in, edits its profile and changes its 
   page,
 }) => {
   const user = newUser('Nisha Verma');
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(user.name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await createAccountOnLoginScreen(page, user);
   await expect(page.getByText('Logged In')).toBeVisible();
   // An email sign-up is not asked to complete a profile: that prompt is for Google sign-ins.
   await expect(page.getByRole('dialog', { name: 'Complete Your Profile' })).toBeHidden();

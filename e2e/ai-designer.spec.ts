@@ -1,13 +1,28 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  EXAMPLE_NOTICE,
   availableCredits,
   buyPlan,
+  expectCanvasWith,
+  expectImagesLoaded,
+  expectJpegDownload,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  screenshotDir,
+  expectOnlyInGallery,
+  garmentPath,
+  generateAndWait,
+  openInTool,
+  openTool,
+  region,
+  resultNote,
+  sameMedia,
   signUp,
+  uploadInput,
+  useExample,
+  type UploadFile,
+  openFromSidebar,
+  expectFitsDesktopAndPhone,
 } from './fixtures';
 
 // AI Designer (/ai-designer) in a real browser on the local engine: a cloth photo (or one of the
@@ -17,63 +32,31 @@ import {
 // 'AI Designer' and View brings the form back. Nothing is mocked: server, queue, worker and engine
 // run for real.
 
-const garmentPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
 // The gallery records the prompt the page sent: with none written, the one built from the choices.
 const BUILT_PROMPT = 'A bohemian redesign of this kurta, in a pastel colour palette';
-const EXAMPLE_NOTICE = 'This is an example image. Upload your own to customize.';
 
 // A generation takes seconds on 2 cores; the main journey runs one and visits three screens.
 test.describe.configure({ timeout: 180_000 });
 
-const region = (page: Page, name: string) => page.getByRole('region', { name });
 const designs = (page: Page) => region(page, 'Generated Designs');
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Design' });
-
-async function openPage(page: Page) {
-  await page.goto('/ai-designer');
-  await expect(page.getByRole('heading', { name: 'AI Designer', level: 2 })).toBeVisible();
-  // The mode list has loaded: the form is ready.
-  await expect(page.getByRole('combobox', { name: 'Mode' })).toBeEnabled();
-}
+const openPage = (page: Page) => openTool(page, '/ai-designer', 'AI Designer');
 
 /** Uploads the cloth photo; returns the stored image's URL as the panel shows it. */
-async function uploadCloth(
-  page: Page,
-  file: string | { name: string; mimeType: string; buffer: Buffer } = garmentPath,
-) {
-  await page.getByLabel('Upload cloth image').setInputFiles(file);
-  await expect(page.getByText('Upload successful!')).toBeVisible();
-  const cloth = page.getByRole('img', { name: 'Cloth image' });
-  await expect(cloth).toHaveAttribute('src', /^(?!blob:)/);
-  return (await cloth.getAttribute('src')) ?? '';
-}
+const uploadCloth = (page: Page, file: UploadFile = garmentPath) =>
+  uploadInput(page, 'Upload cloth image', 'Cloth image', file);
 
 /** Generates and waits for `count` designs; returns their URLs in order. */
-async function generateAndWait(page: Page, count: number): Promise<string[]> {
-  await generateButton(page).click();
-  const names =
-    count === 1
-      ? ['Generated design']
-      : Array.from({ length: count }, (_, i) => `Generated design ${String(i + 1)}`);
-  await expect(designs(page).getByRole('img', { name: names[0], exact: true })).toBeVisible({
-    timeout: 90_000,
+const generateDesigns = (page: Page, count: number) =>
+  generateAndWait({
+    button: generateButton(page),
+    results: designs(page),
+    name: 'Generated design',
+    count,
   });
-  await expect(designs(page).getByRole('img', { name: /^Generated design/ })).toHaveCount(count);
-  const urls: string[] = [];
-  for (const name of names) {
-    const image = designs(page).getByRole('img', { name, exact: true });
-    // Loaded, not a broken image.
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-    await expect(image).toHaveAttribute('src', /^\/api\/v1\/media\//);
-    urls.push((await image.getAttribute('src')) ?? '');
-  }
-  return urls;
-}
 
 async function expectLabelledDesigns(page: Page) {
-  const note = designs(page).getByRole('note').filter({ hasText: 'About this result' });
+  const note = resultNote(designs(page));
   await expect(note).toBeVisible();
   await expect(note).toContainText('Made by the offline engine');
 }
@@ -86,12 +69,7 @@ test('a Pro user designs variants of a cloth photo, downloads one, sends it to H
   await buyPlan(page, baseURL ?? '');
 
   // Reached from the sidebar (and the dashboard).
-  await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'AI Designer' })
-    .click();
-  await expect(page).toHaveURL(/\/ai-designer$/);
+  await openFromSidebar(page, 'AI Designer', /\/ai-designer$/);
   await openPage(page);
   await expect(designs(page).getByText('No Designs Yet')).toBeVisible();
 
@@ -102,45 +80,31 @@ test('a Pro user designs variants of a cloth photo, downloads one, sends it to H
   await page.getByRole('radio', { name: '2', exact: true }).check();
   await expect(page.getByText(/Estimated cost: 4 credits/)).toBeVisible();
 
-  const [design1 = '', design2 = ''] = await generateAndWait(page, 2);
+  const [design1 = '', design2 = ''] = await generateDesigns(page, 2);
   expect(design1).not.toBe(design2);
   await expectLabelledDesigns(page);
 
   // Download saves the first design as a JPEG under its name.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    designs(page).getByRole('button', { name: 'Download result 1' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('ai-designer-1.jpg');
-  const saved = await sharp(fs.readFileSync(await download.path())).metadata();
-  expect(saved.format).toBe('jpeg');
+  await expectJpegDownload(
+    page,
+    designs(page).getByRole('button', { name: 'Download result 1' }),
+    'ai-designer-1.jpg',
+  );
 
   // HD: the canvas editor's upscaler with this design as its input image.
   await designs(page).getByRole('link', { name: 'HD from result 1' }).click();
   await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
-  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', design1);
+  await expectCanvasWith(page, 'Upscaler', design1);
 
   // The gallery lists it under its type label and its filter.
-  await page.goto('/gallery');
-  const cards = page.getByRole('article');
-  await expect(cards).toHaveCount(1);
-  await page.getByLabel('Type').selectOption({ label: 'AI Designer' });
-  await expect(page).toHaveURL(/type=ai-designer/);
-  await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText('AI Designer');
+  const cards = await expectOnlyInGallery(page, 'AI Designer', 'ai-designer');
   await expect(cards.first()).toContainText(BUILT_PROMPT);
 
   // View: the cloth photo, the choices the built prompt names, the variations and the designs.
-  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
-  await expect(page).toHaveURL(/\/ai-designer$/);
-  await expect(
-    page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
-  ).toBeVisible();
-  const clothId = /\/api\/v1\/media\/([^/?]+)/.exec(clothUrl)?.[1] ?? '';
+  await openInTool(page, cards.first(), /\/ai-designer$/);
   await expect(page.getByRole('img', { name: 'Cloth image' })).toHaveAttribute(
     'src',
-    new RegExp(`/api/v1/media/${clothId}(/|$)`),
+    sameMedia(clothUrl),
   );
   await expect(page.getByRole('combobox', { name: 'Cloth type' })).toHaveValue('kurta');
   await expect(page.getByRole('combobox', { name: 'Design theme' })).toHaveValue('bohemian');
@@ -160,8 +124,7 @@ test('a Pro user designs variants of a cloth photo, downloads one, sends it to H
   // Create Video from a past design: the canvas editor's video generation with it and the prompt.
   await past.getByRole('link', { name: 'Create Video from result 2', exact: true }).click();
   await expect(page).toHaveURL(/\/canvas-editor/);
-  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', design2);
+  await expectCanvasWith(page, 'Video Generation', design2);
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(BUILT_PROMPT);
 });
 
@@ -178,22 +141,16 @@ test('a Free user starts from an example: its Example Results, then their own de
   await openPage(page);
 
   await expect(page.getByRole('button', { name: /^Use example / })).toHaveCount(3);
-  await page.getByRole('button', { name: 'Use example Dress' }).click();
-  await expect(page.getByText('Upload successful!')).toBeVisible();
-  await expect(page.getByText(EXAMPLE_NOTICE)).toBeVisible();
+  await useExample(page, 'Dress');
   await expect(page.getByRole('button', { name: /^Use example / })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Colour palette' })).toHaveValue('pastel');
   const examples = region(page, 'Example Results');
   await expect(examples.getByRole('img', { name: /^Example result/ })).toHaveCount(2);
-  for (const image of await examples.getByRole('img').all()) {
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-  }
+  await expectImagesLoaded(examples.getByRole('img'));
   await expect(examples.getByRole('note')).toContainText('Made by the offline engine');
 
   const before = await availableCredits(page, baseURL ?? '');
-  const [design = ''] = await generateAndWait(page, 1);
+  const [design = ''] = await generateDesigns(page, 1);
   await expectLabelledDesigns(page);
   await expect(page.getByText(EXAMPLE_NOTICE)).toHaveCount(0);
   await expect(region(page, 'Example Results')).toHaveCount(0);
@@ -313,16 +270,13 @@ test('the page with designs passes axe at 1440 px and fits a 390 px phone', asyn
   await uploadCloth(page);
   await page.getByRole('combobox', { name: 'Cloth type' }).selectOption('custom');
   await page.getByRole('radio', { name: '2', exact: true }).check();
-  await generateAndWait(page, 2);
+  await generateDesigns(page, 2);
 
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${screenshotDir}/ai-designer-desktop-1440.png`, fullPage: true });
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(designs(page).getByRole('img', { name: 'Generated design 2' })).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${screenshotDir}/ai-designer-mobile-390.png`, fullPage: true });
+  await expectFitsDesktopAndPhone(
+    page,
+    'ai-designer',
+    designs(page).getByRole('img', { name: 'Generated design 2' }),
+  );
 
   // An example's results on the phone too.
   await page.getByRole('button', { name: 'Clear All Settings' }).click();

@@ -1,12 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUp } from './fixtures';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  openTool,
+  productPath,
+  region,
+  signUp,
+  uploadInput,
+} from './fixtures';
 
 // Analytics (/analytics) from the user's own work, in a real browser on the local engine: a fresh
 // account sees zeros; after a product photoshoot of two images the 7-day totals, today's bar and
 // Peak Usage show them; 30 Days relabels the chart to Week 1–4. Nothing is mocked.
-
-const productPath = new URL('../apps/web/public/examples/photoshoot/perfume.jpg', import.meta.url)
-  .pathname;
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -47,17 +52,13 @@ test('a fresh account sees zeros; after two product photos the 7-day totals, tod
   await expectNoSeriousA11yViolations(page);
 
   // Two product photos on the local engine (1 credit each at the performance mode).
-  await page.goto('/photoshoot');
-  await expect(page.getByRole('combobox', { name: 'Mode' })).toBeEnabled();
-  await page.getByLabel('Upload product image').setInputFiles(productPath);
-  await expect(page.getByText('Upload successful!')).toBeVisible();
+  await openTool(page, '/photoshoot', 'Product AI Photoshoot');
+  await uploadInput(page, 'Upload product image', 'Product image', productPath);
   await page.getByRole('button', { name: 'More images' }).click();
   await expect(page.getByRole('spinbutton', { name: 'Number of images' })).toHaveValue('2');
   await page.getByRole('button', { name: 'Generate Photoshoot' }).click();
   await expect(
-    page
-      .getByRole('region', { name: 'Generated Photoshoot' })
-      .getByRole('img', { name: /^Product scene/ }),
+    region(page, 'Generated Photoshoot').getByRole('img', { name: /^Product scene/ }),
   ).toHaveCount(2, { timeout: 180_000 });
 
   await openAnalytics(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotDir, signUp } from './fixtures';
+import { expectNoHorizontalScroll, screenshotDir, signUp } from './fixtures';
 
 // The money path in a real browser against the real server, paid through the sandbox provider
 // (no payment keys in the e2e run): the same fulfilment a Stripe or Razorpay webhook runs.
@@ -21,6 +21,8 @@ test('a new user buys Pro monthly in INR through the sandbox and sees it everywh
   baseURL,
 }) => {
   await signUp(page, baseURL ?? '');
+  // The pages' own clock: the order banner's 5 s are run through, not waited out.
+  await page.clock.install();
   await page.goto('/');
   await expect(headerCredits(page).getByText(/\b5 credits\b/i)).toBeVisible();
 
@@ -42,7 +44,8 @@ test('a new user buys Pro monthly in INR through the sandbox and sees it everywh
   ).toHaveAttribute('data-tone', 'success');
   await expect(headerCredits(page).getByText(/\b45 credits\b/i)).toBeVisible();
   // The banner clears itself after 5 s and drops the order id from the address.
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await page.clock.runFor(5_000);
+  await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/subscription');
   const current = page.getByRole('region', { name: 'Your Current Plan' });
@@ -159,10 +162,7 @@ test('billing screens fit a 390 px phone', async ({ page, baseURL }) => {
   for (const path of ['/subscription', '/credit-history', '/upgrade']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page, `${path} scrolls sideways`);
     await page.screenshot({
       path: `${screenshotDir}/${path.slice(1)}-mobile-390.png`,
       fullPage: true,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
-  currentUserId,
+  buyPlan,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   screenshotDir,
@@ -13,39 +13,20 @@ import {
 
 fs.mkdirSync(screenshotDir, { recursive: true });
 
-/** A Pro monthly order paid through the sandbox provider's API; returns its id. */
-async function paidSandboxOrder(page: Page, baseURL: string): Promise<string> {
-  const headers = { origin: new URL(baseURL).origin };
-  const link = await page.request.post('/api/v1/generate-payment-link', {
-    data: {
-      service_type: 'pro_monthly',
-      userId: await currentUserId(page),
-      amount: 0,
-      quantity: 1,
-    },
-    headers,
-  });
-  expect(link.ok()).toBe(true);
-  const { orderId } = (await link.json()) as { orderId: string };
-  const paid = await page.request.post('/api/v1/payments/sandbox/complete', {
-    data: { orderId, outcome: 'paid' },
-    headers,
-  });
-  expect(paid.ok()).toBe(true);
-  return orderId;
-}
-
 test('a paid order shows the green banner on the dashboard, then clears it and od', async ({
   page,
   baseURL,
 }) => {
   await signUp(page, baseURL ?? '');
-  const orderId = await paidSandboxOrder(page, baseURL ?? '');
+  const orderId = await buyPlan(page, baseURL ?? '');
 
+  // The page's own clock: the banner's 5 s are run through, not waited out.
+  await page.clock.install();
   await page.goto(`/?od=${orderId}`);
   const banner = page.getByRole('status').filter({ hasText: 'Payment successful!' });
   await expect(banner).toHaveAttribute('data-tone', 'success');
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await page.clock.runFor(5_000);
+  await expect(page).toHaveURL(/\/$/);
   await expect(banner).toBeHidden();
 });
 
@@ -67,8 +48,8 @@ const cards = [
 
 test('every dashboard card lands on its tool', async ({ page, baseURL }) => {
   await signUp(page, baseURL ?? '');
+  await page.goto('/');
   for (const [card, title, canvasTool] of cards) {
-    await page.goto('/');
     // The sidebar names some of the same tools; the cards are in the page's main region.
     await page
       .getByRole('main')
@@ -76,6 +57,9 @@ test('every dashboard card lands on its tool', async ({ page, baseURL }) => {
       .click();
     await expect(page).toHaveTitle(new RegExp(`^${title}\\b`));
     if (canvasTool) await expect(page.getByRole('radio', { name: canvasTool })).toBeChecked();
+    // Back to the dashboard in the app, not a fresh load of it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
   }
 });
 
@@ -85,6 +69,8 @@ test('the sliders turn, and the dashboard fits a 390 px phone without sideways s
 }) => {
   await signUp(page, baseURL ?? '');
   await page.setViewportSize({ width: 390, height: 844 });
+  // The page's own clock: the slider's 4 s are run through, not waited out.
+  await page.clock.install();
   await page.goto('/');
 
   const left = page.getByRole('region', { name: 'Made with AI Product Studio' });
@@ -92,7 +78,8 @@ test('the sliders turn, and the dashboard fits a 390 px phone without sideways s
   await expect(left.getByRole('img')).toHaveJSProperty('complete', true);
   // The left slider turns every 4 s (unless the pointer rests on it, which it does not here).
   await page.mouse.move(0, 0);
-  await expect(left.getByRole('group', { name: '2 of 5' })).toBeVisible({ timeout: 6_000 });
+  await page.clock.runFor(4_000);
+  await expect(left.getByRole('group', { name: '2 of 5' })).toBeVisible();
 
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);

@@ -1,12 +1,22 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import {
+  EXAMPLE_NOTICE,
   buyPlan,
+  expectJpegDownload,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  screenshotDir,
+  expectOnlyInGallery,
+  garmentPath,
+  generateAndWait,
+  openInTool,
+  openTool,
+  region,
+  resultNote,
   signUp,
+  uploadInput,
+  useExample,
+  openFromSidebar,
+  expectFitsDesktopAndPhone,
 } from './fixtures';
 
 // Fashion Extractor (/fashion-extractor, Plus and above) in a real browser on the local engine:
@@ -16,35 +26,23 @@ import {
 // 048); the gallery lists it under 'Fashion Extractor' and View brings the page back.
 // Nothing is mocked.
 
-const photoPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
-const EXAMPLE_NOTICE = 'This is an example image. Upload your own to customize.';
 const DEFAULT_PROMPT = 'Extract the clothes from the image';
 
 test.describe.configure({ timeout: 180_000 });
 
-const region = (page: Page, name: string) => page.getByRole('region', { name });
 const items = (page: Page) => region(page, 'Extracted Items');
 const extractButton = (page: Page) => page.getByRole('button', { name: 'Extract Fashion' });
-
-async function openTool(page: Page) {
-  await page.goto('/fashion-extractor');
-  await expect(page.getByRole('heading', { name: 'Fashion Extractor', level: 2 })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Mode' })).toBeEnabled({ timeout: 15_000 });
-}
+const openPage = (page: Page) => openTool(page, '/fashion-extractor', 'Fashion Extractor');
 
 /** Extracts and waits for the one item; returns its URL. */
 async function extractAndWait(page: Page): Promise<string> {
-  await extractButton(page).click();
-  const image = items(page).getByRole('img', { name: 'Extracted item', exact: true });
-  await expect(image).toBeVisible({ timeout: 90_000 });
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
-  await expect(image).toHaveAttribute('src', /^\/api\/v1\/media\//);
-  await expect(
-    items(page).getByRole('note').filter({ hasText: 'About this result' }),
-  ).toBeVisible();
-  return (await image.getAttribute('src')) ?? '';
+  const [item = ''] = await generateAndWait({
+    button: extractButton(page),
+    results: items(page),
+    name: 'Extracted item',
+  });
+  await expect(resultNote(items(page))).toBeVisible();
+  return item;
 }
 
 test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox checkout, then extracts from an example: Download, Open Fullscreen, no Upscale on the preview, the gallery and View', async ({
@@ -53,12 +51,7 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   baseURL,
 }) => {
   await signUp(page, baseURL ?? '');
-  await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Fashion Extractor' })
-    .click();
-  await expect(page).toHaveURL(/\/fashion-extractor$/);
+  await openFromSidebar(page, 'Fashion Extractor', /\/fashion-extractor$/);
 
   // The gate names the plan the extractor really needs.
   await expect(
@@ -86,14 +79,12 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   await checkout.close();
 
   // Back on the extractor, the plan now opens the tool.
-  await openTool(page);
+  await openPage(page);
   await expect(page.getByText('JPG, PNG or WebP up to 10MB')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Extraction type' })).toHaveValue('full-outfit');
   await expect(extractButton(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Use example / })).toHaveCount(3);
-  await page.getByRole('button', { name: 'Use example Suit' }).click();
-  await expect(page.getByText('Upload successful!')).toBeVisible();
-  await expect(page.getByText(EXAMPLE_NOTICE)).toBeVisible();
+  await useExample(page, 'Suit');
   // Offline the engine's labelled preview is free; the estimate says so.
   await expect(page.getByRole('group', { name: 'Credit estimate' })).toContainText(
     'Estimated cost: 0 credits',
@@ -112,13 +103,11 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   await expect(page.getByText(EXAMPLE_NOTICE)).toHaveCount(0);
 
   // Download saves the item as a JPEG under its name.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    items(page).getByRole('button', { name: 'Download' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('fashion-extractor-1.jpg');
-  const saved = await sharp(fs.readFileSync(await download.path())).metadata();
-  expect(saved.format).toBe('jpeg');
+  await expectJpegDownload(
+    page,
+    items(page).getByRole('button', { name: 'Download' }),
+    'fashion-extractor-1.jpg',
+  );
 
   // Open Fullscreen: the item fills the screen; Escape closes it and focus comes back.
   const openButton = items(page).getByRole('button', { name: 'Open Fullscreen' });
@@ -142,29 +131,18 @@ test('a Free user on /fashion-extractor sees the gate, buys Plus in the sandbox 
   await expect(items(page).getByRole('link', { name: /Upscale/ })).toHaveCount(0);
 
   // The gallery lists it under its type label and its filter.
-  await page.goto('/gallery');
-  await page.getByLabel('Type').selectOption({ label: 'Fashion Extractor' });
-  await expect(page).toHaveURL(/type=fashion-extractor/);
-  const cards = page.getByRole('article');
-  await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText('Fashion Extractor');
+  const cards = await expectOnlyInGallery(page, 'Fashion Extractor', 'fashion-extractor');
   await expect(cards.first()).toContainText(DEFAULT_PROMPT);
 
   // View: the photo and the item come back.
-  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
-  await expect(page).toHaveURL(/\/fashion-extractor$/);
-  await expect(
-    page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
-  ).toBeVisible();
+  await openInTool(page, cards.first(), /\/fashion-extractor$/);
   await expect(page.getByRole('img', { name: 'Fashion image' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Custom instructions' })).toHaveValue('');
   await expect(items(page).getByRole('img', { name: 'Extracted item' })).toHaveAttribute(
     'src',
     itemUrl,
   );
-  await expect(
-    items(page).getByRole('note').filter({ hasText: 'About this result' }),
-  ).toBeVisible();
+  await expect(resultNote(items(page))).toBeVisible();
 });
 
 test('a Plus user’s instructions are sent, Clear starts over, and the page with an item passes axe at 1440 px and fits a 390 px phone', async ({
@@ -173,30 +151,20 @@ test('a Plus user’s instructions are sent, Clear starts over, and the page wit
 }) => {
   await signUp(page, baseURL ?? '');
   await buyPlan(page, baseURL ?? '', 'plus_monthly');
-  await openTool(page);
+  await openPage(page);
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByLabel('Upload fashion image').setInputFiles(photoPath);
-  await expect(page.getByText('Upload successful!')).toBeVisible();
+  await uploadInput(page, 'Upload fashion image', 'Fashion image', garmentPath);
   await page.getByRole('textbox', { name: 'Custom instructions' }).fill('Only the jacket');
   const sent = page.waitForRequest('**/api/v1/fashion-extractor/generate');
   await extractAndWait(page);
   expect((await sent).postDataJSON()).toMatchObject({ prompt: 'Only the jacket' });
 
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({
-    path: `${screenshotDir}/fashion-extractor-desktop-1440.png`,
-    fullPage: true,
-  });
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(items(page).getByRole('img', { name: 'Extracted item' })).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({
-    path: `${screenshotDir}/fashion-extractor-mobile-390.png`,
-    fullPage: true,
-  });
+  await expectFitsDesktopAndPhone(
+    page,
+    'fashion-extractor',
+    items(page).getByRole('img', { name: 'Extracted item' }),
+  );
 
   // The viewer on the phone: full screen, axe clean.
   await items(page).getByRole('button', { name: 'Open Fullscreen' }).click();

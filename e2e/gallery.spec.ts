@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { buyPlan, expectNoHorizontalScroll, signUp, upscaleThroughApi } from './fixtures';
+import {
+  buyPlan,
+  downloadFrom,
+  expectNoHorizontalScroll,
+  garmentPath,
+  readZip,
+  signUp,
+  upscaleThroughApi,
+} from './fixtures';
 
 /*
  * The gallery for real volumes (issue 16 item 4, ADR 030): three upscales made through the API,
@@ -9,19 +17,9 @@ import { buyPlan, expectNoHorizontalScroll, signUp, upscaleThroughApi } from './
  * "made from" the source, and its card links back to it.
  */
 
-const photo = fs.readFileSync(new URL('./assets/garment.jpg', import.meta.url).pathname);
+const photo = fs.readFileSync(garmentPath);
 
 test.describe.configure({ timeout: 180_000 });
-
-/** The file names in a zip, from its central directory (enough to check what the server sent). */
-function zipEntryNames(zip: Buffer): string[] {
-  const names: string[] = [];
-  for (let at = zip.indexOf('PK\x01\x02'); at !== -1; at = zip.indexOf('PK\x01\x02', at + 4)) {
-    const length = zip.readUInt16LE(at + 28);
-    names.push(zip.subarray(at + 46, at + 46 + length).toString('utf8'));
-  }
-  return names;
-}
 
 async function galleryIds(page: Page): Promise<string[]> {
   const res = await page.request.post('/api/v1/gallery/past-generations', {
@@ -43,6 +41,8 @@ test('select three cards into one zip, delete with undo, reuse settings and made
   await buyPlan(page, baseURL ?? '');
   await upscaleThroughApi(page, baseURL ?? '', photo, 3);
 
+  // The page's own clock: the undo window (8 s) is run through, not waited out.
+  await page.clock.install();
   await page.goto('/gallery');
   await expect(page.getByRole('article')).toHaveCount(3);
   const ids = await galleryIds(page);
@@ -55,14 +55,14 @@ test('select three cards into one zip, delete with undo, reuse settings and made
 
   // The server checks the selection and answers a short-lived link; the browser downloads from
   // it to disk (a same-origin GET, not a blob: URL built from bytes held in the page).
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    toolbar.getByRole('button', { name: 'Download as zip' }).click(),
-  ]);
+  const download = await downloadFrom(
+    page,
+    toolbar.getByRole('button', { name: 'Download as zip' }),
+  );
   expect(new URL(download.url()).pathname).toMatch(/^\/api\/v1\/gallery\/zip\/[\w-]+\.[\w-]+$/);
   expect(download.suggestedFilename()).toBe('gallery-3-items.zip');
-  const zip = fs.readFileSync(await download.path());
-  expect(zipEntryNames(zip)).toEqual(ids.map((id) => `upscaler-${id}-image-1.jpg`));
+  const zip = await readZip(fs.readFileSync(await download.path()));
+  expect(zip.map((entry) => entry.name)).toEqual(ids.map((id) => `upscaler-${id}-image-1.jpg`));
 
   // Delete one, undo within the window: nothing is sent, the card comes back.
   await toolbar.getByRole('button', { name: 'Clear' }).click();
@@ -76,7 +76,7 @@ test('select three cards into one zip, delete with undo, reuse settings and made
   await expect(page.getByRole('status').filter({ hasText: 'Deleted 1 item' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('article')).toHaveCount(3);
-  await page.waitForTimeout(9_000);
+  await page.clock.runFor(9_000);
   expect(deletes).toEqual([]);
 
   // Delete it for real: after the window the server deletes it, and the totals follow.
@@ -89,7 +89,10 @@ test('select three cards into one zip, delete with undo, reuse settings and made
     { timeout: 15_000 },
   );
   await toolbar.getByRole('button', { name: 'Delete' }).click();
+  await page.clock.runFor(9_000);
   expect((await answered).ok()).toBe(true);
+  // Only this delete was sent: the undone one, whose window ran out first, never was.
+  expect(deletes).toHaveLength(1);
   await expect(page.getByText('2 total items')).toBeVisible();
   expect(await galleryIds(page)).toEqual(ids.slice(1));
   await page.reload();

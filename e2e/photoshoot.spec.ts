@@ -1,13 +1,28 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  EXAMPLE_NOTICE,
   availableCredits,
   buyPlan,
+  expectCanvasWith,
+  expectImagesLoaded,
+  expectJpegDownload,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  screenshotDir,
+  expectOnlyInGallery,
+  generateAndWait,
+  openInTool,
+  openTool,
+  productPath,
+  region,
+  resultNote,
+  sameMedia,
   signUp,
+  uploadInput,
+  useExample,
+  type UploadFile,
+  openFromSidebar,
+  expectFitsDesktopAndPhone,
 } from './fixtures';
 
 // Product AI Photoshoot (/photoshoot) in a real browser on the local engine: a product photo (or
@@ -17,69 +32,33 @@ import {
 // gallery lists it under 'Photoshoots' and View brings the form back. Nothing is mocked: server,
 // queue, worker and engine run for real.
 
-// Our own product photo: the example perfume bottle the page bundles.
-const productPath = new URL('../apps/web/public/examples/photoshoot/perfume.jpg', import.meta.url)
-  .pathname;
 const DEFAULT_PROMPT = 'in a landscape';
-const EXAMPLE_NOTICE = 'This is an example image. Upload your own to customize.';
 
 // Five scenes take a while on 2 cores; the main journey runs one and visits three screens.
 test.describe.configure({ timeout: 240_000 });
 
-const region = (page: Page, name: string) => page.getByRole('region', { name });
 const scenes = (page: Page) => region(page, 'Generated Photoshoot');
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Photoshoot' });
 const count = (page: Page) => page.getByRole('spinbutton', { name: 'Number of images' });
-
-async function openPage(page: Page) {
-  await page.goto('/photoshoot');
-  await expect(
-    page.getByRole('heading', { name: 'Product AI Photoshoot', level: 2 }),
-  ).toBeVisible();
-  // The mode list has loaded: the form is ready.
-  await expect(page.getByRole('combobox', { name: 'Mode' })).toBeEnabled();
-}
+const openPage = (page: Page) => openTool(page, '/photoshoot', 'Product AI Photoshoot');
 
 /** Uploads the product photo; returns the stored image's URL as the panel shows it. */
-async function uploadProduct(
-  page: Page,
-  file: string | { name: string; mimeType: string; buffer: Buffer } = productPath,
-) {
-  await page.getByLabel('Upload product image').setInputFiles(file);
-  await expect(page.getByText('Upload successful!')).toBeVisible();
-  const product = page.getByRole('img', { name: 'Product image' });
-  await expect(product).toHaveAttribute('src', /^(?!blob:)/);
-  return (await product.getAttribute('src')) ?? '';
-}
-
-async function expectLoaded(page: Page, name: string | RegExp) {
-  const image = scenes(page).getByRole('img', { name, exact: true });
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
-  await expect(image).toHaveAttribute('src', /^\/api\/v1\/media\//);
-  return (await image.getAttribute('src')) ?? '';
-}
+const uploadProduct = (page: Page, file: UploadFile = productPath) =>
+  uploadInput(page, 'Upload product image', 'Product image', file);
 
 /** Generates and waits for the scenes shown (at most 4); returns their URLs in order. */
-async function generateAndWait(page: Page, made: number): Promise<string[]> {
-  await generateButton(page).click();
-  const shown = Math.min(made, 4);
-  const names =
-    made === 1
-      ? ['Product scene']
-      : Array.from({ length: shown }, (_, i) => `Product scene ${String(i + 1)}`);
-  await expect(scenes(page).getByRole('img', { name: names[0], exact: true })).toBeVisible({
+const generateScenes = (page: Page, made: number) =>
+  generateAndWait({
+    button: generateButton(page),
+    results: scenes(page),
+    name: 'Product scene',
+    count: made,
+    shown: Math.min(made, 4),
     timeout: 180_000,
   });
-  await expect(scenes(page).getByRole('img', { name: /^Product scene/ })).toHaveCount(shown);
-  const urls: string[] = [];
-  for (const name of names) urls.push(await expectLoaded(page, name));
-  return urls;
-}
 
 async function expectLabelledScenes(page: Page) {
-  const note = scenes(page).getByRole('note').filter({ hasText: 'About this result' });
+  const note = resultNote(scenes(page));
   await expect(note).toBeVisible();
   await expect(note).toContainText('Made by the offline engine');
 }
@@ -91,12 +70,7 @@ test('a Pro user shoots a product in 5 scenes (4 shown, +1 more), downloads one,
   await signUp(page, baseURL ?? '');
   await buyPlan(page, baseURL ?? '');
 
-  await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Product AI Photoshoot' })
-    .click();
-  await expect(page).toHaveURL(/\/photoshoot$/);
+  await openFromSidebar(page, 'Product AI Photoshoot', /\/photoshoot$/);
   await openPage(page);
   await expect(generateButton(page)).toBeDisabled();
 
@@ -111,7 +85,7 @@ test('a Pro user shoots a product in 5 scenes (4 shown, +1 more), downloads one,
   await expect(page.getByText(/Estimated cost: 5 credits/)).toBeVisible();
 
   const sent = page.waitForRequest('**/api/v1/photoshoot/generate');
-  const [scene1 = '', scene2 = ''] = await generateAndWait(page, 5);
+  const [scene1 = '', scene2 = ''] = await generateScenes(page, 5);
   expect((await sent).postDataJSON()).toMatchObject({
     sceneStyle: 'minimal',
     prompt: DEFAULT_PROMPT,
@@ -125,42 +99,28 @@ test('a Pro user shoots a product in 5 scenes (4 shown, +1 more), downloads one,
   await expectLabelledScenes(page);
 
   // Download saves the first scene as a JPEG under its name.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    scenes(page).getByRole('button', { name: 'Download result 1' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('product-photoshoot-1.jpg');
-  const saved = await sharp(fs.readFileSync(await download.path())).metadata();
-  expect(saved.format).toBe('jpeg');
+  await expectJpegDownload(
+    page,
+    scenes(page).getByRole('button', { name: 'Download result 1' }),
+    'product-photoshoot-1.jpg',
+  );
 
   // HD: the canvas editor's upscaler with this scene as its input image.
   await scenes(page).getByRole('link', { name: 'HD from result 1' }).click();
   await expect(page).toHaveURL(/\/canvas-editor\?tool=upscaler/);
-  await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', scene1);
+  await expectCanvasWith(page, 'Upscaler', scene1);
 
   // The gallery lists it under its type label and its filter.
-  await page.goto('/gallery');
-  const cards = page.getByRole('article');
-  await expect(cards).toHaveCount(1);
-  await page.getByLabel('Type').selectOption({ label: 'Photoshoots' });
-  await expect(page).toHaveURL(/type=photoshoot/);
-  await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText('Photoshoots');
+  const cards = await expectOnlyInGallery(page, 'Photoshoots', 'photoshoot');
   // Made without a prompt: the card names the scene, not the default prompt sent for it.
   await expect(cards.first()).toContainText('Minimal scene');
   await expect(cards.first()).not.toContainText(DEFAULT_PROMPT);
 
   // View: the product, the scene, the count (the default prompt stays an empty field), the scenes.
-  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
-  await expect(page).toHaveURL(/\/photoshoot$/);
-  await expect(
-    page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
-  ).toBeVisible();
-  const productId = /\/api\/v1\/media\/([^/?]+)/.exec(productUrl)?.[1] ?? '';
+  await openInTool(page, cards.first(), /\/photoshoot$/);
   await expect(page.getByRole('img', { name: 'Product image' })).toHaveAttribute(
     'src',
-    new RegExp(`/api/v1/media/${productId}(/|$)`),
+    sameMedia(productUrl),
   );
   await expect(page.getByRole('combobox', { name: 'Scene style' })).toHaveValue('minimal');
   await expect(count(page)).toHaveValue('5');
@@ -177,8 +137,7 @@ test('a Pro user shoots a product in 5 scenes (4 shown, +1 more), downloads one,
   // Create Video from a past scene: the canvas editor's video generation with it and the prompt.
   await past.getByRole('link', { name: 'Create Video from result 2', exact: true }).click();
   await expect(page).toHaveURL(/\/canvas-editor/);
-  await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
-  await expect(region(page, 'Input Image').getByRole('img')).toHaveAttribute('src', scene2);
+  await expectCanvasWith(page, 'Video Generation', scene2);
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(DEFAULT_PROMPT);
 });
 
@@ -190,22 +149,16 @@ test('a Free user starts from an example: its Example Results with the notice, t
   await openPage(page);
 
   await expect(page.getByRole('button', { name: /^Use example / })).toHaveCount(3);
-  await page.getByRole('button', { name: 'Use example Sneaker' }).click();
-  await expect(page.getByText('Upload successful!')).toBeVisible();
-  await expect(page.getByText(EXAMPLE_NOTICE)).toBeVisible();
+  await useExample(page, 'Sneaker');
   await expect(page.getByRole('button', { name: 'Remove image' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Scene style' })).toHaveValue('outdoor');
   const examples = region(page, 'Example Results');
   await expect(examples.getByRole('img', { name: /^Example scene/ })).toHaveCount(2);
-  for (const image of await examples.getByRole('img').all()) {
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-  }
+  await expectImagesLoaded(examples.getByRole('img'));
   await expect(examples.getByRole('note')).toContainText('These are example results');
 
   const before = await availableCredits(page, baseURL ?? '');
-  const [scene = ''] = await generateAndWait(page, 1);
+  const [scene = ''] = await generateScenes(page, 1);
   await expectLabelledScenes(page);
   await expect(page.getByText(EXAMPLE_NOTICE)).toHaveCount(0);
   await expect(region(page, 'Example Results')).toHaveCount(0);
@@ -239,16 +192,13 @@ test('the page passes axe at 1440 px and fits a 390 px phone, with scenes and wi
   await expectNoSeriousA11yViolations(page);
   await uploadProduct(page);
   await page.getByRole('button', { name: 'More images' }).click();
-  await generateAndWait(page, 2);
+  await generateScenes(page, 2);
 
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${screenshotDir}/photoshoot-desktop-1440.png`, fullPage: true });
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(scenes(page).getByRole('img', { name: 'Product scene 2' })).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${screenshotDir}/photoshoot-mobile-390.png`, fullPage: true });
+  await expectFitsDesktopAndPhone(
+    page,
+    'photoshoot',
+    scenes(page).getByRole('img', { name: 'Product scene 2' }),
+  );
 
   await page.getByRole('button', { name: 'Clear All Settings' }).click();
   await expect(generateButton(page)).toBeDisabled();

@@ -20,12 +20,16 @@ function freshDataDir(name: string): string {
   process.env[name] = dir; // inherited by workers, so every process sees one directory
   return dir;
 }
-/** A studio server on `port` with its own embedded PostgreSQL in `dir`, plus `env`. */
-function studio(port: number, dir: string, env: Record<string, string>) {
+/**
+ * A studio server on `port` with its own embedded PostgreSQL in `dir`, plus `env`. Playwright
+ * starts its web servers one after another, waiting for each: `wait: false` only launches it, so
+ * that it starts beside the next ones (whoever needs it waits for it: `waitForStudio`).
+ */
+function studio(port: number, dir: string, env: Record<string, string>, wait = true) {
   return {
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: '..',
-    url: `http://localhost:${port}/api/v1/health`,
+    ...(wait ? { url: `http://localhost:${port}/api/v1/health` } : {}),
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
@@ -80,6 +84,20 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // The studio configured for fal first and not waited for: its start (an embedded PostgreSQL of
+    // its own) runs beside the journeys' studio's instead of after it. Only try-on-fal.spec.ts
+    // uses it, and waits until it answers.
+    studio(
+      falAppPort,
+      falDataDir,
+      {
+        GENERATION_PROVIDER: 'fal',
+        FAL_KEY: FAKE_FAL_KEY,
+        FAL_BASE_URL: `http://127.0.0.1:${fakeFalPort}`,
+        FAL_POLL_INTERVAL_MS: '200',
+      },
+      false,
+    ),
     {
       command: 'node --import tsx e2e/mock-idp.ts',
       cwd: '..',
@@ -105,11 +123,5 @@ export default defineConfig({
         E2E_FAKE_FAL_STUDIO: `http://localhost:${falAppPort}`,
       },
     },
-    studio(falAppPort, falDataDir, {
-      GENERATION_PROVIDER: 'fal',
-      FAL_KEY: FAKE_FAL_KEY,
-      FAL_BASE_URL: `http://127.0.0.1:${fakeFalPort}`,
-      FAL_POLL_INTERVAL_MS: '200',
-    }),
   ],
 });

@@ -1,14 +1,23 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import {
   availableCredits,
   buyPlan,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  screenshotDir,
+  expectJpegDownload,
+  filterGallery,
+  garmentPath,
+  generateAndWait,
+  openInTool,
+  openTool,
+  region,
+  resultNote,
+  sameMedia,
   signUp,
+  templateBox,
+  uploadInput,
   upscaleThroughApi,
+  expectNoPaidFollowUp,
+  expectFitsDesktopAndPhone,
 } from './fixtures';
 
 // Advance Clothes AI Photoshoot (/realistic-photoshoot) in a real browser on the local engine: a
@@ -17,7 +26,6 @@ import {
 // nothing that costs credits is offered on a preview (ADR 048). Nothing is mocked: server, queue,
 // worker and engine run for real.
 
-const garmentPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
 const garment = fs.readFileSync(garmentPath);
 const PROMPT = 'linen shirt on a model walking by the sea';
 // Two catalog templates by name (seeded by the server at start): the gallery records a run's
@@ -28,59 +36,30 @@ const TEMPLATE_B = 'Summer Dress';
 // A generation takes seconds on 2 cores; the main journey runs one and visits three screens.
 test.describe.configure({ timeout: 180_000 });
 
-const region = (page: Page, name: string) => page.getByRole('region', { name });
 const templateList = (page: Page) => page.getByRole('list', { name: 'Templates' });
-/** A template card's checkbox; its accessible name is the template's name then its category. */
-const templateBox = (page: Page, name: string) =>
-  templateList(page).getByRole('checkbox', { name: new RegExp(`^${name}\\b`) });
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate Photoshoot' });
 
-async function openPage(page: Page) {
-  await page.goto('/realistic-photoshoot');
-  // The header titles the page too (ADR 050): the page's own heading is the one in main.
-  await expect(
-    page.getByRole('main').getByRole('heading', { name: 'Advance Clothes AI Photoshoot' }),
-  ).toBeVisible();
-  // The catalog is listed after 'Random' once it has loaded.
-  await expect(templateBox(page, TEMPLATE_A)).toBeVisible();
-}
+const openPage = (page: Page) =>
+  openTool(page, '/realistic-photoshoot', 'Advance Clothes AI Photoshoot', async () => {
+    // The catalog is listed after 'Random' once it has loaded.
+    await expect(templateBox(page, TEMPLATE_A)).toBeVisible();
+  });
 
 /** Uploads the cloth photo; returns the stored image's URL as the panel shows it. */
-async function uploadCloth(page: Page): Promise<string> {
-  await page.getByLabel('Upload cloth image').setInputFiles(garmentPath);
-  await expect(page.getByText('Upload successful!')).toBeVisible();
-  const cloth = page.getByRole('img', { name: 'Cloth image' });
-  await expect(cloth).toHaveAttribute('src', /^(?!blob:)/);
-  return (await cloth.getAttribute('src')) ?? '';
-}
+const uploadCloth = (page: Page) =>
+  uploadInput(page, 'Upload cloth image', 'Cloth image', garmentPath);
 
 /** Generates and waits for `count` result photos; returns their URLs in order. */
-async function generateAndWait(page: Page, count: number): Promise<string[]> {
-  await generateButton(page).click();
-  const results = region(page, 'Results');
-  const names =
-    count === 1
-      ? ['Generated photo']
-      : Array.from({ length: count }, (_, i) => `Generated photo ${String(i + 1)}`);
-  await expect(results.getByRole('img', { name: names[0], exact: true })).toBeVisible({
-    timeout: 90_000,
+const generatePhotos = (page: Page, count: number) =>
+  generateAndWait({
+    button: generateButton(page),
+    results: region(page, 'Results'),
+    name: 'Generated photo',
+    count,
   });
-  await expect(results.getByRole('img', { name: /^Generated photo/ })).toHaveCount(count);
-  const urls: string[] = [];
-  for (const name of names) {
-    const image = results.getByRole('img', { name, exact: true });
-    // Loaded, not a broken image.
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-    await expect(image).toHaveAttribute('src', /^\/api\/v1\/media\//);
-    urls.push((await image.getAttribute('src')) ?? '');
-  }
-  return urls;
-}
 
 async function expectLabelledPreview(page: Page) {
-  const note = region(page, 'Results').getByRole('note').filter({ hasText: 'About this result' });
+  const note = resultNote(region(page, 'Results'));
   await expect(note).toBeVisible();
   await expect(note).toContainText(/preview/i);
 }
@@ -102,23 +81,19 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
   await expect(generateButton(page)).toBeEnabled();
 
-  const [result1 = '', result2 = ''] = await generateAndWait(page, 2);
+  const [result1 = '', result2 = ''] = await generatePhotos(page, 2);
   expect(result1).not.toBe(result2);
   await expectLabelledPreview(page);
 
   // Download saves the first result as a JPEG under the spec's name.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    region(page, 'Results').getByRole('button', { name: 'Download result 1' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('advance-clothes-photoshoot-1.jpg');
-  const saved = await sharp(fs.readFileSync(await download.path())).metadata();
-  expect(saved.format).toBe('jpeg');
+  await expectJpegDownload(
+    page,
+    region(page, 'Results').getByRole('button', { name: 'Download result 1' }),
+    'advance-clothes-photoshoot-1.jpg',
+  );
 
   // A preview: no HD and no Create Video on it (ADR 048).
-  await expect(
-    region(page, 'Results').getByRole('link', { name: /^(HD|Create Video)/ }),
-  ).toHaveCount(0);
+  await expectNoPaidFollowUp(region(page, 'Results'));
 
   // The gallery lists it under its type label, beside an upscale made for contrast.
   await upscaleThroughApi(page, baseURL ?? '', garment);
@@ -128,18 +103,13 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   const card = cards.filter({ hasText: 'Advance Clothes Try-On' });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(PROMPT);
-  await page.getByLabel('Type').selectOption({ label: 'Advance Clothes Try-On' });
-  await expect(page).toHaveURL(/type=realistic-try-on/);
+  await filterGallery(page, 'Advance Clothes Try-On', 'realistic-try-on');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Advance Clothes Try-On');
 
   // View goes back to the photoshoot with a cloth image, the prompt, the same templates and the
   // results. (That the cloth is the uploaded photo is checked by the next test.)
-  await cards.first().getByRole('link', { name: 'Open in tool' }).click();
-  await expect(page).toHaveURL(/\/realistic-photoshoot$/);
-  await expect(
-    page.getByRole('note').filter({ hasText: 'Loaded from a past generation' }),
-  ).toBeVisible();
+  await openInTool(page, cards.first(), /\/realistic-photoshoot$/);
   await expect(page.getByRole('img', { name: 'Cloth image' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
   await expect(templateBox(page, TEMPLATE_A)).toBeChecked();
@@ -159,7 +129,7 @@ test('a Pro user gets one labelled preview per template, downloads it, sends it 
   await expect(generateButton(page)).toBeEnabled();
 
   // A past preview is offered nothing that costs credits either.
-  await expect(past.getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
+  await expectNoPaidFollowUp(past);
 });
 
 // The server records a run's inputs in payload key order; the try-on schema puts the garment
@@ -171,10 +141,8 @@ test('View from the gallery puts the uploaded cloth photo back as the cloth imag
   await signUp(page, baseURL ?? '');
   await openPage(page);
   const clothUrl = await uploadCloth(page);
-  const clothId = /\/api\/v1\/media\/([^/?]+)/.exec(clothUrl)?.[1] ?? '';
-  expect(clothId).not.toBe('');
   await templateBox(page, TEMPLATE_A).check();
-  await generateAndWait(page, 1);
+  await generatePhotos(page, 1);
 
   await page.goto('/gallery?type=realistic-try-on');
   await page.getByRole('article').first().getByRole('link', { name: 'Open in tool' }).click();
@@ -182,7 +150,7 @@ test('View from the gallery puts the uploaded cloth photo back as the cloth imag
   // The stored original, or its preview rendition: the same media id either way.
   await expect(page.getByRole('img', { name: 'Cloth image' })).toHaveAttribute(
     'src',
-    new RegExp(`/api/v1/media/${clothId}(/|$)`),
+    sameMedia(clothUrl),
   );
 });
 
@@ -200,7 +168,7 @@ test('Back from another page finds the page as it was left, with no paid follow-
   await templateBox(page, TEMPLATE_B).check();
   await page.getByText('Advanced Settings', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
-  const [, result2 = ''] = await generateAndWait(page, 2);
+  const [, result2 = ''] = await generatePhotos(page, 2);
 
   // Previews have no HD hand-off (ADR 048): leave through the sidebar instead.
   await page
@@ -216,9 +184,7 @@ test('Back from another page finds the page as it was left, with no paid follow-
   await expect(page.getByRole('img', { name: 'Cloth image' })).toBeVisible();
   await expect(templateBox(page, TEMPLATE_B)).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(PROMPT);
-  await expect(
-    region(page, 'Results').getByRole('link', { name: /^(HD|Create Video)/ }),
-  ).toHaveCount(0);
+  await expectNoPaidFollowUp(region(page, 'Results'));
 });
 
 test('a Free user gets the preview without paying, and is offered no Create Video on it', async ({
@@ -232,13 +198,13 @@ test('a Free user gets the preview without paying, and is offered no Create Vide
   await uploadCloth(page);
   await templateBox(page, 'Random').check();
   await expect(page.getByRole('button', { name: 'Remove Random' })).toBeVisible();
-  await generateAndWait(page, 1);
+  await generatePhotos(page, 1);
   await expectLabelledPreview(page);
   expect(await availableCredits(page, baseURL ?? '')).toBe(before);
 
   // Not even the locked one that sells Pro: a video of a preview is not worth buying (ADR 048).
   const results = region(page, 'Results');
-  await expect(results.getByRole('link', { name: /^(HD|Create Video)/ })).toHaveCount(0);
+  await expectNoPaidFollowUp(results);
 });
 
 test('Generate Photoshoot says what is missing until a cloth image and a template are chosen, and Clear All Settings starts over', async ({
@@ -327,22 +293,11 @@ test('the page with results passes axe at 1440 px and fits a 390 px phone', asyn
   await uploadCloth(page);
   await templateBox(page, 'Random').check();
   await templateBox(page, TEMPLATE_A).check();
-  await generateAndWait(page, 2);
+  await generatePhotos(page, 2);
 
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({
-    path: `${screenshotDir}/realistic-photoshoot-desktop-1440.png`,
-    fullPage: true,
-  });
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(
+  await expectFitsDesktopAndPhone(
+    page,
+    'realistic-photoshoot',
     region(page, 'Results').getByRole('img', { name: 'Generated photo 2' }),
-  ).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({
-    path: `${screenshotDir}/realistic-photoshoot-mobile-390.png`,
-    fullPage: true,
-  });
+  );
 });

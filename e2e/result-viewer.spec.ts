@@ -5,6 +5,8 @@ import {
   buyPlan,
   currentUserId,
   expectNoHorizontalScroll,
+  garmentPath,
+  region,
   signUp,
   upscaleThroughApi,
   uploadThroughApi,
@@ -17,7 +19,6 @@ import {
  * before/after by keyboard, arrows between results, Open in tool).
  */
 
-const garmentPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
 const photo = fs.readFileSync(garmentPath);
 
 test.describe.configure({ timeout: 600_000 });
@@ -90,7 +91,7 @@ test('a 2 × 2 catalogue on a 390 px phone fits, and comes back after a return a
 
   // A return to /try-on (no catalogue in the address) shows the latest catalogue.
   await page.goto('/try-on');
-  const results = page.getByRole('region', { name: 'Results' });
+  const results = region(page, 'Results');
   await expect(results.getByRole('heading', { name: 'Phone drop' })).toBeVisible({
     timeout: 60_000,
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { buyPlan, generateThroughApi, signUp, uploadThroughApi } from './fixtures';
+import { buyPlan, garmentPath, generateThroughApi, signUp, uploadThroughApi } from './fixtures';
 
 /*
  * Reuse settings opens a tool with the exact settings of a past generation (ADR 030), including
@@ -10,7 +10,7 @@ import { buyPlan, generateThroughApi, signUp, uploadThroughApi } from './fixture
  * controls, a run there sends them again, and its card's "Made from" link leads to the source.
  */
 
-const photo = fs.readFileSync(new URL('./assets/garment.jpg', import.meta.url).pathname);
+const photo = fs.readFileSync(garmentPath);
 
 test.describe.configure({ timeout: 300_000 });
 

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll, newUser, screenshotDir, signUp } from './fixtures';
+import {
+  createAccountOnLoginScreen,
+  expectNoHorizontalScroll,
+  newUser,
+  screenshotDir,
+  signUp,
+} from './fixtures';
 
 fs.mkdirSync(screenshotDir, { recursive: true });
 
@@ -54,13 +60,7 @@ test('the login consent links open the privacy policy and the terms, readable si
 test('a new user creates an account on the login screen and reaches the shell', async ({
   page,
 }) => {
-  const user = newUser('Maya Rao');
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(user.name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await createAccountOnLoginScreen(page, newUser('Maya Rao'));
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Logged In')).toBeVisible();

@@ -4,8 +4,11 @@ import sharp from 'sharp';
 import {
   availableCredits,
   buyPlan,
+  expectDownload,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
+  garmentPath,
+  region,
   screenshotDir,
   signUp,
   upscaleThroughApi,
@@ -16,15 +19,12 @@ import {
 // Nothing is mocked: the server, its queue, its worker and the engine (sharp, the ONNX cut-out
 // model, ffmpeg) run for real.
 
-const photoPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
-const photo = fs.readFileSync(photoPath);
+const photo = fs.readFileSync(garmentPath);
 const PHOTO = { width: 600, height: 800 };
 const VIDEO_PROMPT = 'a slow turn showing the linen drape';
 
 // Generations take seconds on 2 cores (the cut-out model most of all).
 test.describe.configure({ timeout: 180_000 });
-
-const canvasPanel = (page: Page, name: string) => page.getByRole('region', { name });
 
 async function chooseTool(
   page: Page,
@@ -34,7 +34,7 @@ async function chooseTool(
 }
 
 async function uploadPhoto(page: Page) {
-  await page.getByLabel('Upload image').setInputFiles(photoPath);
+  await page.getByLabel('Upload image').setInputFiles(garmentPath);
   await expect(page.getByText('Image uploaded successfully!')).toBeVisible();
 }
 
@@ -44,14 +44,8 @@ async function generate(page: Page) {
 
 /** The result panel's Download saves a file with the spec's name; returns its bytes. */
 async function downloadResult(page: Page, expectedName: string): Promise<Buffer> {
-  const result = canvasPanel(page, 'Generated Result');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    result.getByRole('button', { name: /Download/ }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(expectedName);
-  const file = await download.path();
-  return fs.readFileSync(file);
+  const result = region(page, 'Generated Result');
+  return expectDownload(page, result.getByRole('button', { name: /Download/ }), expectedName);
 }
 
 async function resultImageBytes(page: Page, image: Locator): Promise<Buffer> {
@@ -74,7 +68,7 @@ test('a Pro user makes an HD image, a cut-out and a 5 s video, then finds them i
   await expect(page.getByRole('radio', { name: 'Upscaler' })).toBeChecked();
   await uploadPhoto(page);
   await generate(page);
-  const result = canvasPanel(page, 'Generated Result');
+  const result = region(page, 'Generated Result');
   const upscaled = result.getByRole('img', { name: 'Generated result' });
   await expect(upscaled).toBeVisible({ timeout: 60_000 });
   const hd = await sharp(await downloadResult(page, 'upscaled-image.jpg')).metadata();
@@ -149,8 +143,8 @@ test('a Pro user makes an HD image, a cut-out and a 5 s video, then finds them i
   await expect(page).toHaveURL(/\/canvas-editor/);
   await expect(page.getByRole('radio', { name: 'Video Generation' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(VIDEO_PROMPT);
-  await expect(canvasPanel(page, 'Generated Result').locator('video')).toBeVisible();
-  await expect(canvasPanel(page, 'Input Image').getByRole('img')).toBeVisible();
+  await expect(region(page, 'Generated Result').locator('video')).toBeVisible();
+  await expect(region(page, 'Input Image').getByRole('img')).toBeVisible();
 
   // Page size and pagination: 5 more upscales make 8 generations; 6 per page gives 2 pages.
   await upscaleThroughApi(page, baseURL ?? '', photo, 5);
@@ -216,7 +210,7 @@ test('the canvas editor and the gallery fit a 390 px phone', async ({ page, base
   for (const path of ['/canvas-editor', '/gallery']) {
     await page.goto(path);
     if (path === '/gallery') await expect(page.getByRole('article')).toHaveCount(2);
-    else await expect(canvasPanel(page, 'Controls')).toBeVisible();
+    else await expect(region(page, 'Controls')).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({
@@ -234,7 +228,7 @@ test('on a 390 px phone a finished upscale is brought into view and its heading 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/canvas-editor?tool=upscaler');
   await uploadPhoto(page);
-  const result = canvasPanel(page, 'Generated Result');
+  const result = region(page, 'Generated Result');
   // Generate sits far above the result panel on a phone.
   await expect(result.getByRole('heading', { name: 'Generated Result' })).not.toBeInViewport();
 

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { buyPlan, signUp } from './fixtures';
+import { buyPlan, garmentPath, region, resultNote, signUp, uploadInput } from './fixtures';
 
 // What this studio really makes with each tool (ADR 048), in a real browser on the default offline
 // engine: the login hero, the dashboard cards, the plan cards and a tool page say which tools only
 // make labelled previews here, in a seller's words; a preview result offers Download and nothing
 // that costs credits (no HD, no Create Video) and no garment colour badge. Nothing is mocked.
 
-const modelPath = new URL('./assets/garment.jpg', import.meta.url).pathname;
 const PREVIEW_LINE =
   'In this studio, Clothes AI Photoshoot, Advance Clothes AI Photoshoot, AI Pose Change and Fashion Extractor show free labelled previews; real results are not available here yet.';
 const PREVIEW_TOOL_NOTE =
@@ -74,14 +73,13 @@ test('the dashboard and plan cards say which tools only preview here; a pose pre
   await expect(page.getByText(/Configure fal/i)).toHaveCount(0);
 
   // A preview: free, labelled, Download only.
-  await page.getByLabel('Upload model image').setInputFiles(modelPath);
-  await expect(page.getByText('Upload successful!')).toBeVisible();
+  await uploadInput(page, 'Upload model image', 'Model image', garmentPath);
   await page.getByRole('button', { name: 'Generate AI Poses' }).click();
-  const result = page.getByRole('region', { name: 'Generated Result' });
+  const result = region(page, 'Generated Result');
   await expect(result.getByRole('img', { name: 'Generated pose', exact: true })).toBeVisible({
     timeout: 180_000,
   });
-  await expect(result.getByRole('note').filter({ hasText: 'About this result' })).toContainText(
+  await expect(resultNote(result)).toContainText(
     'A labelled preview, free: this studio cannot make real results for this tool yet.',
   );
   await expect(result.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
