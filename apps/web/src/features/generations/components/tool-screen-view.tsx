@@ -16,9 +16,12 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
   screen: ToolScreen<S, C, E>;
   /** The feature's name: the heading, and what the upgrade dialog names. */
   title: string;
-  description: string;
+  /** Left out (with outputNote) when the page shows ToolScreenHeading itself, above a gate. */
+  description?: string;
   /** What this tool makes here (the site's output note). */
-  outputNote: ReactNode;
+  outputNote?: ReactNode;
+  /** The note over a screen reopened from a past generation (its verb: 'extract again'). */
+  recreatingNote?: string;
   input: {
     title: string;
     label: string;
@@ -33,6 +36,8 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
   generateLabel: string;
   /** Set when Generate is off without an image, with why (shown under it). */
   noImageReason?: string;
+  /** Clear All's label (defaults to 'Clear All Settings'). */
+  clearLabel?: string;
   results: {
     title: string;
     exampleTitle: string;
@@ -55,12 +60,14 @@ export function ToolScreenView<S, C, E extends ToolExample>({
   title,
   description,
   outputNote,
+  recreatingNote = 'Loaded from a past generation. Adjust the settings and generate again.',
   input,
   settingsTitle,
   children,
   estimateIdleText,
   generateLabel,
   noImageReason,
+  clearLabel,
   results,
 }: ToolScreenViewProps<S, C, E>) {
   const { run, checks, upload, busy } = screen;
@@ -78,15 +85,13 @@ export function ToolScreenView<S, C, E extends ToolExample>({
   const noImage = noImageReason !== undefined && upload.image === null && !run.isGenerating;
   return (
     <div className="flex flex-col gap-6">
-      <div className="space-y-1">
-        <h2 className="text-2xl font-semibold tracking-tight">{title}</h2>
-        <p className="text-sm text-muted-foreground">{description}</p>
-      </div>
-      {outputNote}
+      {description === undefined ? null : (
+        <ToolScreenHeading title={title} description={description} outputNote={outputNote} />
+      )}
 
       {screen.arrival.recreatingFrom ? (
         <Alert variant="info" role="note">
-          Loaded from a past generation. Adjust the settings and generate again.
+          {recreatingNote}
         </Alert>
       ) : null}
 
@@ -141,7 +146,7 @@ export function ToolScreenView<S, C, E extends ToolExample>({
               </p>
             ) : null}
           </div>
-          <ClearAllButton onClear={screen.clearAll} disabled={busy} />
+          <ClearAllButton onClear={screen.clearAll} disabled={busy} label={clearLabel} />
         </ToolPanel>
       </div>
 
@@ -156,5 +161,26 @@ export function ToolScreenView<S, C, E extends ToolExample>({
 
       <GenerationDialogs run={run} featureName={title} returnFocusRef={generateRef} />
     </div>
+  );
+}
+
+/** A tool screen's heading and output note (the view's, or the page's above a plan gate). */
+export function ToolScreenHeading({
+  title,
+  description,
+  outputNote,
+}: {
+  title: string;
+  description: string;
+  outputNote?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="space-y-1">
+        <h2 className="text-2xl font-semibold tracking-tight">{title}</h2>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {outputNote}
+    </>
   );
 }

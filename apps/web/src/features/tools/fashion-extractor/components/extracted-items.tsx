@@ -10,10 +10,10 @@ import {
   generationQueryOptions,
   PreviewNote,
   ResultGrid,
+  type HandedOverResults,
 } from '@/features/generations';
 import { useIsPreviewTool } from '@/features/site';
-import { downloadName, upscaleHandOff } from '../lib/extractor-request';
-import type { HandedOverResults } from '../lib/extractor-draft';
+import { downloadName, EXTRACTOR_MESSAGES, upscaleHandOff } from '../lib/extractor-request';
 
 // Needed only after an Open Fullscreen click: a chunk of its own.
 const FullscreenViewer = lazy(() => import('./fullscreen-viewer'));
@@ -103,7 +103,8 @@ export function ExtractedItems({
 
 /**
  * A past run handed over by the gallery's View. Its label is read from the generation itself: a
- * preview made by the offline engine stays labelled.
+ * preview made by the offline engine stays labelled. Handed over without a prompt, it was made
+ * with the default one.
  */
 export function PastItems({ results }: { results: HandedOverResults }) {
   const past = useQuery(generationQueryOptions(results.generationId));
@@ -111,7 +112,7 @@ export function PastItems({ results }: { results: HandedOverResults }) {
     <ExtractedItems
       urls={results.urls}
       generationId={results.generationId}
-      prompt={results.prompt}
+      prompt={results.prompt || EXTRACTOR_MESSAGES.defaultPrompt}
       previewNote={past.data?.previewNote ?? null}
     />
   );

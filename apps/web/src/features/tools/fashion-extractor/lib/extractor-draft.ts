@@ -1,49 +1,17 @@
-import { MODES, type Mode } from '@studio/contract/tools';
-import { isRecord, isString, isStringArray } from '@/lib/guards';
+import { z } from 'zod/mini';
+import { toolDraftReader } from '@/features/generations';
+import type { ExtractorSettings } from './extractor-request';
 
-/** Results shown on the page that did not come from a run here (the gallery's View). */
-export interface HandedOverResults {
-  urls: readonly string[];
-  generationId: string;
-  prompt: string;
-}
+/** The page as the user left it (the kit's draft); anything unexpected counts as no draft. */
+export const readExtractorDraft = toolDraftReader<ExtractorSettings>(
+  z.object({ instructions: z.string() }),
+);
 
-/** The page as the user left it (useToolDraft). */
-export interface ExtractorDraft {
-  imageUrl: string | null;
-  instructions: string;
-  mode: Mode;
-  handedOver: HandedOverResults | null;
-}
+const runContextSchema = z.object({ prompt: z.string() });
 
-function readHandedOver(value: unknown): HandedOverResults | null {
-  if (
-    !isRecord(value) ||
-    !isStringArray(value.urls) ||
-    !isString(value.generationId) ||
-    !isString(value.prompt)
-  ) {
-    return null;
-  }
-  return { urls: value.urls, generationId: value.generationId, prompt: value.prompt };
-}
+/** What a run keeps for its results' hand-offs: the prompt it was made with. */
+export type RunContext = z.infer<typeof runContextSchema>;
 
-const isMode = (value: unknown): value is Mode => MODES.some((mode) => mode === value);
-
-/** A stored draft, checked field by field; anything unexpected counts as no draft. */
-export function readExtractorDraft(stored: unknown): ExtractorDraft | null {
-  if (
-    !isRecord(stored) ||
-    !(stored.imageUrl === null || isString(stored.imageUrl)) ||
-    !isString(stored.instructions) ||
-    !isMode(stored.mode)
-  ) {
-    return null;
-  }
-  return {
-    imageUrl: stored.imageUrl,
-    instructions: stored.instructions,
-    mode: stored.mode,
-    handedOver: readHandedOver(stored.handedOver),
-  };
-}
+/** A kept run's context, or null when it is not one. */
+export const readContext = (stored: unknown): RunContext | null =>
+  runContextSchema.safeParse(stored).data ?? null;

@@ -39,9 +39,9 @@ export const EXTRACTION_TYPE: ExtractionType = 'full-outfit';
 /** One image per run (document 2 §9: extractor 1). */
 const NUM_IMAGES = 1;
 
-/** What a run keeps for its results' hand-offs: the prompt it was made with. */
-export interface RunContext {
-  prompt: string;
+/** What the page sets: the instructions (the extraction type is fixed, document 2 §9). */
+export interface ExtractorSettings {
+  instructions: string;
 }
 
 /** The prompt a run sends: the user's instructions, else the spec's default (document 2 §5). */
@@ -54,7 +54,7 @@ export const sentPrompt = (instructions: string) =>
  * removeBackground on), which the server accepts and ignores.
  */
 export function extractorRequest(
-  instructions: string,
+  { instructions }: ExtractorSettings,
   { userId, imageUrl, mode }: { userId: string; imageUrl: string; mode: Mode },
 ): { path: string; body: Record<string, unknown> } {
   return {
@@ -104,6 +104,11 @@ export function upscaleHandOff({
   };
 }
 
-/** Instructions handed over (the gallery's View): the default prompt means none were written. */
-export const arrivalInstructions = (arrival: ToolNavigationState) =>
-  arrival.prompt && arrival.prompt !== EXTRACTOR_MESSAGES.defaultPrompt ? arrival.prompt : '';
+/**
+ * Of a reused run's settings only its mode and prompt apply here, the prompt as the instructions
+ * (the default prompt means none were written).
+ */
+export const arrivalSettings = (arrival: ToolNavigationState): ExtractorSettings => ({
+  instructions:
+    arrival.prompt && arrival.prompt !== EXTRACTOR_MESSAGES.defaultPrompt ? arrival.prompt : '',
+});
