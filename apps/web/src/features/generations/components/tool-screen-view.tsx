@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Generation } from '@studio/contract';
 import { Alert } from '@/components/ui/alert';
+import { cn } from '@/lib/cn';
 import type { ToolExample } from '../hooks/use-image-upload';
 import type { ToolScreen } from '../hooks/use-tool-screen';
 import { ClearAllButton } from './clear-all-button';
@@ -40,11 +41,14 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
   clearLabel?: string;
   results: {
     title: string;
-    exampleTitle: string;
+    /** The title while an example's results show (defaults to `title`). */
+    exampleTitle?: string;
     renderResult: (generation: Generation, context: C) => ReactNode;
     /** Before the first run: results handed over or an example's (the screen's choice). */
     idle?: ReactNode;
     placeholder?: string;
+    /** The results are a third column beside the input and settings from xl screens up. */
+    beside?: boolean;
   };
 }
 
@@ -83,6 +87,20 @@ export function ToolScreenView<S, C, E extends ToolExample>({
     inputPanel.current?.querySelector<HTMLElement>('button[aria-label="Remove image"]')?.focus();
   }, [shownImage]);
   const noImage = noImageReason !== undefined && upload.image === null && !run.isGenerating;
+  const message = checks.checkMessage ?? screen.sendFailure;
+  const resultsPanel = (
+    <ToolPanel
+      title={screen.showsExample ? (results.exampleTitle ?? results.title) : results.title}
+      className={results.beside ? 'lg:col-span-2 xl:col-span-1 xl:self-start' : undefined}
+    >
+      <ResultPanel
+        run={run}
+        renderResult={results.renderResult}
+        placeholder={results.placeholder}
+        idle={results.idle}
+      />
+    </ToolPanel>
+  );
   return (
     <div className="flex flex-col gap-6">
       {description === undefined ? null : (
@@ -95,7 +113,12 @@ export function ToolScreenView<S, C, E extends ToolExample>({
         </Alert>
       ) : null}
 
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+      <div
+        className={cn(
+          'grid min-w-0 gap-6 lg:grid-cols-2',
+          results.beside && 'xl:grid-cols-[minmax(0,1fr)_minmax(0,1.35fr)_minmax(0,1fr)]',
+        )}
+      >
         <ToolPanel title={input.title} className="lg:self-start">
           <div ref={inputPanel} className="flex flex-col gap-5">
             <UploadPanel
@@ -121,9 +144,9 @@ export function ToolScreenView<S, C, E extends ToolExample>({
           {children}
           <CreditEstimateBox state={screen.estimate} idleText={estimateIdleText} />
 
-          {checks.checkMessage ? (
+          {message ? (
             <Alert variant="destructive" role="alert">
-              {checks.checkMessage}
+              {message}
             </Alert>
           ) : null}
 
@@ -148,16 +171,10 @@ export function ToolScreenView<S, C, E extends ToolExample>({
           </div>
           <ClearAllButton onClear={screen.clearAll} disabled={busy} label={clearLabel} />
         </ToolPanel>
+        {results.beside ? resultsPanel : null}
       </div>
 
-      <ToolPanel title={screen.showsExample ? results.exampleTitle : results.title}>
-        <ResultPanel
-          run={run}
-          renderResult={results.renderResult}
-          placeholder={results.placeholder}
-          idle={results.idle}
-        />
-      </ToolPanel>
+      {results.beside ? null : resultsPanel}
 
       <GenerationDialogs run={run} featureName={title} returnFocusRef={generateRef} />
     </div>

@@ -14,6 +14,11 @@ import { usePreSendChecks } from './use-pre-send-checks';
 import { useKeepToolDraft, useToolDraft } from './use-tool-draft';
 import { useVideoAccess } from './use-video-access';
 
+interface ToolRequest {
+  path: string;
+  body: Record<string, unknown>;
+}
+
 /** What a single-image tool tells the kit; everything else a tool screen does is the kit's. */
 export interface ToolScreenConfig<S, C, E extends ToolExample = ToolExample> {
   tool: GenerationType;
@@ -26,6 +31,8 @@ export interface ToolScreenConfig<S, C, E extends ToolExample = ToolExample> {
     uploadFailure: string;
     /** The upload answered without a stored URL (defaults to `uploadFailure`). */
     uploadNoUrl?: string;
+    /** A `request` promise failed (its code could not be fetched): nothing was sent. */
+    sendFailure?: string;
   };
   /** The stored draft's reader (`toolDraftReader(schema)`). */
   readDraft: (stored: unknown) => ToolDraft<S> | null;
@@ -36,11 +43,14 @@ export interface ToolScreenConfig<S, C, E extends ToolExample = ToolExample> {
   /** A setting the pre-send checks refuse before anything is sent, or null. */
   problem?: (settings: S) => string | null;
   estimate: (settings: S, mode: Mode) => EstimatePayload;
-  /** The generate call, or null when the settings cannot make one (the checks said why). */
+  /**
+   * The generate call, or null when the settings cannot make one (the checks said why); a promise
+   * when the call's code is a chunk of its own, fetched on Generate.
+   */
   request: (
     settings: S,
     ids: { userId: string; imageUrl: string; mode: Mode },
-  ) => { path: string; body: Record<string, unknown> } | null;
+  ) => ToolRequest | null | Promise<ToolRequest | null>;
   /** What the run keeps for its results' hand-offs. */
   context: (settings: S) => C;
   readContext: (stored: unknown) => C | null;
@@ -103,6 +113,7 @@ export function useToolScreen<S, C, E extends ToolExample = ToolExample>(
     handedOver,
   } satisfies ToolDraft<S>);
   const checks = usePreSendChecks(run, upload.image);
+  const [sendFailure, setSendFailure] = useState<string | null>(null);
   const estimatePayload = config.estimate(settings, modeChoice.mode);
   const estimate = useCreditEstimate(
     config.estimateFeature,
@@ -145,6 +156,7 @@ export function useToolScreen<S, C, E extends ToolExample = ToolExample>(
 
   const generate = () => {
     if (busy) return;
+    setSendFailure(null);
     void checks.check(
       {
         userId,
@@ -155,16 +167,25 @@ export function useToolScreen<S, C, E extends ToolExample = ToolExample>(
       },
       (imageUrl, signedIn) => {
         const now = latest.current;
+        const start = (request: ToolRequest | null) => {
+          if (request === null) return;
+          if (run.start(request.path, request.body, now.config.context(now.settings))) {
+            upload.endExample();
+            setHandedOver(null);
+          }
+        };
         const request = now.config.request(now.settings, {
           userId: signedIn,
           imageUrl,
           mode: now.mode,
         });
-        if (request === null) return;
-        if (run.start(request.path, request.body, now.config.context(now.settings))) {
-          upload.endExample();
-          setHandedOver(null);
+        if (!(request instanceof Promise)) {
+          start(request);
+          return;
         }
+        void request.then(start, () => {
+          setSendFailure(now.config.messages.sendFailure ?? null);
+        });
       },
     );
   };
@@ -174,6 +195,7 @@ export function useToolScreen<S, C, E extends ToolExample = ToolExample>(
     setSettings(config.clearedSettings());
     modeChoice.setMode(DEFAULT_MODE);
     checks.clearCheckMessage();
+    setSendFailure(null);
     setHandedOver(null);
     run.reset();
   };
@@ -191,6 +213,8 @@ export function useToolScreen<S, C, E extends ToolExample = ToolExample>(
     handedOver,
     run,
     checks,
+    /** Shown with the checks' message: the generate call could not be made (`sendFailure`). */
+    sendFailure,
     estimate,
     busy,
     /** The bundled example the input is, while example mode lasts. */

@@ -1,5 +1,10 @@
-import { PastToolResults, ToolResults, type HandedOverResults } from '@/features/generations';
-import { downloadName, type RunContext } from '../lib/pose-request';
+import {
+  PastToolResults,
+  ToolResults,
+  type HandedOverResults,
+  type RunContext,
+} from '@/features/generations';
+import { downloadName } from '../lib/pose-request';
 
 const altText = (index: number, several: boolean) =>
   several ? `Generated pose ${String(index + 1)}` : 'Generated pose';

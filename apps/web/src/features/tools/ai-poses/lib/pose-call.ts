@@ -79,7 +79,3 @@ export function posesRequest(
     },
   };
 }
-
-/** The style the server records for a run (`pose 3`, or the view type for a random pose). */
-export const runStyle = (settings: PoseSettings, pose: Pose | null) =>
-  pose && !promptLocks(settings) ? `pose ${pose.id}` : settings.viewType;

@@ -6,11 +6,12 @@ import {
   initialSettings,
   poseImageUrls,
   readStyle,
+  runStyle,
   toPoseList,
   withFilters,
   withPrompt,
 } from './pose-request';
-import { colourTheme, posesRequest, runStyle } from './pose-call';
+import { colourTheme, posesRequest } from './pose-call';
 
 describe('pose presets', () => {
   it('reads an image URL as a string or a list, surrounding quotes stripped', () => {

@@ -8,8 +8,12 @@ import type {
   VIEW_TYPES,
 } from '@studio/contract/tools';
 import { TOOL_DEFINITIONS, type GenerationType, type Mode } from '@studio/contract/tools';
-import type { EstimatePayload } from '@/features/generations';
-import { oneOf } from '@/lib/guards';
+import {
+  reusedSetting,
+  type EstimatePayload,
+  type ToolNavigationState,
+} from '@/features/generations';
+import { isRecord, isString, oneOf } from '@/lib/guards';
 
 export const TOOL: GenerationType = 'ai-poses';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -156,7 +160,10 @@ export interface PoseFilters {
   gender: Gender;
   type: PoseTypeFilter;
 }
-export const POSE_TYPE_FILTER_LIST: readonly PoseTypeFilter[] = ['all', ...POSE_TYPE_LIST];
+export const POSE_TYPE_FILTER_LIST: [PoseTypeFilter, ...PoseTypeFilter[]] = [
+  'all',
+  ...POSE_TYPE_LIST,
+];
 
 export const matchesFilters = (pose: Pose, filters: PoseFilters) =>
   pose.gender === filters.gender && (filters.type === 'all' || pose.type === filters.type);
@@ -172,6 +179,12 @@ export interface PoseSettings {
   poseId: string | null;
   filters: PoseFilters;
   prompt: string;
+  /**
+   * The pose chosen on load (document 2 §4) waits for the presets: a draft kept before they
+   * arrived (a reload on a slow line) chooses it on return, rather than reading "no pose" as the
+   * user's choice.
+   */
+  autoPosePending: boolean;
 }
 
 export const NUM_IMAGES = 1;
@@ -185,6 +198,7 @@ export const initialSettings = (): PoseSettings => ({
   poseId: null,
   filters: { gender: 'female', type: 'all' },
   prompt: '',
+  autoPosePending: true,
 });
 
 /** A written prompt locks the pose, background, expression and colour (document 2 §4). */
@@ -213,12 +227,6 @@ export const posesEstimate = (mode: Mode): EstimatePayload => ({ mode, numImages
 /** Saved names of results ('ai-pose-1.jpg'). */
 export const downloadName = (index: number) => `ai-pose-${String(index + 1)}.jpg`;
 
-/** What a run keeps for its results' hand-offs and the gallery: its prompt and style. */
-export interface RunContext {
-  prompt: string;
-  style: string;
-}
-
 /**
  * The pose and view a recorded style names (the gallery's View): `pose 3` → the preset 3;
  * a view type → that view and a random pose; anything else says nothing.
@@ -231,3 +239,64 @@ export function readStyle(
   if (pose?.[1]) return { poseId: pose[1] };
   return oneOf(VIEW_LIST, style) ? { viewType: style } : null;
 }
+
+/**
+ * The form a hand-over describes (the gallery's View): prompt, view or pose, and the rest. Reuse
+ * settings (ADR 030) also hands over the run's own settings, which win where the form offers them:
+ * view, background, expression, aspect ratio, colour and the preset (null: a random pose). A
+ * handed-over pose is chosen once the presets are listed (`withPresets`).
+ */
+export function arrivalSettings(arrival: ToolNavigationState): PoseSettings {
+  const base = initialSettings();
+  const style = readStyle(arrival.style);
+  const reused = arrival.settings ?? {};
+  const settings: PoseSettings = {
+    ...base,
+    prompt: arrival.prompt ?? '',
+    background:
+      reusedSetting(arrival, 'background', BACKGROUND_LIST) ??
+      (oneOf(BACKGROUND_LIST, arrival.background) ? arrival.background : base.background),
+    expression:
+      reusedSetting(arrival, 'expression', EXPRESSION_LIST) ??
+      (oneOf(EXPRESSION_LIST, arrival.expression) ? arrival.expression : base.expression),
+    viewType:
+      reusedSetting(arrival, 'viewType', VIEW_LIST) ??
+      (style && 'viewType' in style ? style.viewType : base.viewType),
+    aspectRatio: reusedSetting(arrival, 'aspectRatio', ASPECT_RATIO_LIST) ?? base.aspectRatio,
+    // Sent as its name or its pastel name (pose-call.ts).
+    colour:
+      BACKGROUND_COLOUR_LIST.find((colour) =>
+        [colour, `pastel ${colour}`].includes(String(reused.colorTheme)),
+      ) ?? base.colour,
+  };
+  const preset: unknown = reused.pose;
+  if (promptLocks(settings) || (style && 'viewType' in style) || preset === null) {
+    return { ...settings, autoPosePending: false };
+  }
+  const handedOver = isRecord(preset) && isString(preset.poseId) ? preset.poseId : undefined;
+  const poseId = handedOver ?? (style && 'poseId' in style ? style.poseId : undefined);
+  return poseId === undefined ? settings : { ...settings, poseId, autoPosePending: false };
+}
+
+/**
+ * The form once the presets are listed: the pose chosen on load or the one handed over, shown
+ * under its gender, and a kept pose that is no longer live let go.
+ */
+export function withPresets(settings: PoseSettings, poses: readonly Pose[]): PoseSettings {
+  const pose =
+    settings.autoPosePending && !promptLocks(settings)
+      ? autoPose(poses)
+      : poses.find((p) => p.id === settings.poseId);
+  if (!pose) return { ...settings, poseId: null, autoPosePending: false };
+  const type = settings.filters.type === pose.type ? pose.type : 'all';
+  return {
+    ...settings,
+    poseId: pose.id,
+    filters: { gender: pose.gender, type },
+    autoPosePending: false,
+  };
+}
+
+/** The style the server records for a run (`pose 3`, or the view type for a random pose). */
+export const runStyle = (settings: PoseSettings, pose: Pose | null) =>
+  pose && !promptLocks(settings) ? `pose ${pose.id}` : settings.viewType;
