@@ -380,3 +380,49 @@ export const generationHandlers: RequestHandler[] = [
   // /try-on asks for the latest catalogue when it opens without one: none by default.
   latestCatalogueHandler(),
 ];
+
+// --- One tool screen's calls ---------------------------------------------------------------------
+
+/**
+ * A tool's bundled example files (`/examples/<tool>/*.jpg`), served as a few JPEG-typed bytes so
+ * choosing an example can fetch and upload it.
+ */
+export function toolExampleHandler(tool: string) {
+  return http.get(`/examples/${tool}/:file`, () =>
+    HttpResponse.arrayBuffer(new Uint8Array(16).buffer, {
+      headers: { 'content-type': 'image/jpeg' },
+    }),
+  );
+}
+
+/** `GET /generations/:id` answering with one finished generation (a past run's own record). */
+export function pastGenerationHandler(generation: Generation) {
+  return http.get(`/api/v1/generations/${generation.id}`, () =>
+    HttpResponse.json({ success: true, generation }),
+  );
+}
+
+export interface ToolHandlerOptions {
+  plan?: AccessPlan;
+  estimate?: { creditCost?: number; available?: number };
+  estimates?: Record<string, unknown>[];
+  calls?: RecordedGenerate[];
+}
+
+/**
+ * One tool screen's supporting calls for a signed-in user (pair with `mockSignedIn`): modes for
+ * `plan`, an estimate (bodies collected in `estimates`), uploads, the tool's examples and generate
+ * calls accepted with 202 (recorded in `calls`).
+ */
+export function toolHandlers(
+  tool: string,
+  { plan = 'free', estimate, estimates, calls = [] }: ToolHandlerOptions = {},
+): RequestHandler[] {
+  return [
+    modesHandler(plan),
+    estimateHandler(estimate, estimates),
+    uploadHandler(),
+    toolExampleHandler(tool),
+    ...generateHandlers(calls),
+  ];
+}

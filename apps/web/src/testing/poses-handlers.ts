@@ -1,14 +1,10 @@
 import type { Generation, PoseItem } from '@studio/contract';
-import type { AccessPlan } from '@studio/contract/tools';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
-  estimateHandler,
-  generateHandlers,
   generationFixture,
   mediaUrl,
-  modesHandler,
-  uploadHandler,
-  type RecordedGenerate,
+  toolHandlers,
+  type ToolHandlerOptions,
 } from './generation-handlers';
 import { errorResponse } from './server';
 
@@ -60,29 +56,10 @@ export function poseGenerationFixture(overrides: Partial<Generation> = {}): Gene
   return generationFixture({ type: 'ai-poses', prompt: '', ...overrides });
 }
 
-/**
- * The AI poses screen's supporting calls for a signed-in user (pair with `mockSignedIn`): the
- * presets, modes for `plan`, an estimate (bodies collected in `estimates`), uploads and generate
- * calls accepted with 202 (recorded in `calls`).
- */
+/** The AI poses screen's supporting calls: the presets, then the kit's `toolHandlers`. */
 export function posesPageHandlers({
-  plan = 'free',
   poses = poseFixtures,
-  estimate,
-  estimates,
-  calls = [],
-}: {
-  plan?: AccessPlan;
-  poses?: PoseItem[];
-  estimate?: { creditCost?: number; available?: number };
-  estimates?: Record<string, unknown>[];
-  calls?: RecordedGenerate[];
-} = {}): RequestHandler[] {
-  return [
-    posesHandler(poses),
-    modesHandler(plan),
-    estimateHandler(estimate, estimates),
-    uploadHandler(),
-    ...generateHandlers(calls),
-  ];
+  ...options
+}: ToolHandlerOptions & { poses?: PoseItem[] } = {}): RequestHandler[] {
+  return [posesHandler(poses), ...toolHandlers('ai-poses', options)];
 }

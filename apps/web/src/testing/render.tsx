@@ -1,7 +1,8 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from '@/app/router';
 import { TestProviders } from './test-providers';
 
@@ -27,7 +28,10 @@ export function renderWithProviders(
   ui: ReactElement,
   { path = '/', queryClient = createTestQueryClient(), userEventOptions }: RenderOptions = {},
 ) {
-  const user = userEvent.setup(userEventOptions);
+  // `delay: null`: no timer between the keystrokes and pointer steps of one action. Each event is
+  // still dispatched inside act(), so React renders after every keystroke as before; the default
+  // (`delay: 0`) only added a macrotask per character, which under load cost seconds per test.
+  const user = userEvent.setup({ delay: null, ...userEventOptions });
   const result = render(
     <TestProviders path={path} queryClient={queryClient}>
       {ui}
@@ -39,6 +43,47 @@ export function renderWithProviders(
 /** Renders the whole app (guards, lazy pages, shell) at `path`. */
 export function renderApp(path = '/', options: Omit<RenderOptions, 'path'> = {}) {
   return renderWithProviders(<AppRoutes />, { ...options, path });
+}
+
+/**
+ * Opens `page` the way another screen hands over to it (the gallery's View, a result's HD, Reuse
+ * settings): a navigation to `to` carrying router `state`. Returns every location state the page
+ * rendered with (`seen`), so a test can tell the page cleared it once read.
+ */
+export function renderArrival(
+  to: string,
+  page: ReactElement,
+  state: unknown,
+  options: Omit<RenderOptions, 'path'> = {},
+) {
+  const seen: unknown[] = [];
+  function Launcher() {
+    const navigate = useNavigate();
+    useEffect(() => {
+      void navigate(to, { state });
+    }, [navigate]);
+    return null;
+  }
+  function StateProbe() {
+    seen.push(useLocation().state);
+    return null;
+  }
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/" element={<Launcher />} />
+      <Route
+        path={to.split('?')[0]}
+        element={
+          <>
+            {page}
+            <StateProbe />
+          </>
+        }
+      />
+    </Routes>,
+    options,
+  );
+  return { ...rendered, seen };
 }
 
 /** The router's current path and query, as rendered by the location probe. */

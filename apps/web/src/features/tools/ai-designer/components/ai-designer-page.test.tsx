@@ -8,13 +8,13 @@ import {
   DESIGN_PREVIEW_NOTE,
   designerHandlers,
   designFixture,
-  pastGenerationHandler,
 } from '@/testing/designer-handlers';
 import {
   generateFailureHandlers,
   generateHandlers,
   generationSequence,
   mediaUrl,
+  pastGenerationHandler,
   pngFile,
   stubObjectUrls,
   UPLOADED_URL,

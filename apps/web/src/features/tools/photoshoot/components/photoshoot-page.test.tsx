@@ -9,6 +9,7 @@ import {
   generateFailureHandlers,
   generationSequence,
   mediaUrl,
+  pastGenerationHandler,
   pngFile,
   stubObjectUrls,
   UPLOADED_URL,
@@ -16,7 +17,6 @@ import {
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
 import {
-  pastPhotoshootHandler,
   PHOTOSHOOT_PREVIEW_NOTE,
   photoshootFixture,
   photoshootHandlers,
@@ -422,7 +422,7 @@ describe('Product photoshoot: arriving from the gallery', () => {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(
       ...photoshootHandlers({ plan: 'pro' }),
-      pastPhotoshootHandler(
+      pastGenerationHandler(
         photoshootFixture({
           id: 'gen_past',
           status: 'succeeded',
