@@ -120,8 +120,7 @@ const SHARED_APP_MODULE = /[\\/]src[\\/](?:components[\\/]ui|lib|hooks|config)[\
  * own (one more request and +0.3 KiB of chunk overhead on every route), so it rides in `shared`.
  */
 const SCHEMA_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](?:core|mini)[\\/]/;
-const LAZY_UI_MODULE =
-  /[\\/]components[\\/]ui[\\/](?:dialog|dropdown-menu|select|tabs|tooltip|toaster)\.tsx$/;
+const LAZY_UI_MODULE = /[\\/]components[\\/]ui[\\/](?:dialog|dropdown-menu|tabs|toaster)\.tsx$/;
 
 /**
  * What the app shell (layout.tsx) reads on every signed-in page: the account summary, plan,

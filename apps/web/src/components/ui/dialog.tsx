@@ -8,7 +8,6 @@ import { cn } from '@/lib/cn';
  * labels the dialog with its title, so every modal in the app gets that for free.
  */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {

@@ -5,7 +5,6 @@ import { cn } from '@/lib/cn';
 /** Radix DropdownMenu: menu roles, arrow keys, typeahead, closes on Escape and outside click. */
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
 
 export function DropdownMenuContent({
   className,

@@ -3,7 +3,7 @@
 export { LegalPage } from './components/legal-page';
 export { useSiteInfo, useSupportEmail } from './api/site-info';
 // What each tool really makes here (ADR 048), and the seller's words for it.
-export { useIsPreviewTool, usePreviewTools, useToolOutput } from './api/tool-outputs';
+export { useIsPreviewTool, usePreviewTools } from './api/tool-outputs';
 export { ToolOutputBadge } from './components/tool-output-badge';
 export { ToolOutputNote } from './components/tool-output-note';
-export { PREVIEW_BADGE, UNAVAILABLE_BADGE, previewToolsLine } from './lib/tool-output-words';
+export { previewToolsLine } from './lib/tool-output-words';
