@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { DESIGN_THEMES } from './design-options';
 import {
   ASPECT_RATIOS,
   BACKGROUNDS,
   DEFAULT_VIDEO_PROMPT,
-  DESIGN_THEMES,
   ESTIMATE_FEATURES,
   ETHNICITIES,
   EXPRESSIONS,

@@ -7,6 +7,7 @@ export * from './phone';
 export * from './plans';
 export * from './billing';
 export * from './tools';
+export * from './design-options';
 export * from './tool-outputs';
 export * from './generations';
 export * from './responses/index';

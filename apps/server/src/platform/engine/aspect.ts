@@ -1,8 +1,9 @@
+import type { ASPECT_RATIOS } from '@studio/contract/tools';
 import sharp from 'sharp';
 import { ENGINE_INPUT_PIXEL_LIMIT, orientedImage, type EngineImage } from './shared';
 
-/** The aspect ratios a tool can ask for (the contract's ASPECT_RATIOS). */
-export type AspectRatio = '9:16' | '16:9' | '1:1';
+/** The aspect ratios a tool can ask for. */
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 /** Width over height of a ratio such as '9:16'. */
 export function ratioOf(ratio: AspectRatio): number {

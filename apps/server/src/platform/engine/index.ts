@@ -6,7 +6,6 @@ export {
   UPSCALE_MAX_PIXELS,
   upscaleDimensions,
   upscaleImage,
-  type UpscaleFactor,
 } from './upscale';
 export {
   INFERENCE_MAX_EDGE,
@@ -15,7 +14,6 @@ export {
   type BackgroundRemovalModel,
 } from './background-removal';
 export {
-  SCENE_STYLES,
   composeProductScene,
   renderSceneBackground,
   type ComposeSceneOptions,

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SCENE_STYLES, composeProductScene, renderSceneBackground } from './photoshoot';
+import { SCENE_STYLES } from '@studio/contract/tools';
+import { composeProductScene, renderSceneBackground } from './photoshoot';
 
 /** A transparent PNG with a blue bottle-like product in the middle. */
 async function cutout(): Promise<Buffer> {

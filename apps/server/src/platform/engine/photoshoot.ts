@@ -1,15 +1,8 @@
+import type { SCENE_STYLES } from '@studio/contract/tools';
 import sharp, { type OverlayOptions } from 'sharp';
 import { type EngineImage, clamp, hashString, seededRandom, variantIndex } from './shared';
 
-export type SceneStyle = 'lifestyle' | 'studio' | 'outdoor' | 'minimal' | 'luxury';
-
-export const SCENE_STYLES: readonly SceneStyle[] = [
-  'lifestyle',
-  'studio',
-  'outdoor',
-  'minimal',
-  'luxury',
-];
+export type SceneStyle = (typeof SCENE_STYLES)[number];
 
 export interface ComposeSceneOptions {
   sceneStyle: SceneStyle;

@@ -1,7 +1,6 @@
+import type { UpscaleFactor } from '@studio/contract/tools';
 import { jpegOptionsFor } from '../images/jpeg-encoder';
 import { type EngineImage, orientedImage, orientedSize } from './shared';
-
-export type UpscaleFactor = '2x' | '4x' | '4k';
 
 /** Longest output edge we will produce, whatever was asked for. */
 export const UPSCALE_MAX_EDGE = 8192;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ASPECT_RATIOS, CLOTH_TYPES, DESIGN_THEMES } from '@studio/contract/tools';
+import { CLOTH_TYPES, DESIGN_THEMES } from '@studio/contract/design-options';
+import { ASPECT_RATIOS } from '@studio/contract/tools';
 import {
   ASPECT_RATIO_LIST,
   arrivalSettings,

@@ -1,7 +1,7 @@
-import type { ASPECT_RATIOS, DESIGN_THEMES } from '@studio/contract/tools';
+import { CLOTH_TYPES, DESIGN_THEMES, type ClothType } from '@studio/contract/design-options';
 import {
+  ASPECT_RATIOS,
   TOOL_DEFINITIONS,
-  type ClothType,
   type GenerationType,
   type Mode,
 } from '@studio/contract/tools';
@@ -41,72 +41,16 @@ const DEFAULT_STYLE = 'modern';
 /** The server's limit on a cloth type's text. */
 export const CUSTOM_CLOTH_TYPE_MAX = 60;
 
-export const CLOTH_TYPE_LIST = [
-  'auto',
-  'custom',
-  'saree',
-  'lehenga',
-  'kurta',
-  'kurti',
-  'salwar-kameez',
-  'anarkali',
-  'sherwani',
-  'nehru-jacket',
-  'dhoti',
-  'dupatta',
-  'churidar',
-  'palazzo',
-  'blouse',
-  'dress',
-  'gown',
-  'jumpsuit',
-  'co-ord-set',
-  'kaftan',
-  'top',
-  'crop-top',
-  'tank-top',
-  'shirt',
-  't-shirt',
-  'polo',
-  'hoodie',
-  'sweatshirt',
-  'sweater',
-  'cardigan',
-  'jacket',
-  'blazer',
-  'coat',
-  'suit',
-  'jeans',
-  'trousers',
-  'shorts',
-  'skirt',
-  'leggings',
-  'swimwear',
-] as const satisfies readonly ClothType[];
+/** The choices offered, the contract's lists in its order. */
+export const CLOTH_TYPE_LIST = CLOTH_TYPES;
+export const THEME_LIST = DESIGN_THEMES;
+export const ASPECT_RATIO_LIST = ASPECT_RATIOS;
 
 export const ASPECT_RATIO_LABELS: Record<AspectRatio, string> = {
   '9:16': '9:16',
   '16:9': '16:9',
   '1:1': '1:1',
 };
-
-export const THEME_LIST = [
-  'automatic',
-  'bohemian',
-  'bridal',
-  'casual',
-  'contemporary',
-  'ethnic',
-  'formal',
-  'minimalist',
-  'western',
-  'vintage',
-] as const satisfies readonly DesignTheme[];
-
-// Every cloth type and theme of the contract is listed: a missing one is a type error here.
-type Complete<All, Listed extends All> = [Exclude<All, Listed>] extends [never] ? true : false;
-export const CLOTH_TYPES_LISTED: Complete<ClothType, (typeof CLOTH_TYPE_LIST)[number]> = true;
-export const THEMES_LISTED: Complete<DesignTheme, (typeof THEME_LIST)[number]> = true;
 
 /** A cloth type's or theme's label: its words, capitalised ('salwar-kameez' → 'Salwar kameez'). */
 const LABEL_EXCEPTIONS: Partial<Record<string, string>> = {
@@ -116,16 +60,6 @@ const LABEL_EXCEPTIONS: Partial<Record<string, string>> = {
 };
 export const optionLabel = (key: ClothType | DesignTheme): string =>
   LABEL_EXCEPTIONS[key] ?? `${key.charAt(0).toUpperCase()}${key.slice(1).replaceAll('-', ' ')}`;
-
-/*
- * The contract's lists (CLOTH_TYPES, DESIGN_THEMES, ASPECT_RATIOS) are written out here, in their
- * order: importing the arrays themselves would keep them in the shared chunk every page loads (the
- * contract's tools module rides in the entry).
- */
-export const ASPECT_RATIO_LIST = Object.keys(ASPECT_RATIO_LABELS) as [
-  AspectRatio,
-  ...AspectRatio[],
-];
 
 /**
  * The colour palettes offered: 'auto' (the garment's own colours, shifted) and the named palettes

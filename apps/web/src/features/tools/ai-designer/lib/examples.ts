@@ -1,4 +1,4 @@
-import type { ClothType } from '@studio/contract/tools';
+import type { ClothType } from '@studio/contract/design-options';
 import type { ToolExample } from '@/features/generations';
 import type { DesignTheme, PaletteName } from './designer-request';
 
