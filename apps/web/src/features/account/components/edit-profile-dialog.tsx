@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { fieldChanger } from '@/lib/form-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   canSaveProfileEdit,
@@ -36,9 +37,7 @@ function EditProfileForm({ profile, onDone }: { profile: UserProfile; onDone: ()
   // The phone's format is judged once the user leaves the field or saves (ADR 050).
   const [phoneChecked, setPhoneChecked] = useState(false);
 
-  const change = (field: keyof ProfileEditValues) => (event: { target: { value: string } }) => {
-    setValues({ ...values, [field]: event.target.value });
-  };
+  const change = fieldChanger(values, setValues);
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -10,8 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { OptionalProfileFieldInput } from './optional-profile-field';
 import { getErrorMessage } from '@/lib/api-client';
+import { fieldChanger } from '@/lib/form-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   buildProfileCompletion,
@@ -19,6 +19,7 @@ import {
   type PromptField,
   type PromptValues,
 } from '../lib/profile-prompt';
+import { OptionalProfileFieldInput } from './optional-profile-field';
 
 export type PromptCloseReason = 'saved' | 'skip' | 'dismiss';
 
@@ -38,9 +39,7 @@ export default function ProfileCompletionDialog({ fields, onClose }: ProfileComp
     ? phoneNumberError(values.phoneNumber)
     : undefined;
 
-  const change = (field: PromptField) => (event: { target: { value: string } }) => {
-    setValues({ ...values, [field]: event.target.value });
-  };
+  const change = fieldChanger(values, setValues);
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

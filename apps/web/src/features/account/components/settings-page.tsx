@@ -14,6 +14,7 @@ import {
   type PasswordChangeValues,
 } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
+import { fieldChanger, focusFirstInvalid } from '@/lib/form-fields';
 import { useChangePassword } from '../api/change-password';
 import { useChangeName } from '../api/update-profile';
 import { useProfile } from '../hooks/use-profile';
@@ -100,7 +101,6 @@ const emptyPasswords: PasswordChangeValues = {
   newPassword: '',
   confirmPassword: '',
 };
-const passwordFieldOrder = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 function ChangePasswordCard({
   hasPassword,
@@ -114,19 +114,12 @@ function ChangePasswordCard({
   const changePassword = useChangePassword();
   const errors: PasswordChangeErrors = submitted ? validatePasswordChange(values) : {};
 
-  const update = (field: keyof PasswordChangeValues) => (event: { target: { value: string } }) => {
-    setValues({ ...values, [field]: event.target.value });
-  };
+  const update = fieldChanger(values, setValues);
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validatePasswordChange(values);
-    const firstInvalid = passwordFieldOrder.find((field) => found[field]);
-    if (firstInvalid) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget, validatePasswordChange(values))) return;
     changePassword.mutate(
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {

@@ -1,9 +1,10 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
+import { fieldChanger, focusFirstInvalid } from '@/lib/form-fields';
 import { useSignIn, useSignUp } from '../api/sign-in';
 import {
   PASSWORD_MIN_LENGTH,
@@ -24,8 +25,6 @@ interface EmailAuthFormProps {
   onForgotPassword?: () => void;
 }
 
-const fieldOrder = ['name', 'email', 'password'] as const;
-
 /**
  * Email sign-in / sign-up form. Validates on submit, then re-validates as the user types so
  * messages disappear once fixed. On success the session query refreshes and the /login guard
@@ -36,38 +35,23 @@ export function EmailAuthForm({ mode, values, onChange, onForgotPassword }: Emai
   const signUp = useSignUp();
   const mutation = mode === 'sign-in' ? signIn : signUp;
   const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
   const errors: CredentialErrors = submitted ? validateCredentials(mode, values) : {};
   const submitLabel = mode === 'sign-in' ? 'Sign in' : 'Create account';
 
-  const update = (field: keyof CredentialValues) => (event: { target: { value: string } }) => {
-    onChange({ ...values, [field]: event.target.value });
-  };
+  const update = fieldChanger(values, onChange);
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validateCredentials(mode, values);
-    const firstInvalid = fieldOrder.find((field) => found[field]);
-    if (firstInvalid) {
-      // Put the keyboard where the first problem is; the message is linked via aria-describedby.
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget, validateCredentials(mode, values))) return;
     const email = values.email.trim();
     if (mode === 'sign-in') signIn.mutate({ email, password: values.password });
     else signUp.mutate({ name: values.name.trim(), email, password: values.password });
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={handleSubmit}
-      className="space-y-4"
-      aria-label={submitLabel}
-    >
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={submitLabel}>
       {mode === 'sign-up' ? (
         <Field label="Name" error={errors.name}>
           {(control) => (

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { fieldChanger, focusFirstInvalid } from '@/lib/form-fields';
 import { nonBlank } from '@/lib/guards';
 import { useResetPassword } from '../api/password-reset';
 import {
@@ -47,8 +48,6 @@ function InvalidResetLink() {
   );
 }
 
-const fieldOrder = ['newPassword', 'confirmPassword'] as const;
-
 /**
  * /reset-password: where the emailed link lands, with `?token=…`, or `?error=INVALID_TOKEN`
  * when the server already found the link expired or used.
@@ -85,19 +84,12 @@ export function ResetPasswordScreen() {
   }
 
   const errors: NewPasswordErrors = submitted ? validatePasswordReset(values) : {};
-  const update = (field: keyof NewPasswordValues) => (event: { target: { value: string } }) => {
-    setValues({ ...values, [field]: event.target.value });
-  };
+  const update = fieldChanger(values, setValues);
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validatePasswordReset(values);
-    const firstInvalid = fieldOrder.find((field) => found[field]);
-    if (firstInvalid) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget, validatePasswordReset(values))) return;
     reset.mutate({ token, newPassword: values.newPassword });
   };
 
