@@ -118,8 +118,7 @@ async function main(): Promise<void> {
   const showPlans = process.argv.includes('--plans');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const schema = await import('../apps/server/src/db/schema');
-  const { pastGenerations } =
-    await import('../apps/server/src/modules/generations/gallery.service');
+  const { pastGenerations } = await import('../apps/server/src/modules/gallery/gallery.service');
   const { startBenchApp } = await import('./lib/bench-app');
   const { createUsers, matchesRealCookie } = await import('./lib/bulk-users');
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { stillReferenced } from '../apps/server/src/modules/generations/gallery-manage.repository';
+import { stillReferenced } from '../apps/server/src/modules/media/media.repository';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
 import { printTable, quantile } from './report';
 

@@ -31,7 +31,7 @@ import { eraseUserMedia } from './modules/media/media.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { generationRoutes } from './modules/generations/generations.routes';
-import { galleryManageRoutes } from './modules/generations/gallery-manage.routes';
+import { galleryRoutes } from './modules/gallery/gallery.routes';
 import { fidelityRoutes } from './modules/fidelity/fidelity.routes';
 import { segmentForeground } from './platform/engine/background-removal';
 import { holdEngineThread } from './platform/engine/engine-thread';
@@ -305,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(
-        galleryManageRoutes({
+        galleryRoutes({
           db: database.db,
           storage,
           publicUrl: config.publicUrl,

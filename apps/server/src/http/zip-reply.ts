@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/errors';
-import { streamZip, type ZipSource } from './batch-zip';
-import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
+import { AppError } from './errors';
+import { streamZip, type ZipSource } from '../platform/zip';
+import { byUserOrAddress } from '../modules/rate-limits/rate-limit-keys';
 
 /*
  * What the routes that hand out zips share (the catalogue's, ADR 017, and the gallery's, ADR 030):

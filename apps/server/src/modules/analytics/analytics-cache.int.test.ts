@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
-import { deleteGenerations } from '../generations/gallery-manage.repository';
+import { deleteGenerations } from '../gallery/gallery.repository';
 import * as generations from '../generations/generations.repository';
 import { activityVersion } from './analytics.repository';
 import { cachedAnalytics } from './analytics.service';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { generationBatches } from '../../db/schema';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx } from '../../db/db-or-tx';
 
 export type BatchRow = typeof generationBatches.$inferSelect;
 export type NewBatch = typeof generationBatches.$inferInsert;

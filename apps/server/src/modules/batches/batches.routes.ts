@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/session-guard';
 import * as batches from './batches.service';
-import { perUserLimits, sendZip } from './zip-reply';
+import { perUserLimits, sendZip } from '../../http/zip-reply';
 
 const tags = ['try-on catalogues'];
 const idParams = z.object({ id: z.string().min(1).max(100) });

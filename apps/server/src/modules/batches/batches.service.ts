@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { GenerationProvider } from '../../platform/providers/types';
 import * as catalog from '../catalog/catalog.service';
 import * as credits from '../credits/credits.service';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx } from '../../db/db-or-tx';
 import { resolveInputs } from '../generations/generation-inputs';
 import { pickRandomTemplates } from '../generations/generation-tools';
 import {
@@ -32,7 +32,8 @@ import {
   type PreparedRequest,
 } from '../generations/generations.service';
 import { findOwnMediaByIds, mediaIdOf, openOriginal } from '../media/media.service';
-import { contentDisposition, zipEntryNames, type ZipSource } from './batch-zip';
+import { contentDisposition, type ZipSource } from '../../platform/zip';
+import { zipEntryNames } from './batch-zip-names';
 import * as repo from './batches.repository';
 import type { BatchInput, BatchRow, BatchSettings } from './batches.repository';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { orders, paymentEvents, subscriptions } from '../../db/schema';
-import type { DbOrTx, Tx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

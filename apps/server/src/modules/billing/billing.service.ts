@@ -22,7 +22,7 @@ import {
   type PaymentProvider,
 } from '../../platform/payments/types';
 import * as credits from '../credits/credits.service';
-import type { Tx } from '../credits/credits.service';
+import type { Tx } from '../../db/db-or-tx';
 import * as repo from './billing.repository';
 import { canMove, closedUnpaid, isOpen, statusOf } from './order-states';
 import * as receipts from './receipts.service';

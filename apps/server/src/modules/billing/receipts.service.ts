@@ -13,7 +13,7 @@ import type { ReceiptsConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { profiles, receipts, users, type ReceiptBuyer, type ReceiptSeller } from '../../db/schema';
 import type { Mailer } from '../../platform/email/mailer';
-import type { DbOrTx, Tx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 import type { OrderRow } from './billing.repository';
 import { renderReceiptPdf } from './receipt-pdf';
 

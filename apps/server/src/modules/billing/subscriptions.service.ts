@@ -13,7 +13,7 @@ import {
 } from '@studio/contract';
 import type { Db } from '../../db/client';
 import * as credits from '../credits/credits.service';
-import type { DbOrTx, Tx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 import * as repo from './billing.repository';
 
 /*

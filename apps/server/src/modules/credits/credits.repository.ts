@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 import {
   creditAccounts,
   creditEntries,
@@ -7,10 +7,6 @@ import {
   creditReservations,
   type LotAllocation,
 } from '../../db/schema';
-
-/** A database handle or an open transaction: ledger writes always run inside one. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export type EntryRow = typeof creditEntries.$inferSelect;
 export type LotRow = typeof creditLots.$inferSelect;

@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import type { LotAllocation } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import * as repo from './credits.repository';
-import type { DbOrTx, Tx } from './credits.repository';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 
-export type { DbOrTx, Tx } from './credits.repository';
 export type { BalanceMismatch } from './credits.repository';
 
 /*

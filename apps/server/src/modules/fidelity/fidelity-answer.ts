@@ -1,5 +1,5 @@
 import type { GarmentFidelity } from '@studio/contract';
-import type { GenerationRow } from '../generations/generations.repository';
+import type { GenerationRow } from '../generations/generations.service';
 
 type FidelityColumns = Pick<
   GenerationRow,

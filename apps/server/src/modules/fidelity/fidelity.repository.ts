@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { generations } from '../../db/schema';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx } from '../../db/db-or-tx';
 
 /**
  * Records `rerunId` as the one free regeneration of `sourceId`, if it failed its check and has none
@@ -32,16 +32,4 @@ export async function markFreeRegenerationOf(db: DbOrTx, rerunId: string, source
     .update(generations)
     .set({ freeRegenerationOf: sourceId })
     .where(eq(generations.id, rerunId));
-}
-
-/**
- * Gives `sourceId` its free regeneration back when that rerun (`rerunId`) failed: the user did
- * not get the fix they were offered, through no doing of theirs (a cancel keeps it used). Run in
- * the transaction that fails the rerun, so no moment shows the offer used by a failed rerun.
- */
-export async function releaseFreeRegeneration(db: DbOrTx, rerunId: string, sourceId: string) {
-  await db
-    .update(generations)
-    .set({ freeRegenerationId: null })
-    .where(and(eq(generations.id, sourceId), eq(generations.freeRegenerationId, rerunId)));
 }

@@ -14,7 +14,7 @@ import {
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/read-zip';
 import { creditEntries, generations, media } from '../../db/schema';
-import { createGeneration } from './generations.service';
+import { createGeneration } from '../generations/generations.service';
 import { ZIP_TOKEN_TTL_MS } from './zip-token';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueEntryNames } from '../batches/batch-zip';
+import { uniqueEntryNames } from '../../platform/zip';
 import { galleryDownloadName } from '@studio/contract';
 import { withRealExtension } from './gallery-manage.service';
 

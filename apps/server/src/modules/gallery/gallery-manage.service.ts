@@ -2,16 +2,17 @@ import { API_BASE, galleryDownloadName } from '@studio/contract';
 import { notFound, AppError } from '../../http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { Db } from '../../db/client';
-import { contentDisposition, uniqueEntryNames, type ZipSource } from '../batches/batch-zip';
+import { contentDisposition, uniqueEntryNames, type ZipSource } from '../../platform/zip';
 import {
   deleteMediaRows,
   findOwnMediaByIds,
   mediaIdOf,
   openOriginal,
+  stillReferenced,
 } from '../media/media.service';
 import { forgetGalleryCounts } from './gallery.service';
-import * as repo from './gallery-manage.repository';
-import type { GenerationRow } from './generations.repository';
+import type { GenerationRow } from '../generations/generations.service';
+import * as repo from './gallery.repository';
 import { readZipToken, signZipToken } from './zip-token';
 
 /*
@@ -183,7 +184,7 @@ export async function deleteGenerations(
     if (rows.length !== ids.length) throw notFound('Generation not found');
     const candidates = [...new Set(rows.flatMap((row) => outputMediaIds(row, deps.publicUrl)))];
     await repo.deleteGenerations(tx, userId, ids);
-    const kept = await repo.stillReferenced(tx, userId, candidates);
+    const kept = await stillReferenced(tx, userId, candidates);
     return repo.deleteOwnMedia(
       tx,
       userId,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { post, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
 import { galleryCounts, generations, pageViews, sessions } from '../../db/schema';
-import { createGeneration } from './generations.service';
+import { createGeneration } from '../generations/generations.service';
 
 // ADR 040: trigger-kept totals, keyset paging, the session cache's revocation window and page
 // views written in batches.

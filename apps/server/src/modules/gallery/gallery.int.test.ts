@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { post, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
 import { pageViews } from '../../db/schema';
-import { createGeneration } from './generations.service';
+import { createGeneration } from '../generations/generations.service';
 
 let t: TestApp;
 let cookie: string;

@@ -1,8 +1,367 @@
 import { FINISHED_STATUSES } from '@studio/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { generations, media } from '../../db/schema';
-import type { DbOrTx } from '../credits/credits.service';
-import type { GenerationRow } from './generations.repository';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { galleryCounts, generationActivity, generations, media, pageViews } from '../../db/schema';
+import type { DbOrTx } from '../../db/db-or-tx';
+import type { GenerationRow } from '../generations/generations.service';
+
+/*
+ * The gallery's read model (ADR 032, 040): a user's succeeded generations paged by keyset, with
+ * totals from the trigger-kept counters; and what managing cards writes (ADR 030).
+ */
+
+export interface GalleryFilter {
+  userId: string;
+  type: string | null;
+  search: string | null;
+  /**
+   * The types whose display name contains the search (worked out in code from the tool list, so
+   * the database compares short codes instead of building labels row by row).
+   */
+  searchTypes?: readonly string[];
+}
+
+/** A user id or type, or a prepared statement's placeholder for one. */
+type Param = string | Placeholder;
+
+function galleryWhere(
+  filter: Omit<GalleryFilter, 'userId' | 'type'> & { userId: Param; type: Param | null },
+): SQL | undefined {
+  const conditions = [eq(generations.userId, filter.userId), eq(generations.status, 'succeeded')];
+  if (filter.type) conditions.push(eq(generations.type, filter.type));
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const types = filter.searchTypes ?? [];
+    const matches = or(
+      ilike(generations.prompt, pattern),
+      // The style the card and history show (a designer's style, a scene, a template, a method).
+      ilike(generations.styleName, pattern),
+      types.length > 0 ? inArray(generations.type, [...types]) : undefined,
+      // A generation's own id: where a card's "Made from" link leads (ADR 030).
+      eq(generations.id, filter.search),
+    );
+    if (matches) conditions.push(matches);
+  }
+  return and(...conditions);
+}
+
+/**
+ * A search's total, counted only up to `cap` matches: past that the gallery shows a lower bound
+ * (the cap grows with the page asked for, so every page stays reachable).
+ */
+export async function countGalleryCapped(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  cap: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(generations)
+    .where(galleryWhere(filter))
+    .limit(cap)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+}
+
+/**
+ * What a gallery card shows (gallery.service's toItem), not the whole row: the settings document,
+ * the lease and provider fields stay in the database, and the rows parse in half the time.
+ */
+const galleryColumns = {
+  id: generations.id,
+  type: generations.type,
+  createdAt: generations.createdAt,
+  finishedAt: generations.finishedAt,
+  prompt: generations.prompt,
+  styleName: generations.styleName,
+  imageUrls: generations.imageUrls,
+  videoUrls: generations.videoUrls,
+  inputImageUrls: generations.inputImageUrls,
+  thumbnailUrl: generations.thumbnailUrl,
+  thumbhash: generations.thumbhash,
+  madeFrom: sql<
+    string | null
+  >`case when jsonb_typeof(${generations.settings}->'madeFrom') = 'string'
+    then ${generations.settings}->>'madeFrom' end`,
+  fidelityColourDifference: generations.fidelityColourDifference,
+  fidelityPatternSimilarity: generations.fidelityPatternSimilarity,
+  fidelityPassed: generations.fidelityPassed,
+  freeRegenerationId: generations.freeRegenerationId,
+  freeRegenerationOf: generations.freeRegenerationOf,
+};
+export type GalleryRow = Pick<
+  GenerationRow,
+  Exclude<keyof typeof galleryColumns, 'madeFrom'> & keyof GenerationRow
+> & { madeFrom: string | null };
+
+const newestFirst = [desc(generations.createdAt), desc(generations.id)];
+const oldestFirst = [asc(generations.createdAt), asc(generations.id)];
+const rowKey = sql`(${generations.createdAt}, ${generations.id})`;
+
+function succeededTotal(userId: Param, type: Param | null) {
+  const where =
+    type === null
+      ? eq(galleryCounts.userId, userId)
+      : and(eq(galleryCounts.userId, userId), eq(galleryCounts.type, type));
+  return sql<number>`(select coalesce(sum(${galleryCounts.succeeded}), 0)::int
+    from ${galleryCounts} where ${where})`;
+}
+
+/** The key `offset` rows down the gallery's order among the rows `where` keeps (inclusive). */
+function keyDown(where: SQL | undefined, offset: number | Placeholder) {
+  return sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+    where ${where} order by ${generations.createdAt} desc, ${generations.id} desc
+    offset ${offset} limit 1)`;
+}
+
+/**
+ * A near page without a search and its total in one round trip (most gallery loads): the page
+ * starts at a key found `skip` rows down (no start for the first page), and the total rides on
+ * each row from the counters. Undefined total when the page is empty (past the end, or no work).
+ *
+ * Prepared once per shape (first or later page, all types or one) and per database handle: the
+ * gallery's hottest query otherwise had Drizzle build its SQL on every request (17 % of the API
+ * process's CPU under the bench, 2026-11-25 profile), and PostgreSQL parsed and planned it each
+ * time; named, each pooled connection parses it once.
+ */
+export async function galleryNearPage(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  skip: number,
+  limit: number,
+) {
+  if (filter.search !== null) throw new Error('galleryNearPage has no search');
+  const deep = skip !== 0;
+  const typed = filter.type !== null;
+  const query = prepared(
+    db,
+    `gallery_near_${deep ? 'near' : 'first'}_${typed ? 'type' : 'all'}`,
+    () => {
+      const { userId, type, where } = placeholders(typed);
+      const start = keyDown(where, sql.placeholder('skip'));
+      return db
+        .select({ row: galleryColumns, total: succeededTotal(userId, type) })
+        .from(generations)
+        .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'));
+    },
+  );
+  const found = await query.execute({ userId: filter.userId, type: filter.type, skip, limit });
+  return { rows: found.map((r) => r.row), total: found[0]?.total };
+}
+
+/** The prepared statement `name` on this database handle, built the first time it is asked for. */
+function prepared<Q extends { prepare: (name: string) => unknown }>(
+  db: DbOrTx,
+  name: string,
+  build: () => Q,
+): ReturnType<Q['prepare']> {
+  let statements = preparedStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedStatements.set(db, statements);
+  }
+  let statement = statements.get(name) as ReturnType<Q['prepare']> | undefined;
+  if (!statement) {
+    statement = build().prepare(name) as ReturnType<Q['prepare']>;
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+const preparedStatements = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+/** A gallery's user (and type) as placeholders, and its filter built from them. */
+function placeholders(typed: boolean) {
+  const userId = sql.placeholder('userId');
+  const type = typed ? sql.placeholder('type') : null;
+  return { userId, type, where: galleryWhere({ userId, type, search: null }) };
+}
+
+/**
+ * A page reached by number, past the near pages, in one round trip: the total (from the counters)
+ * and the user's activity version (ADR 032) are read in the same statement, and decide where the
+ * page's start key is walked from:
+ * - a page in the older half: from the oldest end, so the last page costs what the first does;
+ * - otherwise from a start key remembered at `from.version`, `from.skip` rows down, while the
+ *   version still stands (nothing inserted, finished or deleted since), walking only the rest;
+ * - otherwise from the top.
+ * Each branch is gated by a condition on the statement's own totals, which PostgreSQL evaluates
+ * once before running it, so only one walk runs. Each row carries the total and version and
+ * its created_at as text (the start key to remember). Undefined when the page is empty (past
+ * the end).
+ */
+export async function galleryJump(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  skip: number,
+  limit: number,
+  from?: { version: number; skip: number; key: RowKey },
+) {
+  if (filter.search !== null) throw new Error('galleryJump has no search');
+  const typed = filter.type !== null;
+  const query = prepared(db, `gallery_jump_${typed ? 'type' : 'all'}`, () => {
+    const { userId, type, where } = placeholders(typed);
+    const total = succeededTotal(userId, type);
+    const version = sql`coalesce((select ${generationActivity.version} from ${generationActivity}
+      where ${generationActivity.userId} = ${userId}), 0)`;
+    const at = sql.placeholder('skip');
+    const newerHalf = sql`${at} * 2 <= ${total}`;
+    const fromVersion = sql.placeholder('fromVersion');
+    const remembered = sql`(${sql.placeholder('fromAt')}::timestamptz, ${sql.placeholder('fromId')})`;
+    const fromOldest = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+      where ${and(where, sql`${at} * 2 > ${total}`, sql`${at} < ${total}`)}
+      order by ${generations.createdAt} asc, ${generations.id} asc
+      offset greatest(${total} - 1 - ${at}, 0) limit 1)`;
+    const fromRemembered = keyDown(
+      and(where, newerHalf, sql`${version} = ${fromVersion}`, sql`${rowKey} <= ${remembered}`),
+      sql.placeholder('fromDelta'),
+    );
+    const fromTop = keyDown(and(where, newerHalf, sql`${version} <> ${fromVersion}`), at);
+    const start = sql`(${fromOldest} union all ${fromRemembered} union all ${fromTop})`;
+    return db
+      .select({
+        row: galleryColumns,
+        key: sql<string>`${generations.createdAt}::text`,
+        total,
+        version: sql<string>`${version}`,
+      })
+      .from(generations)
+      .where(and(where, sql`${rowKey} <= ${start}`))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'));
+  });
+  const found = await query.execute({
+    userId: filter.userId,
+    type: filter.type,
+    skip,
+    limit,
+    // No remembered key: a version no user has, so the walk starts at the top.
+    fromVersion: from?.version ?? -1,
+    fromAt: from?.key.createdAt ?? '-infinity',
+    fromId: from?.key.id ?? '',
+    fromDelta: from ? skip - from.skip : 0,
+  });
+  const first = found[0];
+  if (!first) return undefined;
+  return {
+    rows: found.map((r) => r.row),
+    total: first.total,
+    version: Number(first.version),
+    start: { createdAt: first.key, id: first.row.id },
+  };
+}
+
+/** Succeeded generations of a user (of one type, or all), from the trigger-kept counters. */
+export async function countSucceeded(
+  db: DbOrTx,
+  userId: string,
+  type: string | null,
+): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select ${succeededTotal(userId, type)} as n`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * A search's page by number, newest first, in one statement: its start key from an index walk in
+ * a subquery (no wide rows read and thrown away for deep pages), then the rows by keyset. Pages
+ * without a search go through galleryNearPage and galleryJump, which also carry their total.
+ */
+export function gallerySearchPage(db: DbOrTx, filter: GalleryFilter, page: number, limit: number) {
+  const where = galleryWhere(filter);
+  const skip = (page - 1) * limit;
+  return db
+    .select(galleryColumns)
+    .from(generations)
+    .where(skip === 0 ? where : and(where, sql`${rowKey} <= ${keyDown(where, skip)}`))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** A row's place in the gallery's order; created_at as text, as a JS Date drops microseconds. */
+export interface RowKey {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The page next to one the client shows, by keyset from that page's last (`after`) or first
+ * (`before`) generation, in one statement: no walk, however deep. Without a search it is
+ * prepared and carries the total from the counters, as a near page does. Undefined when that
+ * generation is not the user's (deleted meanwhile, or a stale id): the caller then walks to the
+ * page by number.
+ */
+export async function galleryPageFrom(
+  db: DbOrTx,
+  filter: GalleryFilter,
+  from: { after: string } | { before: string },
+  limit: number,
+): Promise<{ rows: GalleryRow[]; total: number | undefined } | undefined> {
+  const after = 'after' in from;
+  const anchorId = after ? from.after : from.before;
+  const build = (
+    userId: Param,
+    anchor: Param,
+    where: SQL | undefined,
+    size: number | Placeholder,
+    total?: SQL<number>,
+  ) => {
+    const key = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
+      where ${and(eq(generations.id, anchor), eq(generations.userId, userId))})`;
+    return db
+      .select({ row: galleryColumns, total: total ?? sql<null>`null` })
+      .from(generations)
+      .where(and(where, after ? sql`${rowKey} < ${key}` : sql`${rowKey} > ${key}`))
+      .orderBy(...(after ? newestFirst : oldestFirst))
+      .limit(size);
+  };
+  let found: { row: GalleryRow; total: number | null }[];
+  if (filter.search === null) {
+    const typed = filter.type !== null;
+    const query = prepared(
+      db,
+      `gallery_from_${after ? 'after' : 'before'}_${typed ? 'type' : 'all'}`,
+      () => {
+        const { userId, type, where } = placeholders(typed);
+        const [anchor, size] = [sql.placeholder('anchor'), sql.placeholder('limit')];
+        return build(userId, anchor, where, size, succeededTotal(userId, type));
+      },
+    );
+    found = await query.execute({
+      userId: filter.userId,
+      type: filter.type,
+      anchor: anchorId,
+      limit,
+    });
+  } else {
+    found = await build(filter.userId, anchorId, galleryWhere(filter), limit);
+  }
+  if (found.length === 0) {
+    // At the end of the list, or the anchor is gone: only the second needs the walk.
+    const [anchor] = await db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.id, anchorId), eq(generations.userId, filter.userId)));
+    if (!anchor) return undefined;
+  }
+  const rows = found.map((r) => r.row);
+  return { rows: after ? rows : rows.reverse(), total: found[0]?.total ?? undefined };
+}
 
 /** The user's finished generations among `ids` (ids that are not theirs are left out). */
 export async function findOwnFinished(
@@ -31,32 +390,6 @@ export async function deleteGenerations(db: DbOrTx, userId: string, ids: readonl
     .where(and(eq(generations.userId, userId), inArray(generations.id, [...ids])));
 }
 
-/**
- * Which of `mediaIds` some generation of the user still names (as input, output or setting). One
- * pass over the user's rows: every media URL in a row (`…/media/{id}`, relative or absolute,
- * with or without a variant) is read out once and matched against the set, instead of searching
- * each row's text once per id (300 ids over 100k rows was 30 million searches). Run only on
- * delete, so no index is kept for it.
- */
-export async function stillReferenced(
-  db: DbOrTx,
-  userId: string,
-  mediaIds: readonly string[],
-): Promise<Set<string>> {
-  if (mediaIds.length === 0) return new Set();
-  const result = await db.execute<{ id: string }>(sql`
-    select distinct ref[1] as id
-    from ${generations} g,
-      regexp_matches(g.image_urls::text || g.video_urls::text || g.input_image_urls::text
-        || coalesce(g.thumbnail_url, '') || g.settings::text, '/media/([A-Za-z0-9_-]+)', 'g') as ref
-    where g.user_id = ${userId}
-      and ref[1] = any(${sql.raw('array[')}${sql.join(
-        mediaIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}${sql.raw(']::text[]')})`);
-  return new Set(result.rows.map((row) => row.id));
-}
-
 /** Deletes the user's media rows among `ids` and returns the ids that went. */
 export async function deleteOwnMedia(db: DbOrTx, userId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -65,4 +398,12 @@ export async function deleteOwnMedia(db: DbOrTx, userId: string, ids: readonly s
     .where(and(eq(media.userId, userId), inArray(media.id, [...ids])))
     .returning({ id: media.id });
   return rows.map((row) => row.id);
+}
+
+/** Page views, many rows in one statement (they are written in batches, off the request path). */
+export async function insertPageViews(
+  db: DbOrTx,
+  views: { userId: string; page: string; details: Record<string, unknown>; createdAt: Date }[],
+) {
+  if (views.length > 0) await db.insert(pageViews).values(views);
 }

@@ -1,13 +1,20 @@
 import {
+  GALLERY_DEFAULT_LIMIT,
   galleryDeleteResponseSchema,
   gallerySelectionRequestSchema,
   galleryZipResponseSchema,
+  pastGenerationsFirstPageQuerySchema,
+  pastGenerationsRequestSchema,
+  pastGenerationsResponseSchema,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/session-guard';
-import { perUserLimits, sendZip } from '../batches/zip-reply';
+import { fastSerializer } from '../../http/fast-serializer';
+import { perUserLimits, sendZip } from '../../http/zip-reply';
 import * as gallery from './gallery-manage.service';
+import { pastGenerations } from './gallery.service';
+import { createPageViewLog } from './page-view-log';
 import { ZIP_TOKEN_MAX_LENGTH, zipTokenKey } from './zip-token';
 
 const tags = ['gallery'];
@@ -33,8 +40,8 @@ const tokenParams = z.object({
     .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
 });
 
-/** Selecting, zipping and deleting many gallery cards at once (ADR 030). */
-export const galleryManageRoutes =
+/** The gallery's pages, and selecting, zipping and deleting many cards at once (ADR 030). */
+export const galleryRoutes =
   (
     deps: gallery.GalleryManageDeps & {
       rateLimitMultiplier: number;
@@ -43,9 +50,63 @@ export const galleryManageRoutes =
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    const pageViews = createPageViewLog(deps.db, {
+      onError: (error) => {
+        app.log.error({ err: error }, 'page views not written yet; kept for the next attempt');
+      },
+    });
+    // onClose runs once the server has stopped taking requests: every waiting view is written.
+    app.addHook('onClose', () => pageViews.close());
     const limit = perUserLimits(app, deps.rateLimitMultiplier);
     const zipKey = zipTokenKey(deps.authSecret);
     const tooManyDownloads = 'Too many downloads. Please wait a minute and try again.';
+
+    app.post(
+      '/gallery/past-generations',
+      {
+        schema: {
+          tags,
+          summary: 'Past generations, newest first, by type and prompt search (page and limit)',
+          body: pastGenerationsRequestSchema,
+          response: { 200: pastGenerationsResponseSchema },
+        },
+        serializerCompiler: fastSerializer,
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await pastGenerations(deps.db, pageViews, requireUser(request).id, request.body)),
+      }),
+    );
+
+    // The first page as a GET, so /gallery's HTML can preload it before any script runs (ADR 041):
+    // the same service call, serializer and page view as the POST's default first page.
+    app.get(
+      '/gallery/past-generations',
+      {
+        schema: {
+          tags,
+          summary: "The session user's first page of past generations, every type (preloadable)",
+          querystring: pastGenerationsFirstPageQuerySchema,
+          response: { 200: pastGenerationsResponseSchema },
+        },
+        serializerCompiler: fastSerializer,
+        // A HEAD would read the page and log a page view for nothing.
+        exposeHeadRoute: false,
+      },
+      async (request, reply) => {
+        const userId = requireUser(request).id;
+        // As GET /session does: one user's list, never kept by a shared (or any) cache.
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          ...(await pastGenerations(deps.db, pageViews, userId, {
+            page: 1,
+            limit: GALLERY_DEFAULT_LIMIT,
+            type: 'all',
+          })),
+        };
+      },
+    );
 
     app.post(
       '/gallery/zip',

@@ -8,7 +8,7 @@ import {
 } from '@studio/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import * as repo from './generations.repository';
+import * as repo from './gallery.repository';
 import type { PageViewLog } from './page-view-log';
 import { fidelityOf } from '../fidelity/fidelity-answer';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import * as repo from './generations.repository';
+import * as repo from './gallery.repository';
 
 /**
  * Page views (document 1 §7) written in batches off the request path (ADR 040): an insert per

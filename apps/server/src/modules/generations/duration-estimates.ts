@@ -1,5 +1,5 @@
 import { GENERATION_TYPES, type GenerationType, type PriceInput } from '@studio/contract';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx } from '../../db/db-or-tx';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
 

@@ -28,10 +28,10 @@ import {
   storeImage,
   storeVideo,
 } from '../media/media.service';
-import { markCancelled, recordRequestCost } from '../provider-costs/provider-costs.repository';
+import { markCancelled, recordRequestCost } from '../provider-costs/provider-costs.service';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
-import { forgetGalleryCounts } from './gallery.service';
+import { forgetGalleryCounts } from '../gallery/gallery.service';
 import { failGeneration, isGenerationType } from './generations.service';
 
 /*

@@ -2,7 +2,7 @@ import { removeOrphanedEngineTempDirs } from '../../platform/engine/temp-dirs';
 import { sweepStrayObjects } from '../media/media.service';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import type { RecurringJob } from '../billing/billing.jobs';
-import { pruneOldDeliveries } from '../webhooks/fal-webhooks.repository';
+import { pruneOldDeliveries } from '../webhooks/fal-webhooks.service';
 import {
   redeliverAbandoned,
   runGenerationJob,

@@ -9,11 +9,7 @@ import {
   generationSettingsAnswerSchema,
   generationResponseSchema,
   generationResultSchema,
-  GALLERY_DEFAULT_LIMIT,
   MAX_WAIT_SECONDS,
-  pastGenerationsFirstPageQuerySchema,
-  pastGenerationsRequestSchema,
-  pastGenerationsResponseSchema,
   videoPromptRequestSchema,
   videoPromptResponseSchema,
 } from '@studio/contract';
@@ -27,8 +23,6 @@ import { mediaUrls, readOriginal } from '../media/media.service';
 import { resolveInputUrl } from './generation-inputs';
 import { TOOLS, toolPath } from './generation-tools';
 import * as generations from './generations.service';
-import { pastGenerations } from './gallery.service';
-import { createPageViewLog } from './page-view-log';
 import { fastSerializer } from '../../http/fast-serializer';
 import { generateRateLimit } from './generate-limit';
 
@@ -56,13 +50,6 @@ export const generationRoutes =
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    const pageViews = createPageViewLog(deps.db, {
-      onError: (error) => {
-        app.log.error({ err: error }, 'page views not written yet; kept for the next attempt');
-      },
-    });
-    // onClose runs once the server has stopped taking requests: every waiting view is written.
-    app.addHook('onClose', () => pageViews.close());
     const generateLimit = generateRateLimit(app, deps.rateLimitMultiplier);
 
     for (const type of GENERATION_TYPES) {
@@ -261,53 +248,6 @@ export const generationRoutes =
           const reason = error instanceof ProviderError ? error.message : 'the writer failed';
           throw new AppError(502, 'generation_failed', `Failed to generate prompt: ${reason}`);
         }
-      },
-    );
-
-    app.post(
-      '/gallery/past-generations',
-      {
-        schema: {
-          tags: ['gallery'],
-          summary: 'Past generations, newest first, by type and prompt search (page and limit)',
-          body: pastGenerationsRequestSchema,
-          response: { 200: pastGenerationsResponseSchema },
-        },
-        serializerCompiler: fastSerializer,
-      },
-      async (request) => ({
-        success: true as const,
-        ...(await pastGenerations(deps.db, pageViews, requireUser(request).id, request.body)),
-      }),
-    );
-
-    // The first page as a GET, so /gallery's HTML can preload it before any script runs (ADR 041):
-    // the same service call, serializer and page view as the POST's default first page.
-    app.get(
-      '/gallery/past-generations',
-      {
-        schema: {
-          tags: ['gallery'],
-          summary: "The session user's first page of past generations, every type (preloadable)",
-          querystring: pastGenerationsFirstPageQuerySchema,
-          response: { 200: pastGenerationsResponseSchema },
-        },
-        serializerCompiler: fastSerializer,
-        // A HEAD would read the page and log a page view for nothing.
-        exposeHeadRoute: false,
-      },
-      async (request, reply) => {
-        const userId = requireUser(request).id;
-        // As GET /session does: one user's list, never kept by a shared (or any) cache.
-        reply.header('cache-control', 'no-store');
-        return {
-          success: true as const,
-          ...(await pastGenerations(deps.db, pageViews, userId, {
-            page: 1,
-            limit: GALLERY_DEFAULT_LIMIT,
-            type: 'all',
-          })),
-        };
       },
     );
   };

@@ -32,9 +32,8 @@ import type { GenerationProvider } from '../../platform/providers/types';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { subscriptionStatus } from '../billing/billing.service';
 import * as credits from '../credits/credits.service';
-import type { DbOrTx, Tx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 import { fidelityOf } from '../fidelity/fidelity-answer';
-import * as fidelityRepo from '../fidelity/fidelity.repository';
 import {
   DEFAULT_ESTIMATES,
   durationEstimates,
@@ -473,7 +472,7 @@ export async function failGeneration(
       if (row && row.credits > 0) await credits.release(tx, id);
       // A free regeneration that failed (not one the user cancelled) is offered again (ADR 037).
       if (row?.freeRegenerationOf && row.status === 'failed') {
-        await fidelityRepo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
+        await repo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
       }
       return row;
     }),

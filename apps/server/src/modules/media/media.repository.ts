@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { generations, media, mediaSweeps } from '../../db/schema';
-import type { DbOrTx, Tx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -165,4 +165,30 @@ export async function lockDueSweeps(tx: Tx, grace: SweepGrace, limit: number): P
     .orderBy(mediaSweeps.markedAt)
     .limit(limit)
     .for('update', { of: mediaSweeps, skipLocked: true });
+}
+
+/**
+ * Which of `mediaIds` some generation of the user still names (as input, output or setting). One
+ * pass over the user's rows: every media URL in a row (`…/media/{id}`, relative or absolute,
+ * with or without a variant) is read out once and matched against the set, instead of searching
+ * each row's text once per id (300 ids over 100k rows was 30 million searches). Run only on
+ * delete, so no index is kept for it.
+ */
+export async function stillReferenced(
+  db: DbOrTx,
+  userId: string,
+  mediaIds: readonly string[],
+): Promise<Set<string>> {
+  if (mediaIds.length === 0) return new Set();
+  const result = await db.execute<{ id: string }>(sql`
+    select distinct ref[1] as id
+    from ${generations} g,
+      regexp_matches(g.image_urls::text || g.video_urls::text || g.input_image_urls::text
+        || coalesce(g.thumbnail_url, '') || g.settings::text, '/media/([A-Za-z0-9_-]+)', 'g') as ref
+    where g.user_id = ${userId}
+      and ref[1] = any(${sql.raw('array[')}${sql.join(
+        mediaIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}${sql.raw(']::text[]')})`);
+  return new Set(result.rows.map((row) => row.id));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_BASE, FINISHED_STATUSES, type UploadedMedia } from '@studio/contract';
 import type { Db } from '../../db/client';
-import type { DbOrTx, Tx } from '../credits/credits.service';
+import type { DbOrTx, Tx } from '../../db/db-or-tx';
 import { AppError, notFound } from '../../http/errors';
 import {
   ImageRejectedError,
@@ -9,10 +9,11 @@ import {
   type ProcessedImage,
 } from '../../platform/images/process-image';
 import type { Storage } from '../../platform/storage/storage';
-import { stillReferenced } from '../generations/gallery-manage.repository';
 import * as repo from './media.repository';
 
 export type { MediaRow } from './media.repository';
+// The gallery's delete keeps what another of the user's generations still names, as the sweep does.
+export { stillReferenced } from './media.repository';
 
 export interface MediaDeps {
   db: Db;
@@ -364,7 +365,7 @@ async function verdictOf(tx: Tx, due: repo.DueSweep): Promise<SweepVerdict> {
   if (due.generationStatus === null) {
     // Its generation was deleted from the gallery, which kept its outputs only where another of
     // the user's generations names them (a recreated result): rare, so a look at them all.
-    const kept = await stillReferenced(tx, due.ownerId, [due.mediaId]);
+    const kept = await repo.stillReferenced(tx, due.ownerId, [due.mediaId]);
     return kept.size > 0 ? 'named' : 'unreferenced';
   }
   const status = due.generationStatus;

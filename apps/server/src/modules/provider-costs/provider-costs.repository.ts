@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { generations, providerCosts } from '../../db/schema';
-import type { DbOrTx } from '../credits/credits.service';
+import type { DbOrTx } from '../../db/db-or-tx';
 
 /*
  * One row per provider request (issue 31): what it cost us, whatever became of its generation.

@@ -1,6 +1,13 @@
 import type { Db } from '../../db/client';
 import { costRows, type CostRow } from './provider-costs.repository';
 
+// The writers other modules call as requests go out and come back (the runner, the fal webhook).
+export {
+  markCancelled,
+  recordRequestCost,
+  type ProviderCostEntry,
+} from './provider-costs.repository';
+
 /*
  * `npm run admin -- provider-costs [--since DATE]` (issue 31): what the provider cost us per tool
  * and per outcome, and the share of it spent on work nobody paid for.

@@ -3,8 +3,8 @@ import { falWebhookDeliveries, generations } from '../../db/schema';
 import { decodeHandle, encodeHandle } from '../../platform/providers/fal/queue';
 import type { RequestCost } from '../../platform/providers/fal/prices';
 import type { WebhookTag } from '../../platform/providers/fal/webhook-tag';
-import { recordRequestCost } from '../provider-costs/provider-costs.repository';
-import type { DbOrTx } from '../credits/credits.service';
+import type { ProviderCostEntry } from '../provider-costs/provider-costs.service';
+import type { DbOrTx } from '../../db/db-or-tx';
 
 export interface Delivery {
   requestId: string;
@@ -64,6 +64,8 @@ export async function recognizeRequest(
   tag: WebhookTag,
   requestId: string,
   cost: RequestCost,
+  /** The provider-costs module's writer, run in this transaction. */
+  recordRequestCost: (tx: DbOrTx, entry: ProviderCostEntry) => Promise<void>,
 ): Promise<Recognition> {
   return db.transaction(async (tx) => {
     const [row] = await tx

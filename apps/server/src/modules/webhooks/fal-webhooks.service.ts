@@ -20,8 +20,12 @@ import {
   signedByOneOf,
   type FalWebhookHeaders,
 } from '../../platform/providers/fal/webhook-signature';
+import { recordRequestCost } from '../provider-costs/provider-costs.service';
 import { createFalWebhookInbox, type LocalFalWebhookInbox } from './fal-webhook-inbox';
 import { recognizeRequest, recordDelivery } from './fal-webhooks.repository';
+
+// For the generation sweeper, which reaches this module's table only through its service.
+export { pruneOldDeliveries } from './fal-webhooks.repository';
 
 /*
  * fal's webhook (ADR 035): verified exactly as fal documents it, stored once per request id, and
@@ -145,7 +149,7 @@ export async function receiveFalWebhook(
     status === 'OK'
       ? costOf(deps.prices, tag.modelId, payload, null)
       : { units: null, costUsd: null };
-  const seen = await recognizeRequest(deps.db, tag, checked.requestId, cost);
+  const seen = await recognizeRequest(deps.db, tag, checked.requestId, cost, recordRequestCost);
   if (seen === 'adopted') {
     deps.log.info(
       { generationId: tag.generationId, requestId: checked.requestId },

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Pool, PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
 import { retryOnDeadlock } from '../../db/retry-on-deadlock';
-import type { Tx } from '../../modules/credits/credits.service';
+import type { Tx } from '../../db/db-or-tx';
 
 /*
  * The durable job queue (ADR 012): pg-boss on our PostgreSQL. Jobs are inserted in the caller's
