@@ -1,7 +1,8 @@
 // One lint setup for the whole workspace: type-aware TypeScript rules, no `any`, and the
-// architectural boundaries (web imports only the contract from the workspace; only the
-// server's config/env.ts reads the environment; server routes reach the database only through
-// their module's service).
+// architectural boundaries (web imports only the contract from the workspace, features by their
+// public entry and in layer order; only the server's config/env.ts reads the environment; server
+// routes -> services -> repositories, one module reaching another only through its service).
+// apps/server/src/lint-boundaries.test.ts shows each boundary refusing a probe.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -22,8 +23,33 @@ const webFeatures = [
 ];
 // (Feature folders are kebab-case names, safe inside a regular expression as they are.)
 
+// Web feature layers, lowest first. A feature imports features of its own layer or lower ones, so
+// the tool kit never depends on a tool, and account, billing or the shell never on the tool kit:
+//   1. app-wide data and chrome: site, analytics, promo, auth, credits, billing, account, shell
+//   2. the tool kit every tool screen composes: generations
+//   3. screens: tools/<tool>, gallery, canvas-editor
+//   4. the home page, which shows pieces of the screens: dashboard
+// A new feature folder must be placed in a layer here (the config refuses to load otherwise).
+const webLayers = [
+  ['site', 'analytics', 'promo', 'auth', 'credits', 'billing', 'account', 'shell'],
+  ['generations'],
+  ['tools/*', 'gallery', 'canvas-editor'],
+  ['dashboard'],
+];
+const layerOf = (feature) =>
+  webLayers.findIndex((layer) =>
+    layer.some((name) => name === feature || (name === 'tools/*' && feature.startsWith('tools/'))),
+  );
+for (const feature of webFeatures) {
+  if (layerOf(feature) < 0) throw new Error(`eslint.config.js: put features/${feature} in a layer`);
+}
+const layerMessage =
+  'A feature imports only features of its own layer or lower ones (layers in eslint.config.js).';
+
 function webImports(ownFeature) {
   const others = ownFeature ? `(?!${ownFeature}/)` : '';
+  const higher = ownFeature ? webLayers.slice(layerOf(ownFeature) + 1).flat() : [];
+  const higherNames = higher.map((name) => (name === 'tools/*' ? 'tools(/|$)' : `${name}(/|$)`));
   return [
     'error',
     {
@@ -43,9 +69,52 @@ function webImports(ownFeature) {
           message:
             "Import another feature through its public entry ('@/features/<name>'), not its files.",
         },
+        ...(higherNames.length > 0
+          ? [{ regex: `^@/features/(${higherNames.join('|')})`, message: layerMessage }]
+          : []),
       ],
     },
   ];
+}
+
+// Server modules (ARCHITECTURE §3): routes -> service -> repository, and a module reaches another
+// only through that module's service, so no handler or neighbour can skip a service's rules.
+const serverModules = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const foreignRepositoryMessage =
+  'Reach another module through its service (or a function its service exports), never its repository.';
+const routesRepositoryMessage =
+  "Routes call their module's service; only repositories touch the database (db/schema).";
+const routesDatabaseMessage =
+  'Routes do not reach the database: no drizzle-orm, no db/ values (a type, such as Db, is fine).';
+const serviceRoutesMessage = 'Services do not import routes: routes call services.';
+
+function serverImports(ownModule, kind) {
+  const patterns = [
+    {
+      regex: `^(\\.\\./)+(?!${ownModule}/)[^./][^/]*/[^/]+\\.repository(\\.[jt]s)?$`,
+      message: foreignRepositoryMessage,
+    },
+  ];
+  if (kind === 'routes') {
+    patterns.push(
+      {
+        group: ['*.repository', '*.repository.*', '**/db/schema', '**/db/schema/**'],
+        message: routesRepositoryMessage,
+      },
+      {
+        group: ['drizzle-orm', 'drizzle-orm/**', '**/db', '**/db/**'],
+        allowTypeImports: true,
+        message: routesDatabaseMessage,
+      },
+    );
+  }
+  if (kind === 'service') {
+    patterns.push({ group: ['*.routes', '*.routes.*'], message: serviceRoutesMessage });
+  }
+  return ['error', { patterns }];
 }
 
 const envReadMessage =
@@ -120,24 +189,24 @@ export default tseslint.config(
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': webImports(feature) },
   })),
-  {
-    // Routes stay thin (ARCHITECTURE §3): they call their module's service, which alone reaches the
-    // repository, so the rules in the service cannot be bypassed by a handler querying tables itself.
-    files: ['apps/server/src/modules/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['*.repository', '*.repository.*', '**/db/schema', '**/db/schema/**'],
-              message:
-                "Routes call their module's service; only repositories touch the database (db/schema).",
-            },
-          ],
-        },
-      ],
+  ...serverModules.flatMap((module) => [
+    {
+      files: [`apps/server/src/modules/${module}/**/*.ts`],
+      rules: { '@typescript-eslint/no-restricted-imports': serverImports(module, 'module') },
     },
+    {
+      files: [`apps/server/src/modules/${module}/**/*.routes.ts`],
+      rules: { '@typescript-eslint/no-restricted-imports': serverImports(module, 'routes') },
+    },
+    {
+      files: [`apps/server/src/modules/${module}/**/*.service.ts`],
+      rules: { '@typescript-eslint/no-restricted-imports': serverImports(module, 'service') },
+    },
+  ]),
+  {
+    // Tests set up and read state across modules directly: they check what services did.
+    files: ['apps/server/src/modules/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['packages/contract/**/*.ts'],
