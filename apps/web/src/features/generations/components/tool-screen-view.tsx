@@ -29,6 +29,8 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
     imageAlt: string;
     hint: string;
     examples?: readonly E[];
+    /** More input panels under the image's, in a wider column (the model templates). */
+    panels?: ReactNode;
   };
   settingsTitle: string;
   /** The tool's own controls (mode and advanced settings among them, in its order). */
@@ -37,6 +39,8 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
   generateLabel: string;
   /** Set when Generate is off without an image, with why (shown under it). */
   noImageReason?: string;
+  /** Set when Generate is off for a choice the tool still needs, with why (shown under it). */
+  blockedReason?: string | null;
   /** Clear All's label (defaults to 'Clear All Settings'). */
   clearLabel?: string;
   results: {
@@ -71,6 +75,7 @@ export function ToolScreenView<S, C, E extends ToolExample>({
   estimateIdleText,
   generateLabel,
   noImageReason,
+  blockedReason,
   clearLabel,
   results,
 }: ToolScreenViewProps<S, C, E>) {
@@ -87,6 +92,7 @@ export function ToolScreenView<S, C, E extends ToolExample>({
     inputPanel.current?.querySelector<HTMLElement>('button[aria-label="Remove image"]')?.focus();
   }, [shownImage]);
   const noImage = noImageReason !== undefined && upload.image === null && !run.isGenerating;
+  const offReason = noImage ? noImageReason : run.isGenerating ? null : (blockedReason ?? null);
   const message = checks.checkMessage ?? screen.sendFailure;
   const resultsPanel = (
     <ToolPanel
@@ -115,30 +121,33 @@ export function ToolScreenView<S, C, E extends ToolExample>({
 
       <div
         className={cn(
-          'grid min-w-0 gap-6 lg:grid-cols-2',
+          'grid min-w-0 gap-6',
+          input.panels ? 'lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]' : 'lg:grid-cols-2',
           results.beside && 'xl:grid-cols-[minmax(0,1fr)_minmax(0,1.35fr)_minmax(0,1fr)]',
         )}
       >
-        <ToolPanel title={input.title} className="lg:self-start">
-          <div ref={inputPanel} className="flex flex-col gap-5">
-            <UploadPanel
-              upload={upload}
-              label={input.label}
-              imageAlt={input.imageAlt}
-              hint={input.hint}
-              locked={checks.checking}
-            />
-            <ExamplePicker
-              examples={input.examples ?? []}
-              hidden={upload.image !== null || busy}
-              onChoose={(example) => {
-                focusAfterExample.current = true;
-                screen.chooseExample(example);
-              }}
-            />
-            <ExampleNotice example={upload.example} />
-          </div>
-        </ToolPanel>
+        <InputColumn panels={input.panels}>
+          <ToolPanel title={input.title} className={input.panels ? undefined : 'lg:self-start'}>
+            <div ref={inputPanel} className="flex flex-col gap-5">
+              <UploadPanel
+                upload={upload}
+                label={input.label}
+                imageAlt={input.imageAlt}
+                hint={input.hint}
+                locked={checks.checking}
+              />
+              <ExamplePicker
+                examples={input.examples ?? []}
+                hidden={upload.image !== null || busy}
+                onChoose={(example) => {
+                  focusAfterExample.current = true;
+                  screen.chooseExample(example);
+                }}
+              />
+              <ExampleNotice example={upload.example} />
+            </div>
+          </ToolPanel>
+        </InputColumn>
 
         <ToolPanel title={settingsTitle} className="lg:self-start">
           {children}
@@ -157,15 +166,15 @@ export function ToolScreenView<S, C, E extends ToolExample>({
               generating={run.isGenerating}
               busy={checks.checking}
               elapsedMs={run.elapsedMs}
-              disabled={noImage}
-              aria-describedby={noImage ? GENERATE_REASON_ID : undefined}
+              disabled={offReason !== null}
+              aria-describedby={offReason === null ? undefined : GENERATE_REASON_ID}
               onClick={screen.generate}
             >
               {generateLabel}
             </GenerateButton>
-            {noImage ? (
+            {offReason !== null ? (
               <p id={GENERATE_REASON_ID} className="text-center text-xs text-muted-foreground">
-                {noImageReason}
+                {offReason}
               </p>
             ) : null}
           </div>
@@ -177,6 +186,17 @@ export function ToolScreenView<S, C, E extends ToolExample>({
       {results.beside ? null : resultsPanel}
 
       <GenerationDialogs run={run} featureName={title} returnFocusRef={generateRef} />
+    </div>
+  );
+}
+
+/** The input column: the image's panel alone, or with the tool's panels under it. */
+function InputColumn({ panels, children }: { panels: ReactNode; children: ReactNode }) {
+  if (!panels) return children;
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      {children}
+      {panels}
     </div>
   );
 }

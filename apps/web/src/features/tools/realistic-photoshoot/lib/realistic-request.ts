@@ -1,11 +1,11 @@
 import {
+  ETHNICITIES,
   TOOL_DEFINITIONS,
-  type ETHNICITIES,
   type GenerationType,
   type Mode,
 } from '@studio/contract/tools';
-import type { EstimatePayload } from '@/features/generations';
-import { templatePayload, type ModelTemplate } from '@/features/generations';
+import type { EstimatePayload, ToolNavigationState } from '@/features/generations';
+import { reusedSetting, templatePayload, type ModelTemplate } from '@/features/generations';
 
 export const TOOL: GenerationType = 'realistic-try-on';
 export const FEATURE_NAME = TOOL_DEFINITIONS[TOOL].label;
@@ -33,24 +33,47 @@ export const ETHNICITY_LABELS: Record<Ethnicity, string> = {
   european: 'European',
 };
 
+/** The form's settings: templates by id, in the order chosen, so the draft keeps them so. */
 export interface RealisticSettings {
-  templates: readonly ModelTemplate[];
+  templateIds: readonly string[];
   ethnicity: Ethnicity;
   prompt: string;
 }
 
-export const initialSettings = (prompt = ''): RealisticSettings => ({
-  templates: [],
+export const initialSettings = (): RealisticSettings => ({
+  templateIds: [],
   ethnicity: 'auto',
-  prompt,
+  prompt: '',
 });
 
-/** Why Generate Photoshoot is refused (document 2 §5), or null when the form is complete. */
-export function formProblem(hasImage: boolean, settings: RealisticSettings): string | null {
-  if (!hasImage) return REALISTIC_MESSAGES.noImage;
-  if (settings.templates.length === 0) return REALISTIC_MESSAGES.noTemplate;
-  return null;
-}
+/**
+ * The settings a page opens with from another screen: the gallery records a run's templates as
+ * its style ('3, 7'), and Reuse settings (ADR 030) hands over the run's own ethnicity.
+ */
+export const arrivalSettings = (arrival: ToolNavigationState): RealisticSettings => ({
+  templateIds: arrival.style?.split(',').map((id) => id.trim()) ?? [],
+  ethnicity: reusedSetting(arrival, 'ethnicity', ETHNICITIES) ?? 'auto',
+  prompt: arrival.prompt ?? '',
+});
+
+/** The chosen templates as listed, in the order chosen; those no longer listed are left out. */
+export const chosenTemplates = (
+  settings: RealisticSettings,
+  listed: readonly ModelTemplate[],
+): ModelTemplate[] => settings.templateIds.flatMap((id) => listed.filter((t) => t.id === id));
+
+/** Templates handed over or left in the draft, chosen again once listed: in the list's order. */
+export const inListOrder = (
+  settings: RealisticSettings,
+  listed: readonly ModelTemplate[],
+): RealisticSettings => ({
+  ...settings,
+  templateIds: listed.filter((t) => settings.templateIds.includes(t.id)).map((t) => t.id),
+});
+
+/** What the gallery records as a run's style: its templates' ids ('3, 7'). */
+export const templateStyle = (templates: readonly ModelTemplate[]) =>
+  templates.map((t) => t.id).join(', ');
 
 /**
  * The realistic try-on call (document 2 §7): one image per chosen template, female models (male
@@ -58,12 +81,13 @@ export function formProblem(hasImage: boolean, settings: RealisticSettings): str
  */
 export function realisticRequest(
   settings: RealisticSettings,
+  templates: readonly ModelTemplate[],
   { userId, imageUrl, mode }: { userId: string; imageUrl: string; mode: Mode },
 ): { path: string; body: Record<string, unknown> } {
   return {
     path: TOOL_DEFINITIONS[TOOL].path,
     body: {
-      template: templatePayload(settings.templates),
+      template: templatePayload(templates),
       clothing: { id: imageUrl, imageUrl: [imageUrl] },
       clothType: 'auto',
       prompt: settings.prompt.trim(),
@@ -83,8 +107,11 @@ export function realisticRequest(
 }
 
 /** What changes the price, as the generate payload says it: the mode and the templates. */
-export function realisticEstimate(settings: RealisticSettings, mode: Mode): EstimatePayload {
-  return { mode, numImages: 1, template: templatePayload(settings.templates) };
+export function realisticEstimate(
+  templates: readonly ModelTemplate[],
+  mode: Mode,
+): EstimatePayload {
+  return { mode, numImages: 1, template: templatePayload(templates) };
 }
 
 /** The failure line: the server's message, else the spec's fallback. */
