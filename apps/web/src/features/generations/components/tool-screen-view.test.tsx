@@ -160,9 +160,17 @@ const note = () => screen.getByRole('textbox', { name: 'Note' });
 const colour = () => screen.getByRole('combobox', { name: 'Colour' });
 const mode = () => screen.getByRole('combobox', { name: 'Mode' });
 
+/** Asked once there is an image and the session said who is signed in: the page knows them. */
+async function signedInWithPrice(estimates: readonly unknown[]) {
+  await waitFor(() => {
+    expect(estimates).not.toHaveLength(0);
+  });
+}
+
 async function withImage(setup = open()) {
   await setup.user.upload(screen.getByLabelText('Upload probe image'), pngFile());
   await screen.findByText('Upload successful!');
+  await signedInWithPrice(setup.estimates);
   return setup;
 }
 
@@ -183,6 +191,7 @@ describe('Tool-screen kit: pre-send checks', () => {
     const upload = deferred();
     server.use(uploadHandler({ until: upload.promise }));
     await setup.user.upload(screen.getByLabelText('Upload probe image'), pngFile());
+    await signedInWithPrice(setup.estimates);
 
     await setup.user.click(generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(PRE_SEND_MESSAGES.stillUploading);
