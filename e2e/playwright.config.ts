@@ -51,7 +51,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../artifacts/e2e-results',
+  // Cleared at every run's start: a run beside another on this checkout names its own, or the other
+  // run's start deletes this one's traces under it (browserContext.close: ENOENT).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../artifacts/e2e-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
