@@ -60,6 +60,8 @@ export { useToolScreen } from './hooks/use-tool-screen';
 export type { ToolScreen, ToolScreenConfig } from './hooks/use-tool-screen';
 export { ToolScreenHeading, ToolScreenView } from './components/tool-screen-view';
 export { ExampleResults } from './components/example-results';
+export { HandedOverRunResults, RunResults } from './components/run-results';
+export type { ResultNaming } from './components/run-results';
 export { resultColumns } from './lib/result-grid';
 export { readRunContext, toolDraftReader } from './lib/tool-draft';
 export type { RunContext, ToolDraft } from './lib/tool-draft';

@@ -2,10 +2,13 @@ import type { Generation } from '@studio/contract';
 import {
   AdvancedSettings,
   ExampleResults,
+  HandedOverRunResults,
   ModeSelect,
   readRunContext,
+  RunResults,
   ToolScreenView,
   useToolScreen,
+  type ResultNaming,
   type RunContext,
 } from '@/features/generations';
 import { ToolOutputNote } from '@/features/site';
@@ -16,6 +19,7 @@ import {
   DESIGNER_MESSAGES,
   designerEstimate,
   designerRequest,
+  downloadName,
   ESTIMATE_FEATURE,
   FEATURE_NAME,
   sentPrompt,
@@ -24,8 +28,15 @@ import {
 import { readDesignerDraft } from '../lib/designer-draft';
 import { DESIGNER_EXAMPLES, EXAMPLE_RESULTS_NOTE } from '../lib/examples';
 import { DesignChoices } from './design-choices';
-import { DesignResults, PastDesigns } from './design-results';
 import { NoDesigns } from './no-designs';
+
+/** The designer's results as the screen names them (document 2 §2). */
+const NAMING: ResultNaming = {
+  tool: TOOL,
+  altText: (index, several) =>
+    several ? `Generated design ${String(index + 1)}` : 'Generated design',
+  filename: downloadName,
+};
 
 /**
  * /ai-designer (document 2 §2 AI designer): a cloth photo in, redesigned variants out, by cloth
@@ -61,17 +72,17 @@ export function AiDesignerPage() {
   const { settings, update, busy, videoAccess, handedOver, example } = screen;
 
   const renderResult = (generation: Generation, context: RunContext) => (
-    <DesignResults
-      urls={generation.imageUrls}
-      generationId={generation.id}
+    <RunResults
+      naming={NAMING}
+      generation={generation}
       context={context}
-      previewNote={generation.previewNote}
       videoAccess={videoAccess}
     />
   );
 
   let idle = <NoDesigns />;
-  if (handedOver) idle = <PastDesigns results={handedOver} videoAccess={videoAccess} />;
+  if (handedOver)
+    idle = <HandedOverRunResults naming={NAMING} results={handedOver} videoAccess={videoAccess} />;
   else if (example)
     idle = <ExampleResults example={example} note={EXAMPLE_RESULTS_NOTE} noun="result" />;
 

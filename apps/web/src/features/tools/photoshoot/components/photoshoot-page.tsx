@@ -4,16 +4,20 @@ import { NativeSelect } from '@/components/ui/native-select';
 import {
   AdvancedSettings,
   ExampleResults,
+  HandedOverRunResults,
   ModeSelect,
   readRunContext,
+  RunResults,
   ToolScreenView,
   useToolScreen,
+  type ResultNaming,
   type RunContext,
 } from '@/features/generations';
 import { ToolOutputNote } from '@/features/site';
 import {
   arrivalSettings,
   DEFAULT_PROMPT,
+  downloadName,
   ESTIMATE_FEATURE,
   FEATURE_NAME,
   initialSettings,
@@ -29,7 +33,13 @@ import {
 import { readPhotoshootDraft } from '../lib/photoshoot-draft';
 import { EXAMPLE_RESULTS_NOTE, PHOTOSHOOT_EXAMPLES } from '../lib/examples';
 import { ImageCountStepper } from './image-count-stepper';
-import { PastPhotoshoot, PhotoshootResults } from './photoshoot-results';
+
+/** The product photoshoot's results as the screen names them (document 2 §2). */
+const NAMING: ResultNaming = {
+  tool: TOOL,
+  altText: (index, several) => (several ? `Product scene ${String(index + 1)}` : 'Product scene'),
+  filename: downloadName,
+};
 
 /**
  * /photoshoot (document 2 §2 Product photoshoot): a product photo in, the product placed in
@@ -63,17 +73,17 @@ export function PhotoshootPage() {
   const { settings, update, busy, videoAccess, handedOver, example } = screen;
 
   const renderResult = (generation: Generation, context: RunContext) => (
-    <PhotoshootResults
-      urls={generation.imageUrls}
-      generationId={generation.id}
+    <RunResults
+      naming={NAMING}
+      generation={generation}
       context={context}
-      previewNote={generation.previewNote}
       videoAccess={videoAccess}
     />
   );
 
   let idle = null;
-  if (handedOver) idle = <PastPhotoshoot results={handedOver} videoAccess={videoAccess} />;
+  if (handedOver)
+    idle = <HandedOverRunResults naming={NAMING} results={handedOver} videoAccess={videoAccess} />;
   else if (example)
     idle = <ExampleResults example={example} note={EXAMPLE_RESULTS_NOTE} noun="scene" />;
 

@@ -4,6 +4,7 @@ import {
   AdvancedSettings,
   ModeSelect,
   readRunContext,
+  RunResults,
   ToolScreenView,
   toTemplateList,
   useModelTemplates,
@@ -17,6 +18,7 @@ import {
   ESTIMATE_FEATURE,
   failureMessage,
   FEATURE_NAME,
+  NAMING,
   initialSettings,
   inListOrder,
   REALISTIC_MESSAGES,
@@ -28,7 +30,7 @@ import {
 } from '../lib/realistic-request';
 import { readRealisticDraft } from '../lib/realistic-draft';
 import { EthnicitySelect } from './ethnicity-select';
-import { PastRealisticResults, RealisticResults } from './realistic-results';
+import { PastRealisticResults } from './realistic-results';
 import { TemplatesPanel } from './templates-panel';
 
 /**
@@ -76,11 +78,10 @@ export function RealisticPhotoshootPage() {
   }, [templatesQuery.data, listed, setSettings]);
 
   const renderResult = (generation: Generation, context: RunContext) => (
-    <RealisticResults
-      urls={generation.imageUrls}
-      generationId={generation.id}
+    <RunResults
+      naming={NAMING}
+      generation={generation}
       context={context}
-      previewNote={generation.previewNote}
       videoAccess={videoAccess}
     />
   );

@@ -4,7 +4,7 @@ import {
   type GenerationType,
   type Mode,
 } from '@studio/contract/tools';
-import type { EstimatePayload, ToolNavigationState } from '@/features/generations';
+import type { EstimatePayload, ResultNaming, ToolNavigationState } from '@/features/generations';
 import { reusedSetting, templatePayload, type ModelTemplate } from '@/features/generations';
 
 export const TOOL: GenerationType = 'realistic-try-on';
@@ -122,3 +122,12 @@ export function failureMessage(reason: string | null): string {
 /** Saved names of results ('advance-clothes-photoshoot-2.jpg'). */
 export const downloadName = (index: number) =>
   `advance-clothes-photoshoot-${String(index + 1)}.jpg`;
+
+/** The realistic photoshoot's results as the screen names them (document 2 §2). */
+export const NAMING = {
+  tool: TOOL,
+  altText: (index, several) =>
+    several ? `Generated photo ${String(index + 1)}` : 'Generated photo',
+  filename: downloadName,
+  columns: () => 'sm:grid-cols-2 xl:grid-cols-4',
+} satisfies ResultNaming;
