@@ -1,6 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
 import {
@@ -17,7 +15,7 @@ import {
   videoTemplatesFailureHandler,
   videoTemplatesHandler,
 } from '@/testing/generation-handlers';
-import { renderWithProviders } from '@/testing/render';
+import { renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server } from '@/testing/server';
 import { SAMPLE_VIDEO_PROMPTS } from '../lib/sample-prompts';
 import { CanvasEditorPage } from './canvas-editor-page';
@@ -86,39 +84,12 @@ describe('canvas editor layout and presets', () => {
   it('presets the tool, input image and result from navigation state, then clears the state', async () => {
     mockSignedIn();
     server.use(...canvasHandlers());
-    const seen: unknown[] = [];
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/canvas-editor?tool=upscaler', {
-          state: {
-            tool: 'background-removal',
-            inputImages: [mediaUrl('from_gallery')],
-            generatedImages: [mediaUrl('past_result')],
-            prompt: 'a red dress',
-          },
-        });
-      }, [navigate]);
-      return null;
-    }
-    function StateProbe() {
-      seen.push(useLocation().state);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route
-          path="/canvas-editor"
-          element={
-            <>
-              <CanvasEditorPage />
-              <StateProbe />
-            </>
-          }
-        />
-      </Routes>,
-    );
+    const { seen } = renderArrival('/canvas-editor?tool=upscaler', <CanvasEditorPage />, {
+      tool: 'background-removal',
+      inputImages: [mediaUrl('from_gallery')],
+      generatedImages: [mediaUrl('past_result')],
+      prompt: 'a red dress',
+    });
 
     expect(await screen.findByRole('radio', { name: 'Background Removal' })).toBeChecked();
     expect(screen.getByRole('img', { name: 'Uploaded image' })).toHaveAttribute(
@@ -402,21 +373,11 @@ describe('canvas editor: Reuse settings from the gallery', () => {
   function arriveWith(state: Record<string, unknown>) {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(...canvasHandlers({ plan: 'pro' }));
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/canvas-editor', {
-          state: { inputImages: [mediaUrl('from_gallery')], recreatingFrom: 'gen_past', ...state },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/canvas-editor" element={<CanvasEditorPage />} />
-      </Routes>,
-    );
+    renderArrival('/canvas-editor', <CanvasEditorPage />, {
+      inputImages: [mediaUrl('from_gallery')],
+      recreatingFrom: 'gen_past',
+      ...state,
+    });
   }
 
   it("selects a video's own duration and mode over what its style says, with its template", async () => {

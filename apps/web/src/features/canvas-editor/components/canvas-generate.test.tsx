@@ -1,6 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
@@ -25,7 +23,7 @@ import {
   videoTemplatesHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
-import { renderWithProviders } from '@/testing/render';
+import { renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, mockSubscriptionFailure, server, testUser } from '@/testing/server';
 import { CanvasEditorPage } from './canvas-editor-page';
 
@@ -554,25 +552,11 @@ describe('canvas editor generation, robustness', () => {
   it('keeps a handed-over result when the click is refused for credits', async () => {
     mockSignedIn();
     server.use(...canvasHandlers({ estimate: { creditCost: 4, available: 1 } }));
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/canvas-editor', {
-          state: {
-            tool: 'upscaler',
-            inputImages: [mediaUrl('from_gallery')],
-            generatedImages: [mediaUrl('past_result')],
-          },
-        });
-      }, [navigate]);
-      return null;
-    }
-    const { user } = renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/canvas-editor" element={<CanvasEditorPage />} />
-      </Routes>,
-    );
+    const { user } = renderArrival('/canvas-editor', <CanvasEditorPage />, {
+      tool: 'upscaler',
+      inputImages: [mediaUrl('from_gallery')],
+      generatedImages: [mediaUrl('past_result')],
+    });
     await screen.findByText(/Estimated cost/);
 
     await user.click(generateButton());
@@ -594,30 +578,16 @@ describe('canvas editor generation, robustness', () => {
       ...generateHandlers(calls),
       generationSequence([generationFixture({ type: 'video-generation', status: 'queued' })]),
     );
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        // What the gallery's View hands over for a video (document 1 §2).
-        void navigate('/canvas-editor', {
-          state: {
-            tool: 'video-generation',
-            inputImages: [UPLOADED_URL],
-            generatedVideos: [mediaUrl('past_video')],
-            prompt: 'showing off clothes to camera in different poses',
-            style: 'template 3 · 10 sec · quality',
-            variations: 1,
-            recreatingFrom: 'gen_past',
-          },
-        });
-      }, [navigate]);
-      return null;
-    }
-    const { user } = renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/canvas-editor" element={<CanvasEditorPage />} />
-      </Routes>,
-    );
+    // What the gallery's View hands over for a video (document 1 §2).
+    const { user } = renderArrival('/canvas-editor', <CanvasEditorPage />, {
+      tool: 'video-generation',
+      inputImages: [UPLOADED_URL],
+      generatedVideos: [mediaUrl('past_video')],
+      prompt: 'showing off clothes to camera in different poses',
+      style: 'template 3 · 10 sec · quality',
+      variations: 1,
+      recreatingFrom: 'gen_past',
+    });
 
     expect(await screen.findByRole('button', { name: 'Template 3' })).toHaveAttribute(
       'aria-pressed',

@@ -1,14 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccessPlan } from '@studio/contract/tools';
-import {
-  DESIGN_PREVIEW_NOTE,
-  designerHandlers,
-  designFixture,
-} from '@/testing/designer-handlers';
+import { DESIGN_PREVIEW_NOTE, designerHandlers, designFixture } from '@/testing/designer-handlers';
 import {
   generateFailureHandlers,
   generateHandlers,
@@ -21,7 +15,7 @@ import {
   uploadFailureHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
-import { renderWithProviders } from '@/testing/render';
+import { renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server, testUser } from '@/testing/server';
 import { AiDesignerPage } from './ai-designer-page';
 
@@ -477,33 +471,7 @@ describe('AI designer: arriving from the gallery', () => {
         }),
       ),
     );
-    const seen: unknown[] = [];
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/ai-designer', { state });
-      }, [navigate]);
-      return null;
-    }
-    function StateProbe() {
-      seen.push(useLocation().state);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route
-          path="/ai-designer"
-          element={
-            <>
-              <AiDesignerPage />
-              <StateProbe />
-            </>
-          }
-        />
-      </Routes>,
-    );
-    return seen;
+    return renderArrival('/ai-designer', <AiDesignerPage />, state).seen;
   }
 
   it('fills the cloth image, the choices a built prompt names and the variations, shows the past designs with their label, then clears the state', async () => {
@@ -559,26 +527,12 @@ describe('AI designer: Reuse settings from the gallery', () => {
   function arriveWith(settings: Record<string, unknown>) {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(...designerHandlers({ plan: 'pro' }));
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/ai-designer', {
-          state: {
-            inputImages: [mediaUrl('cloth')],
-            prompt: 'mirror work, festive',
-            variations: 1,
-            settings,
-          },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/ai-designer" element={<AiDesignerPage />} />
-      </Routes>,
-    );
+    renderArrival('/ai-designer', <AiDesignerPage />, {
+      inputImages: [mediaUrl('cloth')],
+      prompt: 'mirror work, festive',
+      variations: 1,
+      settings,
+    });
   }
   const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
 

@@ -1,6 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PoseItem } from '@studio/contract';
@@ -25,7 +23,7 @@ import {
   posesPageHandlers,
 } from '@/testing/poses-handlers';
 import { useCredits } from '@/features/credits';
-import { renderApp, renderWithProviders } from '@/testing/render';
+import { renderApp, renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server, testUser } from '@/testing/server';
 import { AiPosesPage } from './ai-poses-page';
 
@@ -552,33 +550,7 @@ describe('AI poses: arriving from the gallery', () => {
         }),
       ),
     );
-    const seen: unknown[] = [];
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/ai-poses', { state });
-      }, [navigate]);
-      return null;
-    }
-    function StateProbe() {
-      seen.push(useLocation().state);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route
-          path="/ai-poses"
-          element={
-            <>
-              <AiPosesPage />
-              <StateProbe />
-            </>
-          }
-        />
-      </Routes>,
-    );
-    return seen;
+    return renderArrival('/ai-poses', <AiPosesPage />, state).seen;
   }
 
   it('fills the model image and the recorded pose, shows the past result with its label, then clears the state', async () => {
@@ -627,21 +599,12 @@ describe('AI poses: Reuse settings from the gallery', () => {
   function arriveWith(settings: Record<string, unknown>, style = 'pose 3') {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(...posesPageHandlers({ plan: 'pro' }));
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/ai-poses', {
-          state: { inputImages: [mediaUrl('model')], style, recreatingFrom: 'gen_past', settings },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/ai-poses" element={<AiPosesPage />} />
-      </Routes>,
-    );
+    renderArrival('/ai-poses', <AiPosesPage />, {
+      inputImages: [mediaUrl('model')],
+      style,
+      recreatingFrom: 'gen_past',
+      settings,
+    });
   }
   const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
 

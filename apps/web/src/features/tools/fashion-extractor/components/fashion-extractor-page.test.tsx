@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccessPlan } from '@studio/contract/tools';
@@ -15,7 +14,7 @@ import {
   uploadFailureHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
-import { renderWithProviders } from '@/testing/render';
+import { renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, mockSubscriptionFailure, server, testUser } from '@/testing/server';
 import { FashionExtractorPage } from './fashion-extractor-page';
 
@@ -362,21 +361,11 @@ describe('Fashion extractor: Reuse settings from the gallery', () => {
   function arriveWith(settings: Record<string, unknown>) {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(...extractorHandlers({ plan: 'pro' }));
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/fashion-extractor', {
-          state: { inputImages: [mediaUrl('photo')], prompt: 'Only the scarf', settings },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/fashion-extractor" element={<FashionExtractorPage />} />
-      </Routes>,
-    );
+    renderArrival('/fashion-extractor', <FashionExtractorPage />, {
+      inputImages: [mediaUrl('photo')],
+      prompt: 'Only the scarf',
+      settings,
+    });
   }
 
   it("selects the run's own mode with its instructions", async () => {
@@ -411,40 +400,13 @@ describe('Fashion extractor: arriving from the gallery and coming back', () => {
         }),
       ]),
     );
-    const seen: unknown[] = [];
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/fashion-extractor', {
-          state: {
-            inputImages: [mediaUrl('photo')],
-            generatedImages: [mediaUrl('past_1')],
-            prompt: 'Only the scarf',
-            variations: 1,
-            recreatingFrom: 'gen_past',
-          },
-        });
-      }, [navigate]);
-      return null;
-    }
-    function StateProbe() {
-      seen.push(useLocation().state);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route
-          path="/fashion-extractor"
-          element={
-            <>
-              <FashionExtractorPage />
-              <StateProbe />
-            </>
-          }
-        />
-      </Routes>,
-    );
+    const { seen } = renderArrival('/fashion-extractor', <FashionExtractorPage />, {
+      inputImages: [mediaUrl('photo')],
+      generatedImages: [mediaUrl('past_1')],
+      prompt: 'Only the scarf',
+      variations: 1,
+      recreatingFrom: 'gen_past',
+    });
 
     expect(
       await screen.findByRole('img', { name: 'Fashion image' }, { timeout: 5000 }),

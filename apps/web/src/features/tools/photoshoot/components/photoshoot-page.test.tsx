@@ -1,7 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccessPlan } from '@studio/contract/tools';
@@ -21,7 +19,7 @@ import {
   photoshootFixture,
   photoshootHandlers,
 } from '@/testing/photoshoot-handlers';
-import { renderWithProviders } from '@/testing/render';
+import { renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, server, testUser } from '@/testing/server';
 import { PhotoshootPage } from './photoshoot-page';
 
@@ -431,33 +429,7 @@ describe('Product photoshoot: arriving from the gallery', () => {
         }),
       ),
     );
-    const seen: unknown[] = [];
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/photoshoot', { state });
-      }, [navigate]);
-      return null;
-    }
-    function StateProbe() {
-      seen.push(useLocation().state);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route
-          path="/photoshoot"
-          element={
-            <>
-              <PhotoshootPage />
-              <StateProbe />
-            </>
-          }
-        />
-      </Routes>,
-    );
-    return seen;
+    return renderArrival('/photoshoot', <PhotoshootPage />, state).seen;
   }
 
   it('fills the product, scene and count, leaves the default prompt empty, shows the past scenes with their label, then clears the state', async () => {
@@ -510,24 +482,12 @@ describe('Product photoshoot: Reuse settings from the gallery', () => {
   it("selects the run's own scene, count and mode", async () => {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(...photoshootHandlers({ plan: 'pro' }));
-    function Launcher({ settings }: { settings: Record<string, unknown> }) {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/photoshoot', {
-          state: { inputImages: [mediaUrl('product')], style: 'studio', variations: 1, settings },
-        });
-      }, [navigate, settings]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route
-          path="/"
-          element={<Launcher settings={{ sceneStyle: 'outdoor', numImages: 4, mode: 'quality' }} />}
-        />
-        <Route path="/photoshoot" element={<PhotoshootPage />} />
-      </Routes>,
-    );
+    renderArrival('/photoshoot', <PhotoshootPage />, {
+      inputImages: [mediaUrl('product')],
+      style: 'studio',
+      variations: 1,
+      settings: { sceneStyle: 'outdoor', numImages: 4, mode: 'quality' },
+    });
 
     expect(await screen.findByLabelText('Scene style')).toHaveValue('outdoor');
     expect(count()).toHaveValue(4);
@@ -539,21 +499,9 @@ describe('Product photoshoot: Reuse settings from the gallery', () => {
   it('keeps the defaults for reused values it does not offer', async () => {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(...photoshootHandlers({ plan: 'pro' }));
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/photoshoot', {
-          state: { settings: { sceneStyle: 'on the moon', numImages: 'many', mode: 'turbo' } },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/photoshoot" element={<PhotoshootPage />} />
-      </Routes>,
-    );
+    renderArrival('/photoshoot', <PhotoshootPage />, {
+      settings: { sceneStyle: 'on the moon', numImages: 'many', mode: 'turbo' },
+    });
 
     expect(await screen.findByLabelText('Scene style')).toHaveValue('studio');
     expect(count()).toHaveValue(1);
