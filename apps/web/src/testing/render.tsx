@@ -28,10 +28,9 @@ export function renderWithProviders(
   ui: ReactElement,
   { path = '/', queryClient = createTestQueryClient(), userEventOptions }: RenderOptions = {},
 ) {
-  // `delay: null`: no timer between the keystrokes and pointer steps of one action. Each event is
-  // still dispatched inside act(), so React renders after every keystroke as before; the default
-  // (`delay: 0`) only added a macrotask per character, which under load cost seconds per test.
-  const user = userEvent.setup({ delay: null, ...userEventOptions });
+  // user-event's default `delay: 0` stays: with `delay: null` (no macrotask between the steps of
+  // an action) Radix menus and dialogs missed clicks and seven tests failed, for ~10 % less CPU.
+  const user = userEvent.setup(userEventOptions);
   const result = render(
     <TestProviders path={path} queryClient={queryClient}>
       {ui}
