@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessPlan } from '@studio/contract/tools';
+import { sessionQueryOptions } from '@/features/auth';
 import { creditsQueryKey } from '@/features/credits';
 import { estimateQueryPrefix } from '@/features/generations';
 import {
@@ -23,7 +24,7 @@ import {
   videoTemplatesHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
-import { renderArrival, renderWithProviders } from '@/testing/render';
+import { createTestQueryClient, renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, mockSubscriptionFailure, server, testUser } from '@/testing/server';
 import { CanvasEditorPage } from './canvas-editor-page';
 
@@ -90,8 +91,13 @@ describe('canvas editor generate checks', () => {
     const upload = deferred();
     mockSignedIn();
     server.use(...canvasHandlers(), uploadHandler({ until: upload.promise }));
+    // Signed in before the page shows, as the app's sign-in guard has it: on a busy machine a click
+    // could otherwise beat the session and be answered 'Please log in', which is not what this is about.
+    const queryClient = createTestQueryClient();
+    await queryClient.query(sessionQueryOptions);
     const { user } = renderWithProviders(<CanvasEditorPage />, {
       path: '/canvas-editor?tool=upscaler',
+      queryClient,
     });
     await user.upload(screen.getByLabelText('Upload image'), pngFile());
     await user.click(generateButton());

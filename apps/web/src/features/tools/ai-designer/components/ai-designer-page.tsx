@@ -8,7 +8,6 @@ import {
   RunResults,
   ToolScreenView,
   useToolScreen,
-  type ResultNaming,
   type RunContext,
 } from '@/features/generations';
 import { ToolOutputNote } from '@/features/site';
@@ -19,9 +18,9 @@ import {
   DESIGNER_MESSAGES,
   designerEstimate,
   designerRequest,
-  downloadName,
   ESTIMATE_FEATURE,
   FEATURE_NAME,
+  NAMING,
   sentPrompt,
   TOOL,
 } from '../lib/designer-request';
@@ -29,14 +28,6 @@ import { readDesignerDraft } from '../lib/designer-draft';
 import { DESIGNER_EXAMPLES, EXAMPLE_RESULTS_NOTE } from '../lib/examples';
 import { DesignChoices } from './design-choices';
 import { NoDesigns } from './no-designs';
-
-/** The designer's results as the screen names them (document 2 §2). */
-const NAMING: ResultNaming = {
-  tool: TOOL,
-  altText: (index, several) =>
-    several ? `Generated design ${String(index + 1)}` : 'Generated design',
-  filename: downloadName,
-};
 
 /**
  * /ai-designer (document 2 §2 AI designer): a cloth photo in, redesigned variants out, by cloth

@@ -9,6 +9,7 @@ import {
   reusedSetting,
   type EstimatePayload,
   type ToolNavigationState,
+  type ResultNaming,
 } from '@/features/generations';
 import { oneOf } from '@/lib/guards';
 
@@ -90,12 +91,6 @@ export const PALETTES = {
 } as const satisfies Record<string, { label: string; swatches: readonly string[] }>;
 export type PaletteName = keyof typeof PALETTES;
 export const PALETTE_NAMES = Object.keys(PALETTES) as [PaletteName, ...PaletteName[]];
-
-/** What a run keeps for its results' hand-offs: the prompt and style it was made with. */
-export interface RunContext {
-  prompt: string;
-  style: string;
-}
 
 /** The AI designer state (document 2 §3), as the form holds it. */
 export interface DesignerSettings {
@@ -264,3 +259,11 @@ export function arrivalSettings(arrival: ToolNavigationState): DesignerSettings 
     reusedSetting(arrival, 'aspectRatio', ASPECT_RATIO_LIST) ?? settings.aspectRatio;
   return settings;
 }
+
+/** The designer's results as the screen names them (document 2 §2). */
+export const NAMING: ResultNaming = {
+  tool: TOOL,
+  altText: (index, several) =>
+    several ? `Generated design ${String(index + 1)}` : 'Generated design',
+  filename: downloadName,
+};

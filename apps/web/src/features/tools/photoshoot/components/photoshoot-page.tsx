@@ -10,16 +10,15 @@ import {
   RunResults,
   ToolScreenView,
   useToolScreen,
-  type ResultNaming,
   type RunContext,
 } from '@/features/generations';
 import { ToolOutputNote } from '@/features/site';
 import {
   arrivalSettings,
   DEFAULT_PROMPT,
-  downloadName,
   ESTIMATE_FEATURE,
   FEATURE_NAME,
+  NAMING,
   initialSettings,
   isSceneStyle,
   PHOTOSHOOT_MESSAGES,
@@ -33,13 +32,6 @@ import {
 import { readPhotoshootDraft } from '../lib/photoshoot-draft';
 import { EXAMPLE_RESULTS_NOTE, PHOTOSHOOT_EXAMPLES } from '../lib/examples';
 import { ImageCountStepper } from './image-count-stepper';
-
-/** The product photoshoot's results as the screen names them (document 2 §2). */
-const NAMING: ResultNaming = {
-  tool: TOOL,
-  altText: (index, several) => (several ? `Product scene ${String(index + 1)}` : 'Product scene'),
-  filename: downloadName,
-};
 
 /**
  * /photoshoot (document 2 §2 Product photoshoot): a product photo in, the product placed in

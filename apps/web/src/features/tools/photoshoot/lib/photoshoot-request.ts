@@ -4,6 +4,7 @@ import {
   reusedSetting,
   type EstimatePayload,
   type ToolNavigationState,
+  type ResultNaming,
 } from '@/features/generations';
 
 export const TOOL: GenerationType = 'photoshoot';
@@ -123,3 +124,10 @@ export function arrivalSettings(arrival: ToolNavigationState): PhotoshootSetting
     prompt: prompt.trim() === DEFAULT_PROMPT ? '' : prompt,
   };
 }
+
+/** The product photoshoot's results as the screen names them (document 2 §2). */
+export const NAMING: ResultNaming = {
+  tool: TOOL,
+  altText: (index, several) => (several ? `Product scene ${String(index + 1)}` : 'Product scene'),
+  filename: downloadName,
+};

@@ -1,6 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TemplateItem } from '@studio/contract';
@@ -22,7 +20,7 @@ import {
   uploadHandler,
   type RecordedGenerate,
 } from '@/testing/generation-handlers';
-import { createTestQueryClient, renderWithProviders } from '@/testing/render';
+import { createTestQueryClient, renderArrival, renderWithProviders } from '@/testing/render';
 import { mockSignedIn, mockSubscriptionFailure, server, testUser } from '@/testing/server';
 import { sessionQueryOptions } from '@/features/auth';
 import { RealisticPhotoshootPage } from './realistic-photoshoot-page';
@@ -396,41 +394,14 @@ describe('advance clothes AI photoshoot: arriving from the gallery', () => {
   it('fills the cloth image, prompt and templates and shows the past results, then clears the state', async () => {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(modesHandler('pro'), estimateHandler(), modelTemplatesHandler());
-    const seen: unknown[] = [];
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/realistic-photoshoot', {
-          state: {
-            inputImages: [mediaUrl('cloth')],
-            generatedImages: [mediaUrl('past_1'), mediaUrl('past_2')],
-            prompt: 'silk scarf',
-            style: '3, 1',
-            variations: 2,
-            recreatingFrom: 'gen_past',
-          },
-        });
-      }, [navigate]);
-      return null;
-    }
-    function StateProbe() {
-      seen.push(useLocation().state);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route
-          path="/realistic-photoshoot"
-          element={
-            <>
-              <RealisticPhotoshootPage />
-              <StateProbe />
-            </>
-          }
-        />
-      </Routes>,
-    );
+    const { seen } = renderArrival('/realistic-photoshoot', <RealisticPhotoshootPage />, {
+      inputImages: [mediaUrl('cloth')],
+      generatedImages: [mediaUrl('past_1'), mediaUrl('past_2')],
+      prompt: 'silk scarf',
+      style: '3, 1',
+      variations: 2,
+      recreatingFrom: 'gen_past',
+    });
 
     expect(await screen.findByRole('img', { name: 'Cloth image' })).toHaveAttribute(
       'src',
@@ -458,21 +429,11 @@ describe('advance clothes AI photoshoot: Reuse settings from the gallery', () =>
   function arriveWith(settings: Record<string, unknown>) {
     mockSignedIn({ plan: 'pro_monthly' });
     server.use(modesHandler('pro'), estimateHandler(), modelTemplatesHandler());
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/realistic-photoshoot', {
-          state: { inputImages: [mediaUrl('cloth')], style: '3', settings },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/realistic-photoshoot" element={<RealisticPhotoshootPage />} />
-      </Routes>,
-    );
+    renderArrival('/realistic-photoshoot', <RealisticPhotoshootPage />, {
+      inputImages: [mediaUrl('cloth')],
+      style: '3',
+      settings,
+    });
   }
 
   it("selects the run's own ethnicity and mode", async () => {

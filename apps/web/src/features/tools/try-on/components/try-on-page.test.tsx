@@ -18,12 +18,10 @@ import {
   pngFile,
   stubObjectUrls,
 } from '@/testing/generation-handlers';
-import { currentLocation, renderWithProviders } from '@/testing/render';
+import { currentLocation, renderArrival, renderWithProviders } from '@/testing/render';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { errorResponse, mockSignedIn, server } from '@/testing/server';
 import type { TryOnBatch } from '@studio/contract';
-import { useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
 import { TryOnPage } from './try-on-page';
 
 interface Setup {
@@ -560,21 +558,11 @@ describe('Try-on: Reuse settings from the gallery', () => {
       numberedUploadsHandler(),
       ...catalogueHandlers({ calls: [], states: [batchFixture()], reads: { count: 0 } }),
     );
-    function Launcher() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        void navigate('/try-on', {
-          state: { inputImages: [mediaUrl('garment')], recreatingFrom: 'gen_past', settings },
-        });
-      }, [navigate]);
-      return null;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<Launcher />} />
-        <Route path="/try-on" element={<TryOnPage />} />
-      </Routes>,
-    );
+    renderArrival('/try-on', <TryOnPage />, {
+      inputImages: [mediaUrl('garment')],
+      recreatingFrom: 'gen_past',
+      settings,
+    });
   }
   const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
 
