@@ -134,6 +134,50 @@ const LAZY_UI_MODULE = /[\\/]components[\\/]ui[\\/](?:dialog|dropdown-menu|tabs|
 const SHELL_DATA_MODULE =
   /[\\/](?:features[\\/](?:shell[\\/]lib[\\/]nav-items|account[\\/](?:hooks[\\/](?:use-account-summary|use-profile)|lib[\\/](?:first-session|registration|profile-prompt|skip-marker-storage|display-name)|api[\\/](?:profile-details|register))|billing[\\/](?:lib[\\/]plan|api[\\/]subscription-status)|credits[\\/]api[\\/]credits)|contract[\\/]src[\\/]plans)\.ts$/;
 
+/**
+ * The tool screens' modules (issue 32's tool-screen kit in features/generations, and what it
+ * reads), as six chunks by which screens load them. Left to the splitter they were 11 chunks of
+ * 0.2 to 4.5 KiB on a kit screen: every file boundary costs its import/export lines and gzip's
+ * context, so the kit screens loaded 1.3 to 2.3 KiB more than before the kit (bench/bundle-size.mjs,
+ * docs/performance.md). Each group holds only modules the screens that load it all use (so try-on
+ * and the canvas editor, which compose the parts by hand, do not load the kit's view), and only the
+ * listed modules (`includeDependenciesRecursively: false`), as for `shell-data`. No page outside
+ * the tools may import from these lists, or it would load the whole chunk: the gallery and the
+ * dashboard load none of them.
+ * - tool-screen: every tool screen (the five kit screens, try-on, the canvas editor): arrival,
+ *   estimate, mode, pre-send checks, dialogs, and the draft and hand-over helpers (the canvas editor
+ *   loads those 0.4 KiB unused, one request fewer for the six others).
+ * - tool-run: the screens with one input image (the five and the canvas editor): upload and run.
+ * - tool-kit: the five kit screens: useToolScreen, ToolScreenView and the advanced settings (the
+ *   fashion extractor loads those 0.8 KiB unused; the other four save a chunk).
+ * - tool-results: the run, hand-over and example results of the three screens that show them.
+ * - tool-output: the site's output note and its words, which the dashboard, subscription and login
+ *   pages read too (two 0.3 KiB chunks and one 0.3 KiB chunk before).
+ * - tool-hand-off: what the lazy result view (result-view.ts) reads from the kit: the hand-off
+ *   state, the generation query and the result grid. Kept out of the groups above because the
+ *   gallery prefetches that view: inside them it fetched +14 KiB of tool code it never runs.
+ */
+const GENERATIONS = String.raw`[\\/]features[\\/]generations[\\/]`;
+const moduleList = (pattern: string) => new RegExp(`${pattern}\\.tsx?$`);
+const TOOL_SCREEN_MODULE = moduleList(
+  String.raw`(?:${GENERATIONS}(?:api[\\/](?:credit-estimate|uploads|modes)|lib[\\/](?:made-from|plan-access|generation-errors|idempotency-key|timer|upload-rules|mode-access|pre-send-checks|handed-over)|hooks[\\/](?:use-arrival-state|use-stopwatch|use-mode-choice|use-pre-send-checks|use-tool-draft|use-video-access)|components[\\/](?:credit-estimate-box|generate-button|generation-dialogs|tool-panel|mode-select|clear-all-button))|[\\/]contract[\\/]src[\\/]responses[\\/]uploads)`,
+);
+const TOOL_RUN_MODULE = moduleList(
+  String.raw`${GENERATIONS}(?:lib[\\/]active-generation|hooks[\\/](?:use-generation-run|use-image-upload)|components[\\/](?:result-panel|upload-panel))`,
+);
+const TOOL_KIT_MODULE = moduleList(
+  String.raw`${GENERATIONS}(?:hooks[\\/]use-tool-screen|components[\\/](?:tool-screen-view|example-picker|advanced-settings)|lib[\\/]tool-draft)`,
+);
+const TOOL_RESULTS_MODULE = moduleList(
+  String.raw`${GENERATIONS}components[\\/](?:run-results|example-results)`,
+);
+const TOOL_OUTPUT_MODULE = moduleList(
+  String.raw`[\\/]features[\\/]site[\\/](?:components[\\/]tool-output-note|api[\\/]tool-outputs|lib[\\/]tool-output-words)`,
+);
+const TOOL_HAND_OFF_MODULE = moduleList(
+  String.raw`(?:${GENERATIONS}(?:lib[\\/](?:navigation-state|result-grid)|api[\\/]generation)|[\\/]contract[\\/]src[\\/]responses[\\/]generations)`,
+);
+
 // One file for the Vite build, the dev server and the `web` Vitest project (the root
 // vitest.config.ts lists this file as a project, so the test block must live here).
 /**
@@ -177,6 +221,28 @@ export default defineConfig(({ command }) => ({
                 (SHARED_APP_MODULE.test(id) && !LAZY_UI_MODULE.test(id)) || SCHEMA_LIBRARY.test(id),
             },
             { name: 'shell-data', test: SHELL_DATA_MODULE, includeDependenciesRecursively: false },
+            {
+              name: 'tool-screen',
+              test: TOOL_SCREEN_MODULE,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'tool-run', test: TOOL_RUN_MODULE, includeDependenciesRecursively: false },
+            { name: 'tool-kit', test: TOOL_KIT_MODULE, includeDependenciesRecursively: false },
+            {
+              name: 'tool-results',
+              test: TOOL_RESULTS_MODULE,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'tool-output',
+              test: TOOL_OUTPUT_MODULE,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'tool-hand-off',
+              test: TOOL_HAND_OFF_MODULE,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -22,15 +22,20 @@ export interface ToolDraft<S> {
 export function toolDraftReader<S>(
   settings: z.ZodMiniType<S>,
 ): (stored: unknown) => ToolDraft<S> | null {
+  // The handed-over results are read after the schema, not by z.pipe/z.transform: zod/mini's
+  // code rides in the chunk every page loads (vite.config.ts), and those two constructs, which only
+  // drafts used, cost every route bytes (bench/bundle-size.mjs, docs/performance.md).
   const draft = z.object({
     imageUrl: z.nullable(z.string()),
     settings,
     mode: z.enum(MODES),
-    handedOver: z.pipe(z.unknown(), z.transform(readHandedOver)),
+    handedOver: z.unknown(),
   });
   return (stored) => {
     const parsed = draft.safeParse(stored);
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    const { imageUrl, settings: read, mode, handedOver } = parsed.data;
+    return { imageUrl, settings: read, mode, handedOver: readHandedOver(handedOver) };
   };
 }
 

@@ -15,6 +15,9 @@ const storedImage = z.object({ url: z.string(), name: z.string() });
  * The form as the user left it (useToolDraft); templates by id, chosen again once listed. Several
  * images and the catalogue's fields make its envelope its own, but it is read as every tool's is:
  * by a schema, anything unexpected counting as no draft and malformed results as none.
+ * The number of images' range and the handed-over results are read after the schema, not by
+ * z.gte/z.lte and z.pipe/z.transform: zod/mini's code rides in the chunk every page loads, and those
+ * constructs, which only drafts used, cost every route bytes (docs/performance.md).
  */
 const tryOnDraftSchema = z.object({
   garments: z.array(storedImage),
@@ -22,19 +25,21 @@ const tryOnDraftSchema = z.object({
   templateIds: z.array(z.string()),
   category: z.enum(TRY_ON_CATEGORIES),
   photoType: z.enum(GARMENT_PHOTO_TYPES),
-  numImages: z.pipe(
-    z.number().check(z.gte(1), z.lte(TRY_ON_IMAGES_MAX)),
-    z.transform((count: number) => Math.floor(count)),
-  ),
+  numImages: z.number(),
   name: z.string(),
   mode: z.enum(MODES),
-  handedOver: z.pipe(z.unknown(), z.transform(readHandedOver)),
+  handedOver: z.unknown(),
 });
 
-export type TryOnDraft = z.infer<typeof tryOnDraftSchema>;
+export type TryOnDraft = Omit<z.infer<typeof tryOnDraftSchema>, 'handedOver'> & {
+  handedOver: HandedOverResults | null;
+};
 
 /** A stored draft read back; anything unexpected counts as no draft. */
 export function readTryOnDraft(stored: unknown): TryOnDraft | null {
   const parsed = tryOnDraftSchema.safeParse(stored);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const { numImages, handedOver, ...rest } = parsed.data;
+  if (numImages < 1 || numImages > TRY_ON_IMAGES_MAX) return null;
+  return { ...rest, numImages: Math.floor(numImages), handedOver: readHandedOver(handedOver) };
 }
