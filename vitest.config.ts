@@ -1,11 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const webRoot = path.join(import.meta.dirname, 'apps/web');
+
+/**
+ * Web test files that replace modules (`vi.mock` and kin). The `web` project shares one jsdom and
+ * one module cache between files (`isolate: false`), where a module mock would reach the files run
+ * after it and miss modules a file before it had already loaded; these files run isolated instead,
+ * in `web-isolated`. Found by reading the files, so a new test that mocks a module lands there too.
+ */
+const webTestFiles = fs
+  .readdirSync(path.join(webRoot, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.split(path.sep).join('/')}`);
+const webModuleMockFiles = webTestFiles.filter((file) =>
+  /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules)\(/.test(
+    fs.readFileSync(path.join(webRoot, file), 'utf8'),
+  ),
+);
 
 // Test tiers as Vitest projects: contract and server unit tests, server engine tests (the local
 // engine's ONNX model and ffmpeg: seconds per test, so kept out of the fast unit tier), server
 // integration tests on real PostgreSQL (one embedded server per run, one cloned database per test
-// file), web component tests.
+// file), web component tests (`web`, plus `web-isolated` for the files that mock modules).
 export default defineConfig({
   test: {
+    // Two workers, also on a 2-core machine (Vitest's default there is one): the integration
+    // tier waits on PostgreSQL much of the time, and the other worker uses that time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -44,7 +67,28 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      './apps/web/vite.config.ts',
+      {
+        extends: './apps/web/vite.config.ts',
+        root: webRoot,
+        test: {
+          // Files share the worker's jsdom and modules: setting up jsdom and importing React, MSW
+          // and the app once instead of once per file more than halves the tier's CPU time.
+          // setup.ts still runs before every file and cleans what a test leaves (DOM, storage,
+          // handlers, fake accounts); Vitest restores spies after each file.
+          isolate: false,
+          exclude: ['**/node_modules/**', ...webModuleMockFiles],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        root: webRoot,
+        test: {
+          name: 'web-isolated',
+          // `extends` adds to the web config's include and exclude lists instead of replacing
+          // them, so this project excludes every other web test file.
+          exclude: webTestFiles.filter((file) => !webModuleMockFiles.includes(file)),
+        },
+      },
     ],
   },
 });
