@@ -54,8 +54,11 @@ export default defineConfig({
   // Cleared at every run's start: a run beside another on this checkout names its own, or the other
   // run's start deletes this one's traces under it (browserContext.close: ENOENT).
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../artifacts/e2e-results',
+  // Two spec files at a time (each file's tests in order): much of a journey is the browser or the
+  // local engine waiting on the other, so two share a 2-core machine well (whole tier 20 min → 9 min
+  // at load 3–13, 2026-11-28). Journeys sign up their own accounts, so files do not share state.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -74,11 +74,14 @@ test('a Pro user makes an HD image, a cut-out and a 5 s video, then finds them i
   const hd = await sharp(await downloadResult(page, 'upscaled-image.jpg')).metadata();
   expect([hd.width, hd.height]).toEqual([PHOTO.width * 2, PHOTO.height * 2]);
 
-  // Background removal: a cut-out with transparent pixels.
+  // Background removal: a cut-out with transparent pixels (read once it has replaced the HD
+  // image: both are 'Generated result', and the HD one may still show when Generate is pressed).
+  const upscaledSrc = (await upscaled.getAttribute('src')) ?? '';
   await chooseTool(page, 'Background Removal');
   await generate(page);
   const cutout = result.getByRole('img', { name: 'Generated result' });
   await expect(cutout).toBeVisible({ timeout: 120_000 });
+  await expect(cutout).not.toHaveAttribute('src', upscaledSrc, { timeout: 120_000 });
   const { data, info } = await sharp(await resultImageBytes(page, cutout))
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -197,11 +197,16 @@ export async function createJobQueue(options: QueueOptions): Promise<JobQueue> {
     async stop(timeoutMs) {
       stopped = true;
       if (listener) {
-        listener.removeAllListeners('notification');
-        listener.removeAllListeners('error');
-        await listener.query(`UNLISTEN ${WAKE_CHANNEL}`).catch(() => undefined);
-        listener.release();
+        const client = listener;
         listener = undefined;
+        client.removeAllListeners('notification');
+        client.removeAllListeners('error');
+        // A stop often comes with the database's own (one Ctrl-C reaches the embedded server's
+        // process group too): a connection it ends now (57P01) must not be an unhandled 'error'
+        // that crashes the process on its way out.
+        client.on('error', () => undefined);
+        await client.query(`UNLISTEN ${WAKE_CHANNEL}`).catch(() => undefined);
+        client.release();
       }
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true });
     },
