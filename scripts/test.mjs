@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format check, every Vitest tier (unit, integration, component), the
-// engine tests (ONNX model, ffmpeg) as their own step, then the browser journeys on the built app.
+// `npm test`: typecheck, lint and format check (side by side), every Vitest tier (unit, integration,
+// component), the engine tests (ONNX model, ffmpeg) as their own step, then the browser journeys on
+// the built app.
 // Stops at the first failing step; ends with one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,37 @@ function run(title, command, args, env = {}) {
   const ok = result.status === 0;
   process.stdout.write(`${ok ? '✔' : '✘'} ${title} (${seconds}s)\n`);
   return ok;
+}
+
+/**
+ * Runs single-threaded checks side by side (typecheck and lint each keep one core busy), each one's
+ * output kept and printed whole after, in the order given, so the log reads as if they ran in turn.
+ */
+async function runTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            resolve({ title, command, args, status, output, started, ended: Date.now() });
+          });
+        }),
+    ),
+  );
+  for (const { title, command, args, status, output, started, ended } of results) {
+    process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
+    process.stdout.write(Buffer.concat(output));
+    const seconds = ((ended - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `${status === 0 ? '✔' : '✘'} ${title} (${seconds}s, alongside the others)\n`,
+    );
+  }
+  return results.every((result) => result.status === 0);
 }
 
 function tierOf(file) {
@@ -106,9 +138,12 @@ const playwrightJson = path.join(artifacts, 'playwright.json');
 for (const report of [vitestJson, engineJson, playwrightJson]) fs.rmSync(report, { force: true });
 
 const steps = [
-  () => run('Typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  () => run('Lint', 'npm', ['run', '--silent', 'lint']),
-  () => run('Format', 'npm', ['run', '--silent', 'format:check']),
+  () =>
+    runTogether([
+      { title: 'Typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+      { title: 'Lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+      { title: 'Format', command: 'npm', args: ['run', '--silent', 'format:check'] },
+    ]),
   () =>
     vitestStep('Unit, integration and component tests (Vitest)', vitestJson, [
       '--project=!server-engine',
@@ -137,6 +172,6 @@ const steps = [
 ];
 
 for (const step of steps) {
-  if (!step()) summary(false);
+  if (!(await step())) summary(false);
 }
 summary(true);
