@@ -67,7 +67,7 @@ export { uploadImages } from './api/uploads';
 export { IMAGE_ACCEPT, imageFileProblem } from './lib/upload-rules';
 export { EXAMPLE_NOTICE } from './components/example-picker';
 export { CreditEstimateBox } from './components/credit-estimate-box';
-export { GenerateButton } from './components/generate-button';
+export { GenerateButton, GenerateWithReason } from './components/generate-button';
 export { ClearAllButton } from './components/clear-all-button';
 export { ResultPanel } from './components/result-panel';
 export { GenerationDialogs } from './components/generation-dialogs';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Sparkles } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { formatSeconds } from '../lib/timer';
@@ -55,5 +55,36 @@ export function GenerateButton({
         </>
       )}
     </Button>
+  );
+}
+
+/**
+ * Generate across its panel, off with the reason said under it and tied to it (ADR 015: the user
+ * and a screen reader learn why, not just that it is off); `reason` null when it is on.
+ */
+export function GenerateWithReason({
+  reason,
+  ref,
+  ...props
+}: Omit<GenerateButtonProps, 'disabled' | 'className'> & {
+  reason: string | null;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  const reasonId = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <GenerateButton
+        ref={ref}
+        className="w-full"
+        disabled={reason !== null}
+        aria-describedby={reason === null ? undefined : reasonId}
+        {...props}
+      />
+      {reason !== null ? (
+        <p id={reasonId} className="text-center text-xs text-muted-foreground">
+          {reason}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import type { ToolScreen } from '../hooks/use-tool-screen';
 import { ClearAllButton } from './clear-all-button';
 import { CreditEstimateBox } from './credit-estimate-box';
 import { ExampleNotice, ExamplePicker } from './example-picker';
-import { GenerateButton } from './generate-button';
+import { GenerateWithReason } from './generate-button';
 import { GenerationDialogs } from './generation-dialogs';
 import { ResultPanel } from './result-panel';
 import { ToolPanel } from './tool-panel';
@@ -27,7 +27,8 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
     title: string;
     label: string;
     imageAlt: string;
-    hint: string;
+    /** Under the drop zone (default: the spec's 'JPG or PNG up to 10MB'). */
+    hint?: string;
     examples?: readonly E[];
     /** More input panels under the image's, in a wider column (the model templates). */
     panels?: ReactNode;
@@ -55,8 +56,6 @@ export interface ToolScreenViewProps<S, C, E extends ToolExample> {
     beside?: boolean;
   };
 }
-
-const GENERATE_REASON_ID = 'tool-generate-reason';
 
 /**
  * A single-image tool screen's layout (document 2 §4): heading, input panel with examples,
@@ -133,7 +132,7 @@ export function ToolScreenView<S, C, E extends ToolExample>({
                 upload={upload}
                 label={input.label}
                 imageAlt={input.imageAlt}
-                hint={input.hint}
+                hint={input.hint ?? 'JPG or PNG up to 10MB'}
                 locked={checks.checking}
               />
               <ExamplePicker
@@ -159,25 +158,16 @@ export function ToolScreenView<S, C, E extends ToolExample>({
             </Alert>
           ) : null}
 
-          <div className="flex flex-col gap-2">
-            <GenerateButton
-              ref={generateRef}
-              className="w-full"
-              generating={run.isGenerating}
-              busy={checks.checking}
-              elapsedMs={run.elapsedMs}
-              disabled={offReason !== null}
-              aria-describedby={offReason === null ? undefined : GENERATE_REASON_ID}
-              onClick={screen.generate}
-            >
-              {generateLabel}
-            </GenerateButton>
-            {offReason !== null ? (
-              <p id={GENERATE_REASON_ID} className="text-center text-xs text-muted-foreground">
-                {offReason}
-              </p>
-            ) : null}
-          </div>
+          <GenerateWithReason
+            ref={generateRef}
+            reason={offReason}
+            generating={run.isGenerating}
+            busy={checks.checking}
+            elapsedMs={run.elapsedMs}
+            onClick={screen.generate}
+          >
+            {generateLabel}
+          </GenerateWithReason>
           <ClearAllButton onClear={screen.clearAll} disabled={busy} label={clearLabel} />
         </ToolPanel>
         {results.beside ? resultsPanel : null}

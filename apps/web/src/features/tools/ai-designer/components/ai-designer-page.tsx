@@ -87,7 +87,6 @@ export function AiDesignerPage() {
         title: 'Cloth Image',
         label: 'Upload cloth image',
         imageAlt: 'Cloth image',
-        hint: 'JPG or PNG up to 10MB',
         examples: DESIGNER_EXAMPLES,
       }}
       settingsTitle="Design Settings"

@@ -106,7 +106,6 @@ export function AiPosesPage() {
         title: 'Model Image',
         label: 'Upload model image',
         imageAlt: 'Model image',
-        hint: 'JPG or PNG up to 10MB',
       }}
       settingsTitle="Controls"
       estimateIdleText="Add a model image to see what this costs."

@@ -89,7 +89,6 @@ export function PhotoshootPage() {
         title: 'Product Image',
         label: 'Upload product image',
         imageAlt: 'Product image',
-        hint: 'JPG or PNG up to 10MB',
         examples: PHOTOSHOOT_EXAMPLES,
       }}
       settingsTitle="Photoshoot Settings"

@@ -96,7 +96,6 @@ export function RealisticPhotoshootPage() {
         title: 'Cloth Image',
         label: 'Upload cloth image',
         imageAlt: 'Cloth image',
-        hint: 'JPG or PNG up to 10MB',
         panels: (
           <TemplatesPanel
             query={templatesQuery}

@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/features/auth';
 import {
   ClearAllButton,
   CreditEstimateBox,
-  GenerateButton,
+  GenerateWithReason,
   GenerationDialogs,
   TemplatePicker,
   ToolPanel,
@@ -57,7 +57,6 @@ const UPLOAD_MESSAGES = {
   success: TRY_ON_MESSAGES.uploadSuccess,
   failure: TRY_ON_MESSAGES.uploadFailure,
 };
-const REASON_ID = 'try-on-generate-reason';
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
 
@@ -311,25 +310,16 @@ export function TryOnPage() {
             </Alert>
           ) : null}
 
-          <div className="flex flex-col gap-2">
-            <GenerateButton
-              ref={generateRef}
-              className="w-full"
-              generating={run.running}
-              busy={checks.checking}
-              elapsedMs={run.elapsedMs}
-              disabled={problem !== null && !run.running}
-              aria-describedby={problem !== null ? REASON_ID : undefined}
-              onClick={generate}
-            >
-              {pairs > 1 ? 'Generate Catalogue' : 'Generate Try-On'}
-            </GenerateButton>
-            {problem !== null && !run.running ? (
-              <p id={REASON_ID} className="text-center text-xs text-muted-foreground">
-                {problem}
-              </p>
-            ) : null}
-          </div>
+          <GenerateWithReason
+            ref={generateRef}
+            reason={problem !== null && !run.running ? problem : null}
+            generating={run.running}
+            busy={checks.checking}
+            elapsedMs={run.elapsedMs}
+            onClick={generate}
+          >
+            {pairs > 1 ? 'Generate Catalogue' : 'Generate Try-On'}
+          </GenerateWithReason>
           {confirming ? (
             <div
               role="group"
