@@ -109,6 +109,44 @@ function galleryHtml(): Plugin {
 }
 
 /**
+ * Fails the build when zod's full build (`zod/v4/classic`) reaches the browser. The web parses with
+ * zod/mini; the contract's request schemas use the full build for the server. One module-level zod
+ * call in a contract file the web reads (tax.ts's GSTIN schema, date-time.ts's instant schema) once
+ * shipped the full build and its JSON Schema writer to every route: 11.8 KiB gzipped each
+ * (docs/performance.md). Keep such schemas in files the web only imports types from.
+ */
+function noFullZod(): Plugin {
+  return {
+    name: 'studio:no-full-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const full = Object.keys(chunk.modules).find((id) =>
+          /[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(id),
+        );
+        if (!full) continue;
+        // Name the app's own files that pulled it in, not zod's internal importers.
+        const seen = new Set([full]);
+        const queue = [full];
+        const culprits: string[] = [];
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          for (const importer of this.getModuleInfo(id)?.importers ?? []) {
+            if (seen.has(importer)) continue;
+            seen.add(importer);
+            if (/[\\/]node_modules[\\/]zod[\\/]/.test(importer)) queue.push(importer);
+            else culprits.push(importer);
+          }
+        }
+        this.error(
+          `zod's full build is in ${chunk.fileName}, imported by ${culprits.join(', ')}: the web must use zod/mini`,
+        );
+      }
+    },
+  };
+}
+
+/**
  * Shared leaf modules (icons, ui primitives, helpers) go into two chunks instead of one tiny chunk
  * each: a phone on HTTP/1.1 opens 6 connections per host, and 40 small files cost ~8 round trips
  * before a page can render (bench/lighthouse.ts). The Radix- and sonner-backed components stay in
@@ -190,7 +228,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), inlineStylesheet(), galleryHtml(), precompress()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), galleryHtml(), precompress(), noFullZod()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

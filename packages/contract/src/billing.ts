@@ -5,7 +5,7 @@ import {
   HISTORY_PERIODS,
   SANDBOX_OUTCOMES,
 } from './constants';
-import { instantSchema } from './date-time';
+import { INSTANT_MESSAGE, isInstantInRange } from './date-time';
 import { BILLING_PERIODS, PAYMENT_CURRENCIES } from './plans';
 import { userIdSchema } from './user';
 
@@ -55,6 +55,15 @@ export const sandboxCompleteRequestSchema = z.object({
   orderId: z.string().min(1).max(100),
   outcome: z.enum(SANDBOX_OUTCOMES),
 });
+
+/**
+ * A date-time a query string or body may carry (`from`, `to`): ISO 8601 with its offset, no
+ * guessing of a time zone, within the range above. Stays a string; `new Date(value)` is then safe.
+ * Every request date uses this one schema, so a new endpoint gets the bound by using it.
+ */
+export const instantSchema = z.iso
+  .datetime({ offset: true, error: INSTANT_MESSAGE, abort: true })
+  .refine(isInstantInRange, { error: INSTANT_MESSAGE });
 
 /**
  * The query of both credit histories, `GET /credit-transactions/order-history/:userId` and

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * Instants a request may name (ADR 036, addendum 2026-11-27). A date-time reaches PostgreSQL as
  * `Date#toISOString()`: year 0 (`0000-01-01T00:00:00Z`, or `0001-01-01T00:00:00+05:30`, which is
@@ -12,6 +10,9 @@ import { z } from 'zod';
  * cannot match anything and refusing it loses nothing, while it keeps far-past corner cases
  * (calendar reforms, BC years) out of the queries. 9999 is the last year both sides write with
  * four digits.
+ *
+ * The schema that applies the bound is `instantSchema` in billing.ts, beside the one query that takes
+ * instants: this file stays free of zod because the web reads its constants.
  */
 
 export const EARLIEST_INSTANT = '1970-01-01T00:00:00.000Z';
@@ -29,12 +30,3 @@ export function isInstantInRange(value: string): boolean {
   // NaN (unparseable) fails both comparisons.
   return time >= earliest && time <= latest;
 }
-
-/**
- * A date-time a query string or body may carry (`from`, `to`): ISO 8601 with its offset, no
- * guessing of a time zone, within the range above. Stays a string; `new Date(value)` is then safe.
- * Every request date uses this one schema, so a new endpoint gets the bound by using it.
- */
-export const instantSchema = z.iso
-  .datetime({ offset: true, error: INSTANT_MESSAGE, abort: true })
-  .refine(isInstantInRange, { error: INSTANT_MESSAGE });

@@ -3,12 +3,11 @@ import {
   financialYearOf,
   gstinCheckCharacter,
   gstinProblem,
-  gstinSchema,
   isValidGstin,
   placeOfSupply,
   splitTax,
 } from './tax';
-import { updateProfileRequestSchema } from './user';
+import { gstinSchema, updateProfileRequestSchema } from './user';
 
 describe('GSTIN', () => {
   // Published GSTINs of real registrations: their check characters come from the GST portal.

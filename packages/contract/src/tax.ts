@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Indian GST for receipts (ADR 051): the GSTIN's format and check character, the state codes, the
  * financial year (April–March) and the split of a GST-inclusive amount into CGST + SGST/UTGST
@@ -96,22 +94,6 @@ export const isValidGstin = (value: string) => gstinProblem(value) === null;
 
 /** The state code a valid GSTIN is registered in. */
 export const gstinState = (gstin: string) => gstin.trim().slice(0, 2) as GstStateCode;
-
-const gstinText = (allowEmpty: boolean) =>
-  z
-    .string()
-    .trim()
-    .max(15, 'A GSTIN has 15 characters, e.g. 27AAPFU0939F1ZV')
-    .toUpperCase()
-    .superRefine((value, ctx) => {
-      if (allowEmpty && value === '') return;
-      const problem = gstinProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
-/** A GSTIN as typed: trimmed, upper-cased, checked (format, state, check character). */
-export const gstinSchema = gstinText(false);
-/** A GSTIN, or '' for none (a profile field that can be cleared). */
-export const gstinOrEmptySchema = gstinText(true);
 
 /** India's fixed offset (no daylight saving): the financial year turns at midnight IST. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { PHONE_NUMBER_MAX_LENGTH, PHONE_NUMBER_MESSAGE, toE164 } from './phone';
-import { gstinOrEmptySchema, isGstStateCode } from './tax';
+import { gstinProblem, isGstStateCode } from './tax';
 
 /** The longest email our auth requests take. */
 export const EMAIL_MAX_LENGTH = 320;
@@ -24,6 +24,27 @@ export const registerRequestSchema = z.object({
   timestamp: z.string().max(64).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/*
+ * The GSTIN schemas live here, with the requests that use them, rather than in tax.ts: the web
+ * imports tax.ts's state list and checks, and a module-level zod call there put zod's full build
+ * (and its JSON Schema writer) into the browser's bundle.
+ */
+const gstinText = (allowEmpty: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(15, 'A GSTIN has 15 characters, e.g. 27AAPFU0939F1ZV')
+    .toUpperCase()
+    .superRefine((value, ctx) => {
+      if (allowEmpty && value === '') return;
+      const problem = gstinProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+/** A GSTIN as typed: trimmed, upper-cased, checked (format, state, check character). */
+export const gstinSchema = gstinText(false);
+/** A GSTIN, or '' for none (a profile field that can be cleared). */
+export const gstinOrEmptySchema = gstinText(true);
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
