@@ -16,3 +16,5 @@ export * from './site-info';
 export * from './promo';
 export * from './gallery';
 export * from './tax';
+export * from './listing/index';
+export * from './listing-requests';

@@ -20,3 +20,4 @@ export * from './gallery';
 export * from './batches';
 export * from './analytics';
 export * from './promo';
+export * from './listing';
