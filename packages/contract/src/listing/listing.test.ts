@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  MARKETPLACES,
+  MARKETPLACE_IDS,
+  listingFileName,
+  slotsOf,
+  type RuleSource,
+  type SlotRules,
+} from './index';
+
+function sourcesOf(rules: SlotRules): RuleSource[] {
+  const measured = [
+    rules.background,
+    rules.fill,
+    rules.aspect,
+    rules.pixels,
+    rules.format,
+    rules.colour,
+    rules.fileSize,
+  ];
+  return [
+    ...measured.flatMap((rule) => (rule ? [rule.source] : [])),
+    ...rules.content.map((rule) => rule.source),
+  ];
+}
+
+const everySource = MARKETPLACES.flatMap((m) => [
+  ...slotsOf(m.id as (typeof MARKETPLACE_IDS)[number]).flatMap((slot) => {
+    const rules = m.slots[slot];
+    return rules ? sourcesOf(rules) : [];
+  }),
+  ...(m.naming.source ? [m.naming.source] : []),
+]);
+
+describe('marketplace rules', () => {
+  it('cover the six marketplaces the issue names, each with a main and an additional slot', () => {
+    expect(MARKETPLACE_IDS).toEqual(['amazon', 'flipkart', 'myntra', 'ajio', 'shopify', 'etsy']);
+    for (const id of MARKETPLACE_IDS)
+      expect(slotsOf(id).slice(0, 2)).toEqual(['main', 'additional']);
+  });
+
+  it('give every rule a public https source, a quote and the day it was read', () => {
+    for (const source of everySource) {
+      expect(source.url).toMatch(/^https:\/\/[^/]+\.[a-z]{2,}\//);
+      expect(source.quote.length).toBeGreaterThan(8);
+      expect(source.read).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('are listed with their sources in the ADR', () => {
+    const adr = fs.readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '../../../../docs/decisions/057-marketplace-rules-and-listing-packs.md',
+      ),
+      'utf8',
+    );
+    const missing = [...new Set(everySource.map((s) => s.url))].filter((url) => !adr.includes(url));
+    expect(missing).toEqual([]);
+  });
+
+  it('keep Amazon main pure white and Myntra off white, as their sources say', () => {
+    const white = [255, 255, 255];
+    const amazon = MARKETPLACES[0].slots.main.background;
+    const myntra = MARKETPLACES[2].slots.main.background;
+    expect(amazon?.rgb).toEqual(white);
+    // A pure white background falls outside Myntra's tolerance.
+    expect(myntra && Math.abs(255 - myntra.rgb[0]) > myntra.tolerance).toBe(true);
+  });
+});
+
+describe('listingFileName', () => {
+  it('names Amazon files by identifier and variant code, dropping the dashes Amazon refuses', () => {
+    expect(listingFileName('amazon', 'tee-blue 01', 'main', 1)).toBe('TEEBLUE01.MAIN.jpg');
+    expect(listingFileName('amazon', 'tee-blue 01', 'additional', 2)).toBe('TEEBLUE01.PT01.jpg');
+    expect(listingFileName('amazon', 'B000123456', 'additional', 10)).toBe('B000123456.PT09.jpg');
+    expect(listingFileName('amazon', 'B000123456', 'swatch', 1)).toBe('B000123456.SWCH.jpg');
+  });
+
+  it('numbers Myntra and Flipkart files in listing order and names AJIO files after its fields', () => {
+    expect(listingFileName('myntra', 'KURTA-7', 'main', 1)).toBe('KURTA-7_1.jpg');
+    expect(listingFileName('myntra', 'KURTA-7', 'additional', 3)).toBe('KURTA-7_3.jpg');
+    expect(listingFileName('ajio', 'K7', 'main', 1)).toBe('K7_MODEL.jpg');
+    expect(listingFileName('ajio', 'K7', 'additional', 2)).toBe('K7_MODEL2.jpg');
+    expect(listingFileName('ajio', 'K7', 'swatch', 1)).toBe('K7_SWATCH.jpg');
+  });
+
+  it('keeps only the characters a file name may carry', () => {
+    expect(listingFileName('shopify', '../../etc/passwd', 'main', 1)).toBe('etcpasswd-1.jpg');
+  });
+});
