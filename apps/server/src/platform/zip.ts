@@ -25,18 +25,25 @@ export function uniqueEntryNames(names: readonly string[]): string[] {
   });
 }
 
-/** The zip's download name: an ASCII fallback and the exact name for RFC 6266 clients. */
-export function contentDisposition(batchName: string): string {
-  // Characters no file system accepts, and controls, become '-'; the rest of the name is kept.
-  // Lone surrogates (valid JSON, not valid text) would make encodeURIComponent throw; the name is
-  // cut by code point, never inside a surrogate pair.
-  const cleaned = batchName
+/**
+ * A zip's file name for a name people gave (a catalogue's): characters no file system accepts,
+ * and controls, become '-'; the rest is kept. Lone surrogates (valid JSON, not valid text) would
+ * make encodeURIComponent throw; the name is cut by code point, never inside a surrogate pair.
+ */
+export function zipFileName(name: string): string {
+  const cleaned = name
     .normalize('NFC')
     .replace(/[\p{Cc}\p{Cf}\p{Cs}/\\:*?"<>|]+/gu, '-')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[.\s-]+|[.\s-]+$/g, '');
-  const safe = Array.from(cleaned).slice(0, 120).join('') || 'catalogue';
+  return `${Array.from(cleaned).slice(0, 120).join('') || 'catalogue'}.zip`;
+}
+
+/** The zip's download name: an ASCII fallback and the exact name for RFC 6266 clients. */
+export function contentDisposition(batchName: string): string {
+  const fileName = zipFileName(batchName);
+  const safe = fileName.slice(0, -'.zip'.length);
   const ascii =
     safe
       .normalize('NFKD')
@@ -44,7 +51,7 @@ export function contentDisposition(batchName: string): string {
       .replace(/[^\x20-\x7e]+/g, '_')
       .replace(/[%;\\]/g, '_')
       .trim() || 'catalogue';
-  const encoded = encodeURIComponent(`${safe}.zip`).replace(
+  const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

@@ -15,7 +15,7 @@ import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/
 import { readZip } from '../../../test/read-zip';
 import { creditEntries, generations, media } from '../../db/schema';
 import { createGeneration } from '../generations/generations.service';
-import { ZIP_TOKEN_TTL_MS } from './zip-token';
+import { ZIP_TOKEN_TTL_MS } from '../../http/zip-token';
 
 /*
  * The gallery's many-card actions (ADR 030) on real PostgreSQL and storage: the zip's names and

@@ -13,7 +13,7 @@ import {
 import { forgetGalleryCounts } from './gallery.service';
 import type { GenerationRow } from '../generations/generations.service';
 import * as repo from './gallery.repository';
-import { readZipToken, signZipToken } from './zip-token';
+import { readZipLink, signZipToken } from '../../http/zip-token';
 
 /*
  * Managing many gallery cards at once (issue 16, ADR 030): one zip of the selection, streamed,
@@ -39,8 +39,11 @@ export function withRealExtension(name: string, ext: string): string {
   return dot > 0 ? `${name.slice(0, dot)}.${real}` : `${name}.${real}`;
 }
 
-/** Every requested generation, in the order asked, or 404 if any is not the caller's. */
-async function ownRows(db: Db, userId: string, ids: readonly string[]) {
+/**
+ * Every requested generation, in the order asked, or 404 if any is not the caller's finished one
+ * (all or nothing: nothing about another account's work can be learned).
+ */
+export async function ownFinishedGenerations(db: Db, userId: string, ids: readonly string[]) {
   const rows = await repo.findOwnFinished(db, userId, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
@@ -81,7 +84,7 @@ export async function galleryZip(
   userId: string,
   ids: readonly string[],
 ): Promise<{ disposition: string; sources: ZipSource[] }> {
-  const rows = await ownRows(deps.db, userId, ids);
+  const rows = await ownFinishedGenerations(deps.db, userId, ids);
   const planned = plannedFiles(rows).flatMap((file) => {
     const mediaId = mediaIdOf(file.url, deps.publicUrl);
     return mediaId ? [{ ...file, mediaId }] : [];
@@ -109,10 +112,6 @@ export async function galleryZip(
   return { disposition: contentDisposition(`gallery-${String(rows.length)}-items`), sources };
 }
 
-/** A link that is not the caller's reads exactly as one that never existed. */
-const unknownLink = () =>
-  notFound('This download link is not valid. Select the items and download them again.');
-
 /**
  * `POST /gallery/zip`: every check the download makes (ownership, a stored file), made now while
  * the page can still show the error, then a signed link the browser fetches with a plain GET and
@@ -126,7 +125,7 @@ export async function galleryZipLink(
   now = Date.now(),
 ): Promise<{ downloadUrl: string; expiresAt: string }> {
   await galleryZip(deps, userId, ids);
-  const { token, expiresAt } = signZipToken(key, { userId, generationIds: ids }, now);
+  const { token, expiresAt } = signZipToken(key, { userId, ids }, now);
   return { downloadUrl: `${API_BASE}/gallery/zip/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -142,19 +141,8 @@ export async function galleryZipFromLink(
   token: string,
   now = Date.now(),
 ): Promise<{ disposition: string; sources: ZipSource[] }> {
-  const reading = readZipToken(key, token, now);
-  if (!reading.ok) {
-    if (reading.reason === 'expired' && reading.userId === userId) {
-      throw new AppError(
-        410,
-        'link_expired',
-        'This download link has expired. Select the items and download them again.',
-      );
-    }
-    throw unknownLink();
-  }
-  if (reading.statement.userId !== userId) throw unknownLink();
-  return galleryZip(deps, userId, reading.statement.generationIds);
+  const { ids } = readZipLink(key, token, userId, 'Select the items and download them again.', now);
+  return galleryZip(deps, userId, ids);
 }
 
 /** The media a generation made (its outputs and their thumbnail), by media id. */

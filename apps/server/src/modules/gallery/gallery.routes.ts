@@ -8,14 +8,13 @@ import {
   pastGenerationsResponseSchema,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../auth/session-guard';
 import { fastSerializer } from '../../http/fast-serializer';
 import { perUserLimits, sendZip } from '../../http/zip-reply';
 import * as gallery from './gallery-manage.service';
 import { pastGenerations } from './gallery.service';
 import { createPageViewLog } from './page-view-log';
-import { ZIP_TOKEN_MAX_LENGTH, zipTokenKey } from './zip-token';
+import { zipTokenKey, zipTokenParams } from '../../http/zip-token';
 
 const tags = ['gallery'];
 /** Zip links per user per minute: each download reads up to 100 generations' files from storage. */
@@ -27,18 +26,6 @@ const ZIP_REQUESTS_PER_MINUTE = 10;
 const ZIP_DOWNLOADS_PER_MINUTE = 20;
 /** Deletes per user per minute: an undo window sits before each, so people send few. */
 const DELETE_REQUESTS_PER_MINUTE = 30;
-
-/**
- * The link's token. A wildcard, not `:token`: the router refuses a path parameter longer than
- * 100 characters, and a signed selection of 100 generations is a few thousand.
- */
-const tokenParams = z.object({
-  '*': z
-    .string()
-    .min(1)
-    .max(ZIP_TOKEN_MAX_LENGTH)
-    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
-});
 
 /** The gallery's pages, and selecting, zipping and deleting many cards at once (ADR 030). */
 export const galleryRoutes =
@@ -58,7 +45,7 @@ export const galleryRoutes =
     // onClose runs once the server has stopped taking requests: every waiting view is written.
     app.addHook('onClose', () => pageViews.close());
     const limit = perUserLimits(app, deps.rateLimitMultiplier);
-    const zipKey = zipTokenKey(deps.authSecret);
+    const zipKey = zipTokenKey(deps.authSecret, 'gallery-zip');
     const tooManyDownloads = 'Too many downloads. Please wait a minute and try again.';
 
     app.post(
@@ -139,7 +126,7 @@ export const galleryRoutes =
           tags,
           summary:
             'The zip a link from POST /gallery/zip names, files named as the gallery downloads them (same user only; 404 unknown, 410 expired)',
-          params: tokenParams,
+          params: zipTokenParams,
           produces: ['application/zip'],
         },
       },

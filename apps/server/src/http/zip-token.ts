@@ -1,12 +1,14 @@
 import { GALLERY_SELECTION_MAX } from '@studio/contract';
 import { z } from 'zod';
-import { derivedKey, sign, signedBy } from '../../platform/hmac';
+import { AppError, notFound } from './errors';
+import { derivedKey, sign, signedBy } from '../platform/hmac';
 
 /*
- * The gallery zip's download link (ADR 030): `POST /gallery/zip` checks the selection and signs
- * what it checked, so the browser can fetch the zip with a plain GET it streams to disk. The
- * token is `base64url(statement).base64url(HMAC-SHA256)`: nothing is stored on the server, and
- * a token proves only what was checked moments ago (the GET still checks it against the session).
+ * The zip download links (the gallery's, ADR 030, and the listing packs', ADR 057): the POST
+ * checks what will be zipped and signs it, so the browser can fetch the zip with a plain GET it
+ * streams to disk. The token is `base64url(statement).base64url(HMAC-SHA256)`: nothing is stored
+ * for it, and a token proves only what was checked moments ago (the GET still checks it against
+ * the session).
  */
 
 /** How long a link works: long enough to start a download, short enough that a leak is moot. */
@@ -19,10 +21,10 @@ export const ZIP_TOKEN_TTL_MS = 5 * 60_000;
  */
 export const ZIP_TOKEN_MAX_LENGTH = 8192;
 
-/** What a token states: this user may download these generations until `exp`. */
+/** What a token states: this user may download these (generations, a pack) until `exp`. */
 export interface ZipStatement {
   userId: string;
-  generationIds: string[];
+  ids: string[];
   /** Expiry, in milliseconds since the epoch (kept to whole seconds in the token). */
   exp: number;
 }
@@ -44,23 +46,24 @@ export type ZipTokenReading =
   | { ok: false; reason: 'expired'; userId: string };
 
 /**
- * The zip links' own key, derived from the auth secret with HKDF and a label: no new setting to
- * manage, and a zip token can never pass for anything else signed with the auth secret.
+ * A kind of link's own key, derived from the auth secret with HKDF and a label: no new setting to
+ * manage, and a zip token can never pass for anything else signed with the auth secret, nor a
+ * gallery link for a pack's.
  */
-export function zipTokenKey(authSecret: string): Buffer {
-  return derivedKey(authSecret, 'studio/gallery-zip-link/v1');
+export function zipTokenKey(authSecret: string, kind: 'gallery-zip' | 'listing-pack'): Buffer {
+  return derivedKey(authSecret, `studio/${kind}-link/v1`);
 }
 
-/** A token stating that `userId` may download `generationIds` for the next five minutes. */
+/** A token stating that `userId` may download `ids` for the next five minutes. */
 export function signZipToken(
   key: Buffer,
-  grant: { userId: string; generationIds: readonly string[] },
+  grant: { userId: string; ids: readonly string[] },
   now = Date.now(),
 ): { token: string; expiresAt: Date } {
   const exp = Math.floor((now + ZIP_TOKEN_TTL_MS) / 1000);
-  const payload = Buffer.from(
-    JSON.stringify({ u: grant.userId, g: grant.generationIds, e: exp }),
-  ).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ u: grant.userId, g: grant.ids, e: exp })).toString(
+    'base64url',
+  );
   const token = `${payload}.${sign(key, payload)}`;
   return { token, expiresAt: new Date(exp * 1000) };
 }
@@ -84,5 +87,37 @@ export function readZipToken(key: Buffer, token: string, now = Date.now()): ZipT
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   const exp = parsed.data.e * 1000;
   if (now >= exp) return { ok: false, reason: 'expired', userId: parsed.data.u };
-  return { ok: true, statement: { userId: parsed.data.u, generationIds: parsed.data.g, exp } };
+  return { ok: true, statement: { userId: parsed.data.u, ids: parsed.data.g, exp } };
 }
+
+/**
+ * The statement of a link for the user it was made for. A forged or foreign link is 404 (as an
+ * unknown one, expired or not); the caller's own expired one 410. `again` says what to do then.
+ */
+export function readZipLink(
+  key: Buffer,
+  token: string,
+  userId: string,
+  again: string,
+  now = Date.now(),
+): ZipStatement {
+  const reading = readZipToken(key, token, now);
+  if (reading.ok && reading.statement.userId === userId) return reading.statement;
+  if (!reading.ok && reading.reason === 'expired' && reading.userId === userId) {
+    throw new AppError(410, 'link_expired', `This download link has expired. ${again}`);
+  }
+  throw notFound(`This download link is not valid. ${again}`);
+}
+
+/**
+ * A link's token as its GET route takes it. A wildcard, not `:token`: the router refuses a path
+ * parameter longer than 100 characters, and a signed selection of 100 generations is a few
+ * thousand.
+ */
+export const zipTokenParams = z.object({
+  '*': z
+    .string()
+    .min(1)
+    .max(ZIP_TOKEN_MAX_LENGTH)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+});

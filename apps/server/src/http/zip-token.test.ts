@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readZipToken, signZipToken, ZIP_TOKEN_TTL_MS, zipTokenKey } from './zip-token';
 
-const key = zipTokenKey('test-secret-test-secret-test-secret-0123');
-const grant = { userId: 'user_1', generationIds: ['gen_a', 'gen_b'] };
+const key = zipTokenKey('test-secret-test-secret-test-secret-0123', 'gallery-zip');
+const grant = { userId: 'user_1', ids: ['gen_a', 'gen_b'] };
 const now = Date.UTC(2026, 10, 24, 12, 0, 0);
 
 describe('zip download tokens', () => {
@@ -44,7 +44,7 @@ describe('zip download tokens', () => {
   });
 
   it('refuses a token signed with another key, even an expired one, as invalid', () => {
-    const other = zipTokenKey('another-secret-another-secret-another-0');
+    const other = zipTokenKey('another-secret-another-secret-another-0', 'gallery-zip');
     const { token } = signZipToken(other, grant, now);
 
     expect(readZipToken(key, token, now)).toEqual({ ok: false, reason: 'invalid' });
@@ -61,9 +61,16 @@ describe('zip download tokens', () => {
     expect(readZipToken(key, `${payload}.${sig}`, now)).toEqual({ ok: false, reason: 'invalid' });
   });
 
-  it('derives a key of its own from the auth secret', () => {
-    expect(zipTokenKey('test-secret-test-secret-test-secret-0123').equals(key)).toBe(true);
-    expect(key.equals(Buffer.from('test-secret-test-secret-test-secret-0123'))).toBe(false);
+  it('derives a key of its own from the auth secret, one per kind of link', () => {
+    const secret = 'test-secret-test-secret-test-secret-0123';
+    expect(zipTokenKey(secret, 'gallery-zip').equals(key)).toBe(true);
+    expect(key.equals(Buffer.from(secret))).toBe(false);
     expect(key).toHaveLength(32);
+    const pack = zipTokenKey(secret, 'listing-pack');
+    expect(pack.equals(key)).toBe(false);
+    expect(readZipToken(pack, signZipToken(key, grant, now).token, now)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 });
