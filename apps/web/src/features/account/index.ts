@@ -4,3 +4,4 @@ export { ProfilePage } from './components/profile-page';
 export { ProfilePrompt } from './components/profile-prompt';
 export { SettingsPage } from './components/settings-page';
 export { AccountSummaryProvider, useAccountSummary } from './hooks/use-account-summary';
+export { createLazyDialogButton, type LazyDialogProps } from './components/lazy-dialog-button';

@@ -40,7 +40,7 @@ export {
 } from './components/deferred-results';
 export type { ViewerItem } from './components/result-viewer';
 export { FidelityBadge } from './components/fidelity-badge';
-export { openInNewTab, saveFile } from './lib/download';
+export { downloadLink, openInNewTab, saveFile } from './lib/download';
 export { generationQueryOptions } from './api/generation';
 export { fetchGenerationSettings } from './api/generation-settings';
 

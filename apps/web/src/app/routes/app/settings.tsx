@@ -1,3 +1,10 @@
 import { SettingsPage } from '@/features/account';
+import { MarketplacesSetting } from '@/features/listing';
 
-export default SettingsPage;
+export default function Settings() {
+  return (
+    <SettingsPage>
+      <MarketplacesSetting />
+    </SettingsPage>
+  );
+}

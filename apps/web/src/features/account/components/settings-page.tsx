@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -178,8 +178,12 @@ function ChangePasswordCard({
   );
 }
 
-/** /settings (spec §2 Settings; changing name and password really works, ARCHITECTURE §1). */
-export function SettingsPage() {
+/**
+ * /settings (spec §2 Settings; changing name and password really works, ARCHITECTURE §1).
+ * `children`: settings of features above this layer (the marketplaces), which the route composes
+ * in before the danger zone.
+ */
+export function SettingsPage({ children }: { children?: ReactNode }) {
   const { user, profile } = useProfile();
   const signOut = useSignOut();
   const { notice, show } = useTimedNotice(SETTINGS_NOTICE_MS);
@@ -195,6 +199,7 @@ export function SettingsPage() {
       <NoticeBanner notice={notice} />
       <ChangeNameCard currentName={currentName} onNotice={show} />
       <ChangePasswordCard hasPassword={hasPassword} onNotice={show} />
+      {children}
       <DangerZone>
         <DeleteAccountButton
           onDeleted={(message) => {

@@ -1,5 +1,6 @@
 import { API_BASE } from '@studio/contract';
 import { galleryDeleteResponseSchema, galleryZipResponseSchema } from '@studio/contract/responses';
+import { downloadLink } from '@/features/generations';
 import { request, schemaParser } from '@/lib/api-client';
 
 /*
@@ -19,14 +20,7 @@ export async function downloadZip(generationIds: readonly string[]): Promise<voi
     body: { generationIds },
     parse: schemaParser(galleryZipResponseSchema),
   });
-  const link = document.createElement('a');
-  link.href = downloadUrl;
-  // Empty: the name comes from the server's Content-Disposition.
-  link.download = '';
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadLink(downloadUrl);
 }
 
 /** `DELETE /gallery/generations`: the generations and the media only they made. */

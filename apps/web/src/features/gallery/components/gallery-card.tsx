@@ -13,9 +13,9 @@ import type { GalleryItem } from '@studio/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FidelityBadge, fetchGenerationSettings } from '@/features/generations';
+import { ListingBadges } from '@/features/listing';
 import { useGenerationDownload } from '../hooks/use-generation-download';
-import { cardCaption, formatGalleryDate, mediaCountLabel, shortText } from '../lib/card-display';
-import { typeLabel } from '../lib/gallery-query';
+import { cardNames, mediaCountLabel, shortText } from '../lib/card-display';
 import { cn } from '@/lib/cn';
 import { toHttpUrl } from '@/lib/media-url';
 import { madeFromHref, reuseTarget, viewTarget } from '../lib/view-target';
@@ -46,11 +46,7 @@ export function GalleryCard({
   onSelect,
   onView,
 }: GalleryCardProps) {
-  const label = typeLabel(item.type);
-  const date = formatGalleryDate(item.timestamp);
-  const prompt = cardCaption(item);
-  const subject = `${label} from ${date}`;
-  const name = prompt === '' ? subject : `${subject}: ${shortText(prompt)}`;
+  const { label, date, prompt, subject, name } = cardNames(item);
   const { downloading, download, failed } = useGenerationDownload(item);
   const failedListId = useId();
 
@@ -96,6 +92,10 @@ export function GalleryCard({
               {mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
             </Badge>
             {item.fidelity ? <FidelityBadge fidelity={item.fidelity} /> : null}
+            {/* The seller's marketplaces' verdicts on the image (nothing when none is chosen). */}
+            {item.imageUrlList.length > 0 ? (
+              <ListingBadges target={{ generationId: item.generationId }} subject={name} />
+            ) : null}
           </span>
           <time
             className="text-xs text-muted-foreground"

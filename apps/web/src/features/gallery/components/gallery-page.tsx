@@ -6,6 +6,7 @@ import { usePastGenerations } from '../api/past-generations';
 import { useDeferredDelete } from '../hooks/use-deferred-delete';
 import { useGalleryQuery } from '../hooks/use-gallery-query';
 import { useSearchInput } from '../hooks/use-search-input';
+import { cardNames } from '../lib/card-display';
 import { isFiltered, type GalleryQuery } from '../lib/gallery-query';
 import { EMPTY_SELECTION, keepOnly, selectPage, toggleSelection } from '../lib/selection';
 import { GalleryEmpty } from './gallery-empty';
@@ -51,6 +52,9 @@ export function GalleryPage() {
   const kept = keepOnly(selection, pageIds);
   if (kept !== selection) setSelection(kept);
   const selected = pageIds.filter((id) => selection.ids.has(id));
+  const packItems = items
+    .filter((item) => selection.ids.has(item.generationId) && item.imageUrlList.length > 0)
+    .map((item) => ({ generationId: item.generationId, label: cardNames(item).name }));
 
   // The pager stays in place while the next page loads, with the totals it last had.
   const [known, setKnown] = useState<{ key: string; pagination: Pagination } | null>(null);
@@ -104,6 +108,7 @@ export function GalleryPage() {
       <>
         <SelectionToolbar
           selected={selected}
+          packItems={packItems}
           pageCount={pageIds.length}
           onSelectPage={() => {
             setSelection((current) => selectPage(current, pageIds));

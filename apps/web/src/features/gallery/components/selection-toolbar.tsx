@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
+import { ListingPackButton, type PackItem } from '@/features/listing';
 import { isApiError } from '@/lib/api-client';
 
 /** Why the zip was refused, in words for the user: the server's, or what a 404 means here. */
@@ -15,6 +16,8 @@ function zipFailure(error: unknown): string {
 interface SelectionToolbarProps {
   /** The picked cards, in page order. */
   selected: readonly string[];
+  /** The picked cards with images, named as on their cards: what a listing pack can hold. */
+  packItems: readonly PackItem[];
   pageCount: number;
   onSelectPage: () => void;
   onClear: () => void;
@@ -23,12 +26,13 @@ interface SelectionToolbarProps {
 
 /**
  * The actions on picked cards (ADR 030): how many are picked, Select page, Clear, one zip of
- * them, Delete (with an undo window). Wraps onto more lines on a phone instead of scrolling.
+ * them, a listing pack of them (issue 33), Delete (with an undo window). Wraps onto more lines on a phone instead of scrolling.
  * Text-only buttons but Download: an icon two other pages use would move into every page's entry
  * chunk (vite.config.ts, minShareCount 3).
  */
 export function SelectionToolbar({
   selected,
+  packItems,
   pageCount,
   onSelectPage,
   onClear,
@@ -88,6 +92,13 @@ export function SelectionToolbar({
             {zipping ? null : <Download aria-hidden="true" />}
             {zipping ? 'Preparing download…' : 'Download as zip'}
           </Button>
+          {packItems.length > 0 ? (
+            <ListingPackButton
+              variant="outline"
+              size="sm"
+              source={{ kind: 'items', items: packItems }}
+            />
+          ) : null}
           <Button
             variant="destructive"
             size="sm"

@@ -1,4 +1,5 @@
 import { lazyFormatter } from '@/lib/format';
+import { typeLabel } from './gallery-query';
 
 function plural(count: number, noun: string): string {
   return `${String(count)} ${noun}${count === 1 ? '' : 's'}`;
@@ -44,4 +45,27 @@ export function cardCaption(item: { type: string; prompt: string; styleName: str
 export function shortText(text: string, max = 60): string {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   return trimmed.length > max ? `${trimmed.slice(0, max - 1).trimEnd()}…` : trimmed;
+}
+
+/**
+ * How a card is named: `subject` ('Try-Ons from Nov 28, 2026') and `name`, the subject with the
+ * start of its caption, for the card's region, its checkbox and a listing pack's SKU fields.
+ */
+export function cardNames(item: {
+  type: string;
+  timestamp: string;
+  prompt: string;
+  styleName: string | null;
+}) {
+  const label = typeLabel(item.type);
+  const date = formatGalleryDate(item.timestamp);
+  const prompt = cardCaption(item);
+  const subject = `${label} from ${date}`;
+  return {
+    label,
+    date,
+    prompt,
+    subject,
+    name: prompt === '' ? subject : `${subject}: ${shortText(prompt)}`,
+  };
 }

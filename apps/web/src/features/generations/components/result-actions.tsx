@@ -4,6 +4,7 @@ import type { GenerationType } from '@studio/contract';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { ChosenBadges } from '@/features/listing';
 import { useIsPreviewTool } from '@/features/site';
 import { resultHandOff } from '../lib/navigation-state';
 import { DownloadButton } from './download-button';
@@ -30,7 +31,9 @@ export interface ResultActionsProps {
  * editor's video tool, for Pro and Enterprise; a lock badge and the plans page for others) and
  * HD (the editor's upscaler). Both hand-offs carry the result, its prompt and its origin. A
  * labelled preview gets Download only: HD and video cost credits and would work on the preview
- * image, not on the seller's garment (ADR 048).
+ * image, not on the seller's garment (ADR 048). The seller's marketplaces' badges follow (issue
+ * 33; nothing when none is chosen): a generation's first image is checked by its id, shared with
+ * its gallery card, a later one by its URL.
  */
 export function ResultActions({
   url,
@@ -101,6 +104,10 @@ export function ResultActions({
           HD
         </Link>
       )}
+      <ChosenBadges
+        target={index === null || index === 0 ? { generationId } : { imageUrl: url }}
+        subject={subject ?? (index === null ? 'This result' : `Result ${String(index + 1)}`)}
+      />
     </>
   );
 }

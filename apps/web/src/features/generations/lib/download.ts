@@ -34,17 +34,32 @@ export async function saveFile(url: string, filename: string, signal?: AbortSign
   saveBlob(blob, nameForContent(filename, blob.type));
 }
 
+/** A click on a hidden link to `href`: with `download` set, the browser saves what it gets. */
+function followLink(href: string, download: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = download;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Hands a short-lived download link (a zip the server streams) to the browser, which saves it
+ * to disk with its own progress and under the server's name (Content-Disposition). Read through
+ * `fetch` instead, a large zip would sit in this tab's memory whole.
+ */
+export function downloadLink(url: string): void {
+  followLink(url, '');
+}
+
 /** Saves bytes already in memory under `name`, as a link click would. */
 export function saveBlob(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
   try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
+    followLink(objectUrl, name);
   } finally {
     // Revoke after the click has been handled; revoking at once cancels the save in some browsers.
     setTimeout(() => {

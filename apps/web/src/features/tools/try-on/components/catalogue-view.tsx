@@ -13,6 +13,7 @@ import {
   ResultViewer,
   type ViewerItem,
 } from '@/features/generations';
+import { PackButton } from '@/features/listing';
 import { cn } from '@/lib/cn';
 import type { HandedOverResults } from '../lib/try-on-draft';
 import { downloadName } from '../lib/try-on-request';
@@ -88,7 +89,7 @@ function PairPhotos({
               <ResultActions
                 url={url}
                 filename={downloadName(garment, model, index)}
-                index={null}
+                index={several ? index : null}
                 subject={name}
                 generationId={generation.id}
                 tool={generation.type}
@@ -201,6 +202,18 @@ function cataloguePhotos(batch: TryOnBatch): ViewerItem[] {
   });
 }
 
+/** Each garment's name and how many finished photos a listing pack of the catalogue gets of it. */
+function packGarments(batch: TryOnBatch) {
+  return batch.garments.map((garment, garmentIndex) => ({
+    name: garment.name,
+    photos: batch.items
+      .filter(
+        (item) => item.garmentIndex === garmentIndex && item.generation.status === 'succeeded',
+      )
+      .reduce((sum, item) => sum + item.generation.imageUrls.length, 0),
+  }));
+}
+
 /**
  * A catalogue's progress and results, grouped by garment (one row of models each): what each pair
  * is doing, the photos with their actions as they arrive, and one zip of everything made.
@@ -240,6 +253,13 @@ export function CatalogueView({
               <Button variant="outline" size="sm" onClick={onCancel} disabled={canceling}>
                 {canceling ? 'Canceling…' : 'Cancel remaining'}
               </Button>
+            ) : null}
+            {batch.status === 'finished' && batch.counts.succeeded > 0 ? (
+              <PackButton
+                variant="outline"
+                size="sm"
+                source={{ kind: 'batch', batchId: batch.id, garments: packGarments(batch) }}
+              />
             ) : null}
             {batch.zipUrl !== null ? (
               <a href={batch.zipUrl} download className={cn(buttonVariants({ size: 'sm' }))}>
