@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LISTING_SLOT_LABELS,
   marketplace as marketplaceOf,
@@ -52,6 +52,12 @@ export default function CheckDialog({
     describeFailure: (reason) => `${reason ?? FIX_FAILED} ${NOTHING_LOST}`,
   });
   const fixing = run.phase === 'generating';
+  // The fixed image is a new generation: the gallery behind the dialog lists it at once.
+  const queryClient = useQueryClient();
+  const fixedId = run.phase === 'results' ? (run.generation?.id ?? null) : null;
+  useEffect(() => {
+    if (fixedId !== null) void queryClient.invalidateQueries({ queryKey: ['gallery'] });
+  }, [fixedId, queryClient]);
 
   return (
     <ListingDialog
