@@ -38,6 +38,7 @@ import { holdEngineThread } from './platform/engine/engine-thread';
 import type { Segmenter } from './platform/engine/garment-fidelity';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
+import { listingRoutes } from './modules/listing/listing.routes';
 import { falWebhookRoutes } from './modules/webhooks/fal-webhooks.routes';
 import { createFalWebhookDeps } from './modules/webhooks/fal-webhooks.service';
 import { setImageDecodeConcurrency } from './platform/images/process-image';
@@ -73,7 +74,10 @@ export interface AppDeps {
   worker?: boolean;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | { level: string };
-  /** Finds garments for the garment-fidelity check; default: the engine's segmentation model. */
+  /**
+   * Finds garments for the garment-fidelity check and products for the listing check and fix;
+   * default: the engine's segmentation model.
+   */
   garmentSegmenter?: Segmenter;
 }
 
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createProvider(
       generation,
       falWebhooks ? { inbox: falWebhooks.inbox, tagger: falWebhooks.tagger } : undefined,
+      { segmenter: deps.garmentSegmenter },
     );
   // What the provider really does: prices every tool by it, and `GET /site-info` says it (ADR 048).
   const capabilities = provider.capabilities();
@@ -222,6 +227,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       passwords,
     }),
   );
+  // What every route that starts generations is given: the tool calls, the free regeneration,
+  // catalogues and listing packs' fixes.
+  const generationDeps = {
+    db: database.db,
+    storage,
+    queue,
+    providerName: provider.name,
+    capabilities,
+    deadlineSeconds: generation.deadlineSeconds,
+    publicUrl: config.publicUrl,
+    allowedHosts: generation.inputAllowedHosts,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+  };
   await app.register(
     async (api) => {
       registerSessionGuard(api, auth, sessions);
@@ -277,33 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(promoRoutes({ db: database.db, linkHosts: config.promoLinkHosts }));
       await api.register(analyticsRoutes({ db: database.db }));
       await api.register(
-        generationRoutes({
-          db: database.db,
-          storage,
-          queue,
-          provider,
-          providerName: provider.name,
-          capabilities,
-          deadlineSeconds: generation.deadlineSeconds,
-          publicUrl: config.publicUrl,
-          allowedHosts: generation.inputAllowedHosts,
-          rateLimitMultiplier: config.rateLimitMultiplier,
-          closing: closing.signal,
-        }),
+        generationRoutes({ ...generationDeps, provider, closing: closing.signal }),
       );
-      await api.register(
-        fidelityRoutes({
-          db: database.db,
-          storage,
-          queue,
-          providerName: provider.name,
-          capabilities,
-          deadlineSeconds: generation.deadlineSeconds,
-          publicUrl: config.publicUrl,
-          allowedHosts: generation.inputAllowedHosts,
-          rateLimitMultiplier: config.rateLimitMultiplier,
-        }),
-      );
+      await api.register(fidelityRoutes(generationDeps));
       await api.register(
         galleryRoutes({
           db: database.db,
@@ -314,18 +308,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       if (falWebhooks) await api.register(falWebhookRoutes(falWebhooks));
+      await api.register(batchRoutes({ ...generationDeps, provider }));
       await api.register(
-        batchRoutes({
-          db: database.db,
-          storage,
-          queue,
-          provider,
-          providerName: provider.name,
-          capabilities,
-          deadlineSeconds: generation.deadlineSeconds,
-          publicUrl: config.publicUrl,
-          allowedHosts: generation.inputAllowedHosts,
-          rateLimitMultiplier: config.rateLimitMultiplier,
+        listingRoutes({
+          ...generationDeps,
+          authSecret: deps.authSecret,
+          segmenter: deps.garmentSegmenter,
+          packWaitMs: generation.listingPackWaitMs,
         }),
       );
     },

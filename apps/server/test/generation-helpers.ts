@@ -6,6 +6,10 @@ import type { Db } from '../src/db/client';
 import { subscriptions } from '../src/db/schema';
 import { seedCatalog } from '../src/modules/catalog/catalog.seed';
 import { grant, listEntries } from '../src/modules/credits/credits.service';
+import {
+  createGeneration,
+  type NewGeneration,
+} from '../src/modules/generations/generations.service';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
 import { createTestApp, signUp, tempDir, TEST_ORIGIN, type TestApp } from './harness';
 
@@ -126,6 +130,27 @@ export async function jobsSettled(t: TestApp, generationId: string) {
   return (
     rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))
   );
+}
+
+/** A succeeded generation of the user's with these images, recorded as is (no work runs). */
+export async function succeededGeneration(
+  db: Db,
+  userId: string,
+  imageUrls: string[],
+  values: Partial<NewGeneration> = {},
+): Promise<string> {
+  const id = values.id ?? `gen_${randomBytes(8).toString('hex')}`;
+  await createGeneration(db, {
+    id,
+    userId,
+    type: 'photoshoot',
+    status: 'succeeded',
+    credits: 1,
+    imageUrls,
+    finishedAt: new Date(),
+    ...values,
+  });
+  return id;
 }
 
 export async function giveCredits(db: Db, userId: string, amount: number) {

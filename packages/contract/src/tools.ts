@@ -50,7 +50,8 @@ export type Capability =
   | 'upscale'
   | 'remove-background'
   | 'video'
-  | 'prompt';
+  | 'prompt'
+  | 'listing';
 
 /**
  * The settings that change a price, read the same way from a generate payload and from an
@@ -310,6 +311,19 @@ export const TOOL_DEFINITIONS = {
     plans: ALL_PLANS,
     capability: 'remove-background',
     configName: 'REMOVE_BACKGROUND',
+    price: fixed(1),
+  },
+  'listing-prepare': {
+    feature: 'listing-prepare',
+    path: '/listing/prepare',
+    label: 'Listing Image',
+    galleryLabel: 'Listing Images',
+    screen: 'canvasEditor',
+    plans: ALL_PLANS,
+    // Always the offline engine (cut-out, crop or pad, upscale, re-encode), whatever the provider.
+    capability: 'listing',
+    configName: 'LISTING',
+    // Priced like background removal, the work it mostly is (ADR 057).
     price: fixed(1),
   },
 } as const satisfies Record<string, ToolDefinition>;

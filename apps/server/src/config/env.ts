@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '@studio/contract/constants';
-import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
+import { TOOL_DEFINITIONS } from '@studio/contract/tools';
 import { z } from 'zod';
 import { API_BASE, gstinSchema, isGstStateCode, type GstStateCode } from '@studio/contract';
 import {
@@ -10,6 +10,7 @@ import {
   falPriceSchema,
   type FalPriceTable,
 } from '../platform/providers/fal/prices';
+import { REMOTE_TYPES, type RemoteType } from '../platform/providers/engine-only';
 import { isPublicOrigin } from '../platform/providers/fal/public-url';
 
 /** Receipts when nothing is configured (ADR 051): a named, unregistered seller, no tax charged. */
@@ -148,6 +149,11 @@ const envSchema = z
      * provider and refunded (issue 31). Tests and operators use it; unset, each tool's own applies.
      */
     GENERATION_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
+    /**
+     * How long `POST /listing/packs` with `fix` waits for its fixes (ADR 057); past it the pack
+     * fails with a message (the fixes carry on, and the same pack made again uses them).
+     */
+    LISTING_PACK_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(180),
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -387,6 +393,8 @@ export interface GenerationConfig {
   inputAllowedHosts: string[];
   /** GENERATION_DEADLINE_SECONDS: every tool's deadline when set. */
   deadlineSeconds: number | undefined;
+  /** LISTING_PACK_WAIT_SECONDS: how long a listing pack waits for its fixes. */
+  listingPackWaitMs: number;
   workerConcurrency: number;
   jobExpireSeconds: number;
   queueMaintenanceSeconds: number;
@@ -402,7 +410,7 @@ export interface GenerationConfig {
  */
 export type FalSafetyTolerance = '1' | '2' | '3' | '4' | '5' | '6';
 
-export type FalModelKey = GenerationType | keyof typeof FAL_EXTRA_MODELS;
+export type FalModelKey = RemoteType | keyof typeof FAL_EXTRA_MODELS;
 const FAL_EXTRA_MODELS = {
   prompt: 'PROMPT',
   'upscale-4k': 'UPSCALE_4K',
@@ -428,7 +436,7 @@ function falModelSettings(
 ): Partial<Record<FalModelKey, string>> {
   const models: Partial<Record<FalModelKey, string>> = {};
   const extra = Object.keys(FAL_EXTRA_MODELS) as (keyof typeof FAL_EXTRA_MODELS)[];
-  for (const key of [...GENERATION_TYPES, ...extra]) {
+  for (const key of [...REMOTE_TYPES, ...extra]) {
     const value = source[falModelEnvName(key)];
     if (value !== undefined) models[key] = value;
   }
@@ -584,6 +592,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fal: env.FAL_KEY ? falConfig(env, env.FAL_KEY, cleaned, publicUrl) : undefined,
       inputAllowedHosts: hostList(env.INPUT_ALLOWED_HOSTS),
       deadlineSeconds: env.GENERATION_DEADLINE_SECONDS,
+      listingPackWaitMs: env.LISTING_PACK_WAIT_SECONDS * 1000,
       workerConcurrency: env.WORKER_CONCURRENCY,
       jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
       queueMaintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,

@@ -16,6 +16,7 @@ import {
   givePlan,
   post,
   productPhoto,
+  succeededGeneration,
   uploadImage,
   userIdOf,
 } from '../../test/generation-helpers';
@@ -206,6 +207,8 @@ interface Inputs {
   image: string;
   /** Another photo: a catalogue refuses the same image as two models. */
   photo: string;
+  /** A succeeded generation of the user's, its first image `image` (listing prepare takes it). */
+  generation: string;
 }
 
 /**
@@ -318,6 +321,10 @@ const GENERATE: Record<GenerationType | 'try-on-batch', (v: Inputs) => Payload[]
     { userId, imageUrl: image, upscaleFactor: '2x', method: 'High Fidelity V2' },
   ],
   'background-removal': ({ userId, image }) => [{ userId, imageUrl: image }],
+  'listing-prepare': ({ userId, image, generation }) => [
+    { userId, imageUrl: image, marketplace: 'amazon', slot: 'main' },
+    { userId, generationId: generation, marketplace: 'myntra', slot: 'additional' },
+  ],
   'try-on-batch': ({ userId, image, photo }) => [
     {
       userId,
@@ -338,11 +345,14 @@ const GENERATE: Record<GenerationType | 'try-on-batch', (v: Inputs) => Payload[]
 const endpoint = (name: keyof typeof GENERATE) =>
   name === 'try-on-batch'
     ? { url: `${API_BASE}/try-on/batches`, schema: tryOnBatchRequestSchema }
-    : { url: `${API_BASE}${toolPath(name)}`, schema: TOOLS[name].schema };
+    : {
+        url: `${API_BASE}${toolPath(name)}`,
+        schema: TOOLS[name].request?.schema ?? TOOLS[name].schema,
+      };
 
 const NAMES = Object.keys(GENERATE) as (keyof typeof GENERATE)[];
 /** Paths only: the values do not change which strings there are. */
-const SHAPE_OF: Inputs = { userId: 'u', image: 'i', photo: 'p' };
+const SHAPE_OF: Inputs = { userId: 'u', image: 'i', photo: 'p', generation: 'g' };
 const CASES = NAMES.flatMap((name) =>
   GENERATE[name](SHAPE_OF).flatMap((payload, variant) =>
     stringsOf(payload).map((at) => [name, at.join('.'), variant, at] as const),
@@ -363,10 +373,12 @@ describe('a lone UTF-16 surrogate in a generate payload', () => {
     // Video generation needs the Pro plan, the extractor Plus or more.
     await givePlan(t.database.db, userId, 'pro_monthly');
     await giveCredits(t.database.db, userId, 1000);
+    const image = await uploadImage(t.app, cookie, await productPhoto());
     inputs = {
       userId,
-      image: await uploadImage(t.app, cookie, await productPhoto()),
+      image,
       photo: await uploadImage(t.app, cookie, await productPhoto(400, 500, '#3c6ed2')),
+      generation: await succeededGeneration(t.database.db, userId, [image]),
     };
   });
   afterAll(async () => {

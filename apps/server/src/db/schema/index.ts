@@ -11,3 +11,4 @@ export * from './fal-webhooks';
 export * from './rate-limits';
 export * from './provider-costs';
 export * from './receipts';
+export * from './listing';

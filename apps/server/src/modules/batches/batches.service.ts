@@ -336,6 +336,36 @@ export async function cancelBatch(deps: BatchDeps, userId: string, id: string) {
   return getBatch(deps, userId, id);
 }
 
+/** A photo a catalogue pair made, and the pair's generation. */
+export interface PairPhoto {
+  generationId: string;
+  imageUrl: string;
+}
+
+/**
+ * A catalogue's garments, each with every photo its succeeded pairs made, in model order (a
+ * listing pack's listings, ADR 057), and how many pairs have not succeeded (yet).
+ */
+export async function garmentPhotos(deps: { db: DbOrTx }, userId: string, id: string) {
+  const batch = await findOwnBatch(deps.db, userId, id);
+  const garments = batch.settings.garments.map((g) => ({
+    name: g.name,
+    photos: [] as PairPhoto[],
+  }));
+  let notSucceeded = 0;
+  // In catalogue order: garment by garment, model by model.
+  for (const row of await listBatchGenerations(deps.db, batch.id)) {
+    if (row.status !== 'succeeded') {
+      notSucceeded += 1;
+      continue;
+    }
+    garments[placeOf(batch, row).garmentIndex]?.photos.push(
+      ...row.imageUrls.map((imageUrl) => ({ generationId: row.id, imageUrl })),
+    );
+  }
+  return { name: batch.name, garments, notSucceeded };
+}
+
 /**
  * What `GET /try-on/batches/:id/zip` streams: every image of every pair that succeeded, named by
  * garment and model, each opened from storage only when the zip reaches it. 409 before any pair

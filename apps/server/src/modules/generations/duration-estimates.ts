@@ -32,6 +32,8 @@ export const DEFAULT_UNIT_MS: Record<GenerationType, number> = {
   'video-generation': 40_000,
   upscaler: 8_000,
   'background-removal': 25_000,
+  // A cut-out, a crop or pad, an upscale and the check again: background removal's work and more.
+  'listing-prepare': 30_000,
 };
 
 /**

@@ -41,6 +41,23 @@ const notAllowed = (url: string, reason: string) =>
     url: url.slice(0, 200),
   });
 
+/**
+ * An image we already store, named by its URL (what a listing check reads): the user's own or the
+ * catalog's; another user's is the same 404 as none, and any other URL is refused without a
+ * connection (nothing is fetched or stored for a read-only call).
+ */
+export async function storedImage(
+  deps: Pick<InputDeps, 'db' | 'publicUrl'>,
+  userId: string,
+  url: string,
+): Promise<MediaRow> {
+  const id = mediaIdOf(unquote(url), deps.publicUrl);
+  if (!id) throw notAllowed(url, 'it is not one of your uploads or results');
+  const row = await findOwnedMedia(deps, userId, id);
+  if (!row.contentType.startsWith('image/')) throw notAllowed(url, 'it is not an image');
+  return row;
+}
+
 export async function resolveInputUrl(
   deps: InputDeps,
   userId: string,

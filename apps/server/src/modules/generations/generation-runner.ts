@@ -28,6 +28,7 @@ import {
   storeImage,
   storeVideo,
 } from '../media/media.service';
+import { rememberCheck } from '../listing/listing.service';
 import { markCancelled, recordRequestCost } from '../provider-costs/provider-costs.service';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
@@ -301,6 +302,16 @@ async function execute(
     outcome.thumbnailUrl ??= mediaUrls(stored.id).thumbnailUrl;
     outcome.thumbhash ??= stored.thumbhash;
   }
+  // A listing prepare checked its output on the bytes just stored (ADR 057): kept for the
+  // gallery's badges and packs. Only a cache: a verdict not kept is measured again when asked.
+  const [firstImage] = outcome.imageUrls;
+  if (result.listingCheck && firstImage) {
+    await rememberCheck(deps.db, row.userId, firstImage, result.listingCheck).catch(
+      (error: unknown) => {
+        deps.log.warn({ generationId: row.id, err: error }, 'a listing check was not kept');
+      },
+    );
+  }
   // The garment-fidelity check (ADR 037) scores the stored outputs, so its score is settled with
   // them. Its own signal, not the job's: a deadline must never fail work that is already stored.
   // A labelled preview is the input pasted beside a banner: no score, no free redo (issue 31).
@@ -362,7 +373,7 @@ async function storeOutput(
   const data = await outputBytes(deps, output);
   signal.throwIfAborted();
   if (output.kind === 'image') {
-    const image = await processImage(data);
+    const image = await processImage(data, { keepOriginal: 'exact' in output && output.exact });
     // Recorded with the output, so the storage sweep can tell an output its generation never
     // named (stored for settled work) with one look at that generation (ADR 046).
     const stored = await storeImage(deps, row.userId, 'output', image, { generationId: row.id });

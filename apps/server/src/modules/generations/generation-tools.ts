@@ -2,6 +2,11 @@ import {
   backgroundRemovalRequestSchema,
   designerRequestSchema,
   extractorRequestSchema,
+  listingFixRequestSchema,
+  listingPrepareRequestSchema,
+  LISTING_SLOT_LABELS,
+  marketplace,
+  slotRules,
   photoshootRequestSchema,
   posesRequestSchema,
   realisticTryOnRequestSchema,
@@ -31,8 +36,14 @@ import type { CheckSpec, GarmentPart, Worn } from '../../platform/engine/garment
  * (`TOOL_DEFINITIONS`); adding a tool is an entry there and one here (docs/decisions/015).
  */
 
-export interface ToolDef<S extends z.ZodType = z.ZodType> {
+export interface ToolDef<S extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  /** The settings as stored and as the runner reads them; also the route's body unless `request`. */
   schema: S;
+  /**
+   * The body the generate route takes when it is not the stored settings (listing prepare names
+   * a generation in place of an image): its schema, and the settings it stands for.
+   */
+  request?: ToolRequest<B>;
   /** Minutes after which the sweeper fails and refunds unfinished work. */
   deadlineMinutes: number;
   /**
@@ -55,6 +66,20 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   garment?(settings: z.output<S>): FidelityReference | null;
 }
 
+/** A source generation's first image, read for its owner (another user's is 404). */
+export type OwnGenerationImage = (
+  id: string,
+) => Promise<{ generationId: string; imageUrl: string }>;
+
+export interface ToolRequest<B extends z.ZodType> {
+  schema: B;
+  /** The settings the body stands for, and the generation the new one is made from, if any. */
+  settings(
+    body: z.output<B>,
+    ownImage: OwnGenerationImage,
+  ): Promise<{ settings: unknown; madeFrom: string | null }>;
+}
+
 /** What the garment-fidelity check compares a result with (ADR 055). */
 export interface FidelityReference {
   url: string;
@@ -71,7 +96,7 @@ const EXTRACTED_PART: Record<ExtractionType, GarmentPart | null> = {
   'lower-body': 'bottoms',
 };
 
-const tool = <S extends z.ZodType>(def: ToolDef<S>) => def;
+const tool = <S extends z.ZodType, B extends z.ZodType = S>(def: ToolDef<S, B>) => def;
 const modeOf = (s: { mode: Mode }) => s.mode;
 const first = (urls: readonly string[]) => {
   const [url] = urls;
@@ -311,6 +336,34 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     prompt: () => 'Background removal',
     styleName: () => null,
     job: (s, input) => ({ type: 'background-removal', settings: s, image: input(s.imageUrl) }),
+  }),
+  'listing-prepare': tool({
+    schema: listingFixRequestSchema,
+    // `{ generationId }` names the caller's own generation: its first image is fixed, and the new
+    // generation is made from it (ADR 057).
+    request: {
+      schema: listingPrepareRequestSchema,
+      async settings({ generationId, imageUrl, ...rest }, ownImage) {
+        if (generationId === undefined) return { settings: { ...rest, imageUrl }, madeFrom: null };
+        const source = await ownImage(generationId);
+        return { settings: { ...rest, imageUrl: source.imageUrl }, madeFrom: source.generationId };
+      },
+    },
+    deadlineMinutes: 10,
+    prepare: async (s) => {
+      if (!slotRules(s.marketplace, s.slot)) {
+        const name = marketplace(s.marketplace).name;
+        throw new AppError(400, 'validation_failed', `${name} has no ${s.slot} image.`);
+      }
+      return s;
+    },
+    price: () => ({}),
+    mode: () => 'performance',
+    // What the gallery's search finds and its card shows: 'Amazon main image'.
+    prompt: (s) =>
+      `${marketplace(s.marketplace).name} ${LISTING_SLOT_LABELS[s.slot].toLowerCase()}`,
+    styleName: (s) => `${s.marketplace} ${s.slot}`,
+    job: (s, input) => ({ type: 'listing-prepare', settings: s, image: input(s.imageUrl) }),
   }),
 };
 

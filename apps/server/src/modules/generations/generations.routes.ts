@@ -61,7 +61,7 @@ export const generationRoutes =
           schema: {
             tags,
             summary: `Start a ${toolLabel(type)} generation (202), or wait for its result with ?wait=`,
-            body: def.schema,
+            body: def.request?.schema ?? def.schema,
             querystring: waitQuery,
             headers: idempotencyHeaders,
             response: { 200: generationResultSchema, 202: generationAcceptedSchema },

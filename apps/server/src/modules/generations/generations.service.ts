@@ -234,6 +234,52 @@ export async function insertQueuedGeneration(
   return row;
 }
 
+/** A generation planned outside any transaction: priced, inputs resolved, ready to insert. */
+interface PlannedGeneration {
+  request: PreparedRequest;
+  inputUrls: string[];
+}
+
+/**
+ * The settings a generate body stands for: the body itself, or what a tool's own request turns it
+ * into (listing prepare's generation id becomes that generation's first image and its source).
+ */
+async function settingsOfBody(
+  deps: GenerationDeps,
+  userId: string,
+  type: GenerationType,
+  body: unknown,
+): Promise<{ settings: unknown; madeFrom: string | null }> {
+  const { request } = TOOLS[type];
+  if (!request) return { settings: body, madeFrom: null };
+  return request.settings(request.schema.parse(body), (id) =>
+    ownGenerationImage(deps.db, userId, id),
+  );
+}
+
+/**
+ * Checks plan and inputs and resolves them to our media, outside any transaction; `madeFrom` is
+ * kept beside the tool's own settings (the runner re-reads settings through the tool's schema,
+ * which strips it) only when it is the same user's generation: a stale link never blocks work.
+ */
+async function planGeneration(
+  deps: GenerationDeps,
+  userId: string,
+  type: GenerationType,
+  body: unknown,
+  madeFrom: string | null,
+  plan?: AccessPlan,
+): Promise<PlannedGeneration> {
+  const asked = await settingsOfBody(deps, userId, type, body);
+  const request = await prepareRequest(deps, userId, type, asked.settings, plan);
+  const { payload, inputUrls } = await resolveInputs(deps, userId, request.settings);
+  const sourceId = asked.madeFrom ?? madeFrom;
+  const source = sourceId ? await repo.findGeneration(deps.db, sourceId) : undefined;
+  const settings =
+    source?.userId === userId ? { ...toRecord(payload), madeFrom: source.id } : payload;
+  return { request: { ...request, settings }, inputUrls };
+}
+
 /**
  * Starts a generation: checks plan and inputs, then in ONE transaction (under the user's credit
  * lock) applies the Idempotency-Key, the active-work limit, reserves the credits and enqueues the
@@ -248,18 +294,12 @@ export async function startGeneration(
   /** The generation this one was made from; kept only when it is the same user's (ADR 030). */
   madeFrom: string | null = null,
 ): Promise<repo.GenerationRow> {
-  const request = await prepareRequest(deps, userId, type, body);
   const requestHash = hashRequest(type, body);
   if (idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(deps.db, userId, idempotencyKey);
     if (existing) return sameRequestOrConflict(existing, requestHash);
   }
-  const { payload, inputUrls } = await resolveInputs(deps, userId, request.settings);
-  // Beside the tool's own settings, which the runner re-reads through the tool's schema (that
-  // strips this key). A source that is not the user's is dropped: a stale link never blocks work.
-  const source = madeFrom ? await repo.findGeneration(deps.db, madeFrom) : undefined;
-  const settings =
-    source?.userId === userId ? { ...toRecord(payload), madeFrom: source.id } : payload;
+  const planned = await planGeneration(deps, userId, type, body, madeFrom);
   const now = new Date();
   return deps.db.transaction(async (tx) => {
     await credits.lockCredits(tx, userId);
@@ -269,11 +309,65 @@ export async function startGeneration(
     }
     await assertActiveLimit(tx, userId);
     return insertQueuedGeneration(tx, deps, userId, {
-      request: { ...request, settings },
-      inputUrls,
+      ...planned,
       idempotencyKey,
       requestHash,
       now,
+    });
+  });
+}
+
+/** One of several generations started together: its own key decides whether it is new. */
+export interface GenerationToStart {
+  type: GenerationType;
+  body: unknown;
+  idempotencyKey: string;
+  madeFrom: string | null;
+}
+
+/**
+ * Starts several generations for one caller at once (a listing pack's fixes, ADR 057): each key
+ * already used answers its generation as it is (whatever its state; a different request under it
+ * is 409), and the new ones are inserted in ONE transaction under the user's credit lock, all or
+ * none, with a 402 naming what all of them cost. No active-work limit: the caller bounds how many
+ * (a pack holds at most LISTING_PACK_MAX images), as a catalogue does. Answers in `list` order.
+ */
+export async function startGenerations(
+  deps: GenerationDeps,
+  userId: string,
+  list: readonly GenerationToStart[],
+): Promise<repo.GenerationRow[]> {
+  const hashes = list.map((item) => hashRequest(item.type, item.body));
+  const existingOf = async (db: DbOrTx, i: number) => {
+    const item = list[i];
+    const existing = item && (await repo.findByIdempotencyKey(db, userId, item.idempotencyKey));
+    return existing ? sameRequestOrConflict(existing, hashes[i] ?? '') : undefined;
+  };
+  const planned = new Map<number, PlannedGeneration>();
+  const plan = await planOf(deps.db, userId);
+  for (const [i, item] of list.entries()) {
+    if (await existingOf(deps.db, i)) continue;
+    planned.set(i, await planGeneration(deps, userId, item.type, item.body, item.madeFrom, plan));
+  }
+  const now = new Date();
+  return deps.db.transaction(async (tx) => {
+    const balance = await credits.lockCredits(tx, userId);
+    const rows: (repo.GenerationRow | undefined)[] = [];
+    for (const i of list.keys()) rows.push(await existingOf(tx, i));
+    const fresh = [...planned].filter(([i]) => rows[i] === undefined);
+    const total = fresh.reduce((sum, [, p]) => sum + p.request.cost, 0);
+    if (balance < total) throw credits.insufficientCredits(total, balance);
+    for (const [i, p] of fresh) {
+      rows[i] = await insertQueuedGeneration(tx, deps, userId, {
+        ...p,
+        idempotencyKey: list[i]?.idempotencyKey ?? null,
+        requestHash: hashes[i] ?? null,
+        now,
+      });
+    }
+    return rows.map((row) => {
+      if (!row) throw new Error('a generation to start was neither found nor planned');
+      return row;
     });
   });
 }
@@ -310,6 +404,19 @@ export async function findOwnGeneration(db: DbOrTx, userId: string, id: string) 
   const row = await repo.findGeneration(db, id);
   if (!row || row.userId !== userId) throw notFound('Generation not found');
   return row;
+}
+
+/**
+ * The first image a generation of the user's made (what a listing check or prepare of a gallery
+ * card works on): 404 for anyone else's, 409 while it has none (unfinished, failed, a video).
+ */
+export async function ownGenerationImage(db: DbOrTx, userId: string, id: string) {
+  const row = await findOwnGeneration(db, userId, id);
+  const [imageUrl] = row.status === 'succeeded' ? row.imageUrls : [];
+  if (imageUrl === undefined) {
+    throw new AppError(409, 'conflict', 'This generation has no finished image to use.');
+  }
+  return { generationId: row.id, imageUrl };
 }
 
 export async function toDto(db: DbOrTx, row: repo.GenerationRow): Promise<Generation> {

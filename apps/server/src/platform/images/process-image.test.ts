@@ -154,3 +154,19 @@ describe('the JPEG encoder per size (ADR 042)', () => {
     expect((await processImage(jpeg)).thumbhash).toBe(Buffer.from(expected).toString('base64'));
   });
 });
+
+describe('keeping the engine’s own encode (ADR 057)', () => {
+  it('stores the bytes as they are when asked, and re-encodes them otherwise', async () => {
+    const jpeg = await sharp(await portrait())
+      .jpeg({ quality: 100 })
+      .toBuffer();
+
+    const kept = await processImage(jpeg, { keepOriginal: true });
+    const encoded = await processImage(jpeg);
+
+    expect(kept.original.body.equals(jpeg)).toBe(true);
+    expect(kept.original.contentType).toBe('image/jpeg');
+    expect(kept.thumbnail.body.equals(encoded.thumbnail.body)).toBe(true);
+    expect(encoded.original.body.equals(jpeg)).toBe(false);
+  });
+});

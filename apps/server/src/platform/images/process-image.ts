@@ -58,13 +58,25 @@ export const imageDecodeStats = () => decodes.stats();
 /** Runs a decode made outside processImage (the engine's garment check) within the same limit. */
 export const withImageDecode = <T>(task: () => Promise<T>): Promise<T> => decodes.run(task);
 
+export interface ProcessOptions {
+  /**
+   * Keeps the input's bytes as the original instead of re-encoding them: only for bytes this
+   * server's engine encoded itself (no metadata, upright), whose encoding is the point (a listing
+   * image saved at the quality that meets a marketplace's file-size rule, ADR 057).
+   */
+  keepOriginal?: boolean;
+}
+
 /**
  * Turns an uploaded file into what we store: the type decided by magic bytes (never the name or
  * the declared type), the pixel count checked from the header before any decoding, then one decode
  * with orientation applied, from which the re-encoded original (no EXIF, GPS or other metadata),
  * a ~256 px WebP thumbnail, a ~1440 px WebP preview and a ThumbHash are made.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  options: ProcessOptions = {},
+): Promise<ProcessedImage> {
   const type = input.length === 0 ? undefined : await fileTypeFromBuffer(input);
   if (!type || !isAccepted(type.mime)) {
     throw new ImageRejectedError('unsupported', 'Only JPEG, PNG and WebP images are accepted.');
@@ -85,11 +97,15 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   // Type and header are checked first: a refused file never waits behind others' decodes.
   const contentType = type.mime;
-  return decodes.run(() => decodeAndEncode(input, contentType));
+  return decodes.run(() => decodeAndEncode(input, contentType, options));
 }
 
 /** The one decode and the four outputs made from it: the part the limit bounds. */
-async function decodeAndEncode(input: Buffer, contentType: ImageType): Promise<ProcessedImage> {
+async function decodeAndEncode(
+  input: Buffer,
+  contentType: ImageType,
+  { keepOriginal }: ProcessOptions,
+): Promise<ProcessedImage> {
   const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' } as const;
   let raw: { data: Buffer; info: OutputInfo };
   try {
@@ -105,7 +121,8 @@ async function decodeAndEncode(input: Buffer, contentType: ImageType): Promise<P
   const { width, height, channels } = raw.info;
   const decoded = () => sharp(raw.data, { raw: { width, height, channels } });
 
-  const encodeOriginal = () => {
+  const encodeOriginal = async () => {
+    if (keepOriginal) return input;
     const image = decoded();
     if (contentType === 'image/png') return image.png({ compressionLevel: 9 }).toBuffer();
     if (contentType === 'image/webp') return image.webp({ quality: 90 }).toBuffer();

@@ -1,5 +1,6 @@
-import { GENERATION_TYPES, TOOL_DEFINITIONS, type GenerationType } from '@studio/contract/tools';
+import { TOOL_DEFINITIONS } from '@studio/contract/tools';
 import { z } from 'zod';
+import { isEngineOnly, REMOTE_TYPES, type RemoteType } from './engine-only';
 import { mediaOutputs } from './fal/outputs';
 import { createFalQueue, type FalQueueOptions } from './fal/queue';
 import type { FalSafetyTolerance } from '../../config/env';
@@ -25,8 +26,8 @@ import {
 export type FalModels = Record<FalModelKey, string>;
 
 export const DEFAULT_FAL_MODELS: FalModels = {
-  ...(Object.fromEntries(GENERATION_TYPES.map((type) => [type, FAL_TOOLS[type].model])) as Record<
-    GenerationType,
+  ...(Object.fromEntries(REMOTE_TYPES.map((type) => [type, FAL_TOOLS[type].model])) as Record<
+    RemoteType,
     string
   >),
   prompt: PROMPT_MODEL,
@@ -41,10 +42,13 @@ export interface FalProviderOptions extends FalQueueOptions {
   safetyTolerance: FalSafetyTolerance;
 }
 
-/** fal has a model for every tool in the contract's list, and for the prompt writer. */
+/**
+ * fal has a model for every tool in the contract's list but the engine-only ones (which the
+ * configured provider runs on the engine, providers/index.ts), and for the prompt writer.
+ */
 const CAPABILITIES: readonly Capability[] = [
   ...new Set<Capability>([
-    ...GENERATION_TYPES.map((type) => TOOL_DEFINITIONS[type].capability),
+    ...REMOTE_TYPES.map((type) => TOOL_DEFINITIONS[type].capability),
     'prompt',
   ]),
 ];
@@ -53,12 +57,15 @@ const modelIdSchema = z
   .string()
   .regex(/^[\w.-]+(\/[\w.-]+)+$/, 'a fal model id like owner/app[/path]');
 
+const isRemoteJob = (job: GenerationJob): job is GenerationJob<RemoteType> =>
+  !isEngineOnly(job.type);
+
 export function createFalProvider(options: FalProviderOptions): GenerationProvider {
   const { models } = options;
   for (const id of Object.values(models)) modelIdSchema.parse(id);
   const queue = createFalQueue(options);
 
-  async function run<K extends GenerationType>(
+  async function run<K extends RemoteType>(
     job: GenerationJob<K>,
     ctx: ProviderContext,
   ): Promise<ProviderResult> {
@@ -82,7 +89,10 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
   return {
     name: 'fal',
     capabilities: () => CAPABILITIES,
-    run,
+    run: (job, ctx) =>
+      isRemoteJob(job)
+        ? run(job, ctx)
+        : Promise.reject(new ProviderError('This tool runs on the offline engine only', false)),
 
     async prompt(image, signal) {
       const ctx: ProviderContext = {

@@ -1,7 +1,8 @@
 import type { GenerationConfig } from '../../config/env';
 import { createFalProvider, DEFAULT_FAL_MODELS } from './fal-provider';
 import type { FalWebhookOptions } from './fal/webhook-inbox';
-import { createLocalProvider } from './local-provider';
+import { ENGINE_ONLY_CAPABILITIES, isEngineOnly } from './engine-only';
+import { createLocalProvider, type LocalProviderOptions } from './local-provider';
 import type { GenerationProvider } from './types';
 
 export const FAL_OUTPUT_HOSTS = ['fal.media', '*.fal.media', 'fal.run', '*.fal.run'];
@@ -9,11 +10,14 @@ export const FAL_OUTPUT_HOSTS = ['fal.media', '*.fal.media', 'fal.run', '*.fal.r
 /**
  * The configured provider: the offline engine by default, fal with a key and
  * GENERATION_PROVIDER=fal, finishing on fal's webhooks when they are on and an inbox is given.
+ * With fal, the tools only the engine does (a listing image's fix, ADR 057) still run on it.
  */
 export function createProvider(
   config: GenerationConfig,
   falWebhooks?: Omit<FalWebhookOptions, 'url'>,
+  engine: LocalProviderOptions = {},
 ): GenerationProvider {
+  const local = createLocalProvider(engine);
   if (config.provider === 'fal' && config.fal) {
     const { baseUrl, webhook } = config.fal;
     const fal = createFalProvider({
@@ -27,10 +31,12 @@ export function createProvider(
     });
     return {
       ...fal,
+      capabilities: () => [...fal.capabilities(), ...ENGINE_ONLY_CAPABILITIES],
+      run: (job, ctx) => (isEngineOnly(job.type) ? local.run(job, ctx) : fal.run(job, ctx)),
       // Results are served from fal's CDN; a configured base URL (a local fake) is trusted as is.
       outputHosts: FAL_OUTPUT_HOSTS,
       trustedOrigins: baseUrl ? [new URL(baseUrl).origin] : [],
     };
   }
-  return createLocalProvider();
+  return local;
 }

@@ -1,8 +1,18 @@
 import sharp from 'sharp';
 import {
+  LISTING_SLOT_LABELS,
+  VIDEO_RESOLUTIONS,
+  marketplace,
+  slotRules,
+  type ListingSlot,
+  type MarketplaceId,
+} from '@studio/contract';
+import {
   PALETTES,
   aspectSize,
+  checkListingImage,
   composeProductScene,
+  fixListingImage,
   fitToAspect,
   motionForTemplate,
   recolourGarmentInThread,
@@ -11,18 +21,20 @@ import {
   renderLabelledPreview,
   upscaleImage,
 } from '../engine';
-import { VIDEO_RESOLUTIONS } from '@studio/contract';
 import {
   ProviderError,
   runJob,
   type Capability,
+  type GenerationJob,
   type GenerationProvider,
   type InputImage,
   type ProviderContext,
   type ProviderResult,
+  type ListingImageCheck,
   type ToolHandlers,
 } from './types';
 import type { AspectRatio } from '../engine';
+import type { Segmenter } from '../engine/garment-mask';
 
 /*
  * The built-in offline engine (ARCHITECTURE §6). Real work where no model is needed: upscaling,
@@ -111,8 +123,59 @@ async function engine<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * What a listing image still lacks after its fix, in the seller's words (ADR 057): every measured
+ * rule that still fails, and every rule about what the picture shows, which no measurement decides.
+ * Named, never hidden.
+ */
+export function listingNote(
+  id: MarketplaceId,
+  slot: ListingSlot,
+  check: ListingImageCheck,
+): string {
+  const where = `${marketplace(id).name} (${LISTING_SLOT_LABELS[slot].toLowerCase()})`;
+  const failed = check.checks.filter((c) => !c.passed);
+  const required = failed.filter((c) => c.level === 'required').map((c) => c.message);
+  const advised = failed.filter((c) => c.level === 'recommended').map((c) => c.message);
+  const sentences = [
+    check.compliant
+      ? `Prepared for ${where}: every rule the studio can measure passes.`
+      : `Prepared for ${where}, but it still fails: ${required.join(' ')}`,
+    advised.length > 0 ? `Advised: ${advised.join(' ')}` : '',
+    check.notChecked.length > 0
+      ? `Check this yourself: ${check.notChecked.map((rule) => rule.message).join(' ')}`
+      : '',
+  ];
+  return sentences.filter(Boolean).join(' ');
+}
+
+/**
+ * Listing prepare: the image fixed offline for the marketplace's slot, then checked again. The
+ * runner stores these very bytes (not re-encoded), so the check is the stored image's.
+ */
+async function prepareListing(
+  job: GenerationJob<'listing-prepare'>,
+  ctx: ProviderContext,
+  segmenter: Segmenter | undefined,
+): Promise<ProviderResult> {
+  const { marketplace: id, slot } = job.settings;
+  const rules = slotRules(id, slot);
+  if (!rules) throw new ProviderError(`${marketplace(id).name} has no ${slot} image`, false);
+  const options = segmenter ? { segmenter } : {};
+  const source = await job.image.load();
+  const fixed = await engine(() => fixListingImage(source, rules, options));
+  ctx.onProgress({ progress: 60 });
+  const result = await engine(() => checkListingImage(fixed.data, rules, options));
+  ctx.onProgress({ progress: 100 });
+  return {
+    outputs: [{ ...image(fixed.data, fixed.contentType), exact: true }],
+    previewNote: listingNote(id, slot, result),
+    listingCheck: { marketplace: id, slot, result },
+  };
+}
+
 /** What the engine does per tool: real work, or a labelled preview where a model is needed. */
-const TOOLS: ToolHandlers = {
+const TOOLS: Omit<ToolHandlers, 'listing-prepare'> = {
   async upscaler(job, ctx) {
     const source = await job.image.load();
     const out = await engine(() => upscaleImage(source, job.settings.upscaleFactor));
@@ -202,15 +265,31 @@ const TOOLS: ToolHandlers = {
     preview([job.image], 'Fashion extraction', job.settings.numImages, ctx),
 };
 
-export function createLocalProvider(): GenerationProvider {
-  const real: Capability[] = ['upscale', 'remove-background', 'photoshoot', 'design', 'video'];
+export interface LocalProviderOptions {
+  /** Finds the product for the listing check and fix; default: the engine's segmentation model. */
+  segmenter?: Segmenter | undefined;
+}
+
+export function createLocalProvider(options: LocalProviderOptions = {}): GenerationProvider {
+  const real: Capability[] = [
+    'upscale',
+    'remove-background',
+    'photoshoot',
+    'design',
+    'video',
+    'listing',
+  ];
+  const handlers: ToolHandlers = {
+    ...TOOLS,
+    'listing-prepare': (job, ctx) => prepareListing(job, ctx, options.segmenter),
+  };
   // These need a generative model: the engine renders a labelled preview of the inputs instead.
   const previews: Capability[] = ['try-on', 'pose', 'extract'];
   return {
     name: 'local',
     capabilities: () => real,
     previews: () => previews,
-    run: (job, ctx) => runJob(TOOLS, job, ctx),
+    run: (job, ctx) => runJob(handlers, job, ctx),
     async prompt(input) {
       return { prompt: await describe(await input.load()), preview: true };
     },

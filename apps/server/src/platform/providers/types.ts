@@ -1,6 +1,7 @@
 import type {
   backgroundRemovalRequestSchema,
   designerRequestSchema,
+  listingFixRequestSchema,
   extractorRequestSchema,
   photoshootRequestSchema,
   posesRequestSchema,
@@ -10,6 +11,10 @@ import type {
   videoRequestSchema,
   Capability,
   GenerationType,
+  ListingCheckItem,
+  ListingContentRule,
+  ListingSlot,
+  MarketplaceId,
 } from '@studio/contract';
 import type { z } from 'zod';
 
@@ -73,7 +78,16 @@ export interface ProviderRequestCost {
 export const DEADLINE_MESSAGE = 'The generation took too long and was stopped';
 
 export type ProviderOutput =
-  | { kind: 'image' | 'video'; data: Buffer; contentType: string }
+  | {
+      kind: 'image' | 'video';
+      data: Buffer;
+      contentType: string;
+      /**
+       * Stored byte for byte (the engine's own encode), not re-encoded: a listing image's file
+       * size and quality are what its check measured (ADR 057).
+       */
+      exact?: true;
+    }
   | { kind: 'image' | 'video'; url: string };
 
 export interface ProviderResult {
@@ -90,6 +104,24 @@ export interface ProviderResult {
    * result: nothing of the garment to score, so no fidelity score and no free regeneration.
    */
   labelledPreview?: true;
+  /**
+   * A listing prepare's output checked against the slot it was made for, on the bytes stored
+   * (ADR 057): the runner keeps it in the listing check cache with the output's URL.
+   */
+  listingCheck?: ListingOutputCheck;
+}
+
+/** One image measured against a marketplace's slot (the engine's `checkListingImage`). */
+export interface ListingImageCheck {
+  compliant: boolean;
+  checks: ListingCheckItem[];
+  notChecked: ListingContentRule[];
+}
+
+export interface ListingOutputCheck {
+  marketplace: MarketplaceId;
+  slot: ListingSlot;
+  result: ListingImageCheck;
 }
 
 /**
@@ -121,6 +153,7 @@ export interface ToolSettings {
   upscaler: z.output<typeof upscaleRequestSchema>;
   'background-removal': z.output<typeof backgroundRemovalRequestSchema>;
   'video-generation': z.output<typeof videoRequestSchema>;
+  'listing-prepare': z.output<typeof listingFixRequestSchema>;
 }
 
 /** The images each tool works on, by role (the settings hold our URLs; these load or share them). */
@@ -140,6 +173,8 @@ export interface ToolInputs {
   upscaler: { image: InputImage };
   'background-removal': { image: InputImage };
   'video-generation': { image: InputImage };
+  /** The image fixed for a marketplace's slot. */
+  'listing-prepare': { image: InputImage };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { GenerationType } from '@studio/contract';
 import type { FalModelKey } from '../../../config/env';
+import type { RemoteType } from '../engine-only';
 import type { GenerationJob } from '../types';
 import type { FalInput } from './queue';
 
@@ -32,7 +33,8 @@ export interface FalTool<K extends GenerationType> {
   notes?(job: GenerationJob<K>): (string | false)[];
 }
 
-export type FalTools = { [K in GenerationType]: FalTool<K> };
+/** Every tool but those only the offline engine runs (engine-only.ts). */
+export type FalTools = { [K in RemoteType]: FalTool<K> };
 
 export type { FalModelKey };
 
