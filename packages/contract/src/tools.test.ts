@@ -27,11 +27,13 @@ describe('the tool list', () => {
     expect(toolOfFeature('video')).toBe('video-generation');
   });
 
-  it('puts the three canvas tools on the canvas editor and one tool on each other screen', () => {
+  it('puts the three canvas tools and the listing fix on the canvas editor and one tool on each other screen', () => {
+    // A listing image, like a cut-out, opens in the canvas editor from the gallery (ADR 057).
     expect(toolsOfScreen('canvasEditor')).toEqual([
       'video-generation',
       'upscaler',
       'background-removal',
+      'listing-prepare',
     ]);
     expect(toolsOfScreen('realisticPhotoshoot')).toEqual(['realistic-try-on']);
     for (const key of Object.keys(TOOL_SCREENS) as (keyof typeof TOOL_SCREENS)[]) {
