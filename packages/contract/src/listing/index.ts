@@ -4,7 +4,7 @@ import { amazon } from './amazon';
 import { etsy } from './etsy';
 import { flipkart } from './flipkart';
 import { myntra } from './myntra';
-import type { ListingSlot, Marketplace, SlotRules } from './rules';
+import type { ListingSlot, Marketplace, RuleSource, SlotRules } from './rules';
 import { shopify } from './shopify';
 
 export * from './rules';
@@ -34,10 +34,34 @@ export function slotsOf(id: MarketplaceId): ListingSlot[] {
   return (['main', 'additional', 'swatch'] as const).filter((slot) => slots[slot] !== undefined);
 }
 
+/** Every page a marketplace's rules and names were read from (the ADR lists them all). */
+export function sourcesOf(id: MarketplaceId): RuleSource[] {
+  const { slots, naming } = marketplace(id);
+  const ofSlot = (rules: SlotRules) => [
+    ...[
+      rules.background,
+      rules.fill,
+      rules.aspect,
+      rules.pixels,
+      rules.format,
+      rules.colour,
+      rules.fileSize,
+    ].flatMap((rule) => (rule ? [rule.source] : [])),
+    ...rules.content.map((rule) => rule.source),
+  ];
+  return [
+    ...slotsOf(id).flatMap((slot) => {
+      const rules = slots[slot];
+      return rules ? ofSlot(rules) : [];
+    }),
+    ...(naming.source ? [naming.source] : []),
+  ];
+}
+
 /** The characters of a SKU a marketplace's file names keep ('' when none is left). */
 export function skuForFileName(id: MarketplaceId, sku: string): string {
   const { naming } = marketplace(id);
-  const kept = [...sku.trim()].filter((c) => naming.skuPattern.test(c)).join('');
+  const kept = sku.trim().match(new RegExp(naming.skuPattern.source, 'g'))?.join('') ?? '';
   return (naming.uppercase ? kept.toUpperCase() : kept).slice(0, 80);
 }
 
