@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { ListingCheck } from '@studio/contract';
 import type { MarketplaceId } from '@studio/contract/listing';
 import { cn } from '@/lib/cn';
@@ -39,7 +39,7 @@ export function CheckTable({ check, marketplace, caption }: CheckTableProps) {
   const sources = check.checks.map((item) => ruleSource(marketplace, check.slot, item.rule));
   return (
     <div className="flex flex-col gap-2">
-      <table className="w-full table-fixed border-collapse text-left text-sm">
+      <table className="w-full table-fixed border-collapse text-left text-xs sm:text-sm">
         <caption className="sr-only">{caption}</caption>
         <TableHead
           columns={[
@@ -52,25 +52,28 @@ export function CheckTable({ check, marketplace, caption }: CheckTableProps) {
         <tbody>
           {check.checks.map((item, index) => {
             const label = ruleLabel(item.rule);
+            // A failing rule's message gets a row of its own, the table's full width.
             return (
-              <tr key={item.rule} className="border-b border-border align-top last:border-0">
-                <th scope="row" className="py-2 pr-2 font-medium break-words">
-                  {label}
-                  <RuleSourceLink source={sources[index] ?? null} rule={label} />
-                </th>
-                <td className="py-2 pr-2 break-words">{item.required}</td>
-                <td className="py-2 pr-2 break-words">
-                  {item.actual}
-                  {item.passed ? null : (
-                    <span className="mt-0.5 block text-xs text-muted-foreground">
+              <Fragment key={item.rule}>
+                <tr className={cn('align-top', item.passed && 'border-b border-border')}>
+                  <th scope="row" className="py-2 pr-2 font-medium break-words">
+                    {label}
+                    <RuleSourceLink source={sources[index] ?? null} rule={label} />
+                  </th>
+                  <td className="py-2 pr-2 break-words">{item.required}</td>
+                  <td className="py-2 pr-2 break-words">{item.actual}</td>
+                  <td className="py-2 break-words">
+                    <Verdict item={item} />
+                  </td>
+                </tr>
+                {item.passed ? null : (
+                  <tr className="border-b border-border">
+                    <td colSpan={4} className="pb-2 text-xs text-muted-foreground">
                       {item.message}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2 break-words">
-                  <Verdict item={item} />
-                </td>
-              </tr>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </tbody>

@@ -5,7 +5,7 @@ import { TableHead } from './table-head';
 /** The pack's files as the zip holds them: name, SKU, slot and whether each passes its rules. */
 export function PackFiles({ pack }: { pack: ListingPackAccepted }) {
   return (
-    <table className="w-full table-fixed border-collapse text-left text-sm">
+    <table className="w-full table-fixed border-collapse text-left text-xs sm:text-sm">
       <caption className="sr-only">Files in {pack.fileName}</caption>
       <TableHead
         columns={[
