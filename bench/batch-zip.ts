@@ -146,12 +146,10 @@ async function main(): Promise<void> {
   const { startEmbeddedPostgres } = await import('../apps/server/src/platform/embedded-postgres');
   const { createLocalStorage } = await import('../apps/server/src/platform/storage/local-storage');
   const { processImage } = await import('../apps/server/src/platform/images/process-image');
-  const { storeImage, mediaUrls } = await import('../apps/server/src/modules/media/media.service');
-  const { grant } = await import('../apps/server/src/modules/credits/credits.service');
   const { createLocalProvider } =
     await import('../apps/server/src/platform/providers/local-provider');
-  const generations = await import('../apps/server/src/modules/generations/generations.service');
   const { photoLike } = await import('./photo-like');
+  const { seedCatalogue } = await import('./lib/catalogue');
 
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-zip-'));
   await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` user
@@ -173,7 +171,6 @@ async function main(): Promise<void> {
       return object;
     },
   };
-  const deps = { db: database.db, storage };
   const local = createLocalProvider();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -220,58 +217,17 @@ async function main(): Promise<void> {
     );
     const outputBytes = outputs.map((o) => o.original.body.length);
 
-    /** Starts a catalogue through the API, then makes every pair succeed with stored outputs. */
+    /** A catalogue of its own seller's, started through the API, every pair succeeded. */
     const catalogue = async (garmentCount: number, modelCount: number) => {
       const user = await signUp(`seller-${String(garmentCount)}x${String(modelCount)}@example.com`);
-      await grant(database.db, {
-        userId: user.id,
-        amount: 1000,
-        key: `bench:${user.id}`,
-        kind: 'adjust',
-        source: 'adjust',
-        expiresAt: null,
-        reason: 'bench',
+      const made = await seedCatalogue({ address, db: database.db, storage }, user, {
+        garments: garmentCount,
+        models: modelCount,
+        imagesPerPair: IMAGES_PER_PAIR,
+        input,
+        outputs,
       });
-      const store = async () =>
-        mediaUrls((await storeImage(deps, user.id, 'upload', input)).id).url;
-      const garments = [];
-      for (let g = 0; g < garmentCount; g++) {
-        garments.push({ imageUrl: await store(), name: `Garment ${String(g + 1)} summer` });
-      }
-      const models = [];
-      for (let m = 0; m < modelCount; m++) {
-        models.push({ kind: 'photo', imageUrl: await store(), name: `Model ${String(m + 1)}` });
-      }
-      const accepting = performance.now();
-      const started = await fetch(`${address}/api/v1/try-on/batches`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: user.cookie },
-        body: JSON.stringify({
-          name: `Bench ${String(garmentCount)} × ${String(modelCount)}`,
-          garments,
-          models,
-          numImages: IMAGES_PER_PAIR,
-        }),
-      });
-      if (started.status !== 202) {
-        throw new Error(`batch refused: ${String(started.status)} ${await started.text()}`);
-      }
-      const acceptMs = performance.now() - accepting;
-      const { batchId, creditCost } = (await started.json()) as {
-        batchId: string;
-        creditCost: number;
-      };
-      let n = 0;
-      for (const row of await generations.listBatchGenerations(database.db, batchId)) {
-        const imageUrls: string[] = [];
-        for (let i = 0; i < IMAGES_PER_PAIR; i++) {
-          const output = outputs[n++ % outputs.length];
-          if (!output) throw new Error('no output fixture');
-          imageUrls.push(mediaUrls((await storeImage(deps, user.id, 'output', output)).id).url);
-        }
-        await generations.finishGeneration(database.db, row.id, { status: 'succeeded', imageUrls });
-      }
-      return { ...user, batchId, images: n, acceptMs, creditCost };
+      return { ...user, ...made };
     };
 
     const seeded = performance.now();

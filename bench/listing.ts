@@ -11,10 +11,8 @@ import sharp from 'sharp';
 import { segmentForeground } from '../apps/server/src/platform/engine/background-removal';
 import { checkListingImage } from '../apps/server/src/platform/engine/listing-check';
 import { fixListingImage } from '../apps/server/src/platform/engine/listing-fix';
-import {
-  renderFixture,
-  woodTablePhoto,
-} from '../apps/server/src/platform/engine/listing-fixtures/make-fixtures';
+import { woodTablePhoto } from '../apps/server/src/platform/engine/listing-fixtures/make-fixtures';
+import { studioPhoto } from './lib/studio-photo';
 import { timedRuns } from './lib/timed-runs';
 
 const CHECK_BUDGET_MS = 300;
@@ -26,42 +24,8 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** A 12 MP product photo on a plain sweep: the fixture's dress, a falloff and grain over all. */
-async function sweepPhoto(width: number, height: number): Promise<Buffer> {
-  const flat = await renderFixture({
-    width,
-    height,
-    backdrop: '#f4f1ec',
-    fill: 0.7,
-    garment: '#2b4c7e',
-    grain: 6,
-    encode: (image) => image.png({ compressionLevel: 1 }),
-  });
-  const falloff = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}">
-      <defs><radialGradient id="g" cx="0.5" cy="0.45" r="0.75">
-        <stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.05"/>
-      </radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
-  );
-  const grain = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 6 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  return sharp(flat)
-    .composite([{ input: falloff }, { input: grain, blend: 'soft-light' }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const photo = await sweepPhoto(4000, 3000);
+const photo = await studioPhoto(4000, 3000);
 const before = await checkListingImage(photo, rules);
 const failing = before.checks.filter((c) => !c.passed).map((c) => c.rule);
 console.log(
