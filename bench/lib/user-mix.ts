@@ -146,6 +146,7 @@ export function toolPayload(
     'video-generation': { inputImageUrls: [image], duration: 5, mode: 'performance' },
     upscaler: { imageUrl: image, upscaleFactor: '2x' },
     'background-removal': { imageUrl: image },
+    'listing-prepare': { imageUrl: image, marketplace: 'amazon', slot: 'main' },
   };
   return payloads[tool];
 }
