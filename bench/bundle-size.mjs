@@ -5,13 +5,14 @@
 // browser must fetch before the page renders. Chunks loaded only on interaction (the user menu, toasts)
 // are listed separately and are not initial. Budget: ≤ 150 KiB.
 // Usage: npm run build && node bench/bundle-size.mjs [--route=/realistic-photoshoot]
+// (WEB_DIST_DIR=<dir> reads a build made with `vite build --outDir <dir>` instead of apps/web/dist)
 // --route=<path> also lists that route's initial chunks one by one and judges it alone against the
 // budget (the exit code then follows that route).
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const BUDGET_KIB = 150;
 
