@@ -139,6 +139,7 @@ describe('gallery: loading and listing', () => {
       'Video Generation',
       'Image Upscaler',
       'Background Removal',
+      'Listing Images',
     ]);
   });
 
