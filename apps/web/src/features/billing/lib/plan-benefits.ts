@@ -1,5 +1,6 @@
 import { FREE_SIGNUP_CREDITS, MONTHLY_PLAN_CREDITS } from '@studio/contract/plans';
 import {
+  CANVAS_TOOLS,
   GENERATION_TYPES,
   MODE_LABELS,
   MODES,
@@ -56,20 +57,34 @@ export function toolNames(types: readonly GenerationType[]): string {
 }
 
 /**
- * One line per tool screen, in sidebar order. A screen with one tool shows that tool's label; a
- * screen with several (the Canvas Editor) names the screen and the tools of it the plan gets, so
- * a Free card says it can upscale and cut out, and only Pro's line has Video Generation.
+ * Whether a tool is one its screen lets the user pick. The listing fix (issue 33) opens in the
+ * Canvas Editor from the gallery but is made from a listing badge's check, not picked there: a
+ * card names it on a line of its own, not as one of the editor's tools.
+ */
+function offeredOnScreen(type: GenerationType): boolean {
+  return TOOL_DEFINITIONS[type].screen !== 'canvasEditor' || CANVAS_TOOLS.some((t) => t === type);
+}
+
+/**
+ * One line per tool screen, in sidebar order, then one per tool made elsewhere (the listing fix).
+ * A screen with one tool shows that tool's label; a screen with several (the Canvas Editor) names
+ * the screen and the tools of it the plan gets, so a Free card says it can upscale and cut out,
+ * and only Pro's line has Video Generation.
  */
 function toolLines(plan: BenefitPlan): string[] {
   const tools = toolsOfPlan(plan);
   const screens = Object.keys(TOOL_SCREENS) as ToolScreenKey[];
-  return screens.flatMap((screen) => {
-    const onScreen = GENERATION_TYPES.filter((type) => TOOL_DEFINITIONS[type].screen === screen);
+  const onScreens = screens.flatMap((screen) => {
+    const onScreen = GENERATION_TYPES.filter(
+      (type) => TOOL_DEFINITIONS[type].screen === screen && offeredOnScreen(type),
+    );
     const included = onScreen.filter((type) => tools.includes(type));
     if (included.length === 0) return [];
     if (onScreen.length === 1) return [toolNames(included)];
     return [`${TOOL_SCREENS[screen].title}: ${toolNames(included)}`];
   });
+  const elsewhere = tools.filter((type) => !offeredOnScreen(type)).map((type) => toolNames([type]));
+  return [...onScreens, ...elsewhere];
 }
 
 /** 'Performance mode', 'Performance and Balanced modes', … */
