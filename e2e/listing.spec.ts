@@ -37,12 +37,18 @@ async function secondGarment(): Promise<string> {
   return file;
 }
 
-/** axe at 1440 px, then at 390 px: still axe-clean and no sideways scroll; back to 1440 px. */
+/**
+ * axe at 1440 px, then at 390 px: still axe-clean, no sideways scroll of the page or inside
+ * `shown`; back to 1440 px.
+ */
 async function expectFitsBothWidths(page: Page, shown: Locator, what: string): Promise<void> {
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(shown).toBeVisible();
   await expectNoHorizontalScroll(page, `${what} scrolls sideways at 390 px`);
+  // A dialog scrolls inside itself: nothing in it may stick out sideways either.
+  const overflow = await shown.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow, `${what} overflows sideways at 390 px`).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath(`${what.replace(/\W+/g, '-')}-390.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });

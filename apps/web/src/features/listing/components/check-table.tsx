@@ -43,10 +43,10 @@ export function CheckTable({ check, marketplace, caption }: CheckTableProps) {
         <caption className="sr-only">{caption}</caption>
         <TableHead
           columns={[
-            { label: 'Rule', className: 'w-[30%]' },
+            { label: 'Rule', className: 'w-[28%]' },
             { label: 'Required' },
             { label: 'Actual' },
-            { label: 'Result', className: 'w-[24%]' },
+            { label: 'Result', className: 'w-[22%]' },
           ]}
         />
         <tbody>

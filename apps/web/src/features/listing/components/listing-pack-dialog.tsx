@@ -187,10 +187,13 @@ function PackDone({
         <a
           href={pack.url}
           download
-          className={cn(buttonVariants(), 'h-auto min-h-10 py-2 break-all whitespace-normal')}
+          className={cn(buttonVariants(), 'h-auto min-h-10 max-w-full shrink py-2')}
         >
           <Download aria-hidden="true" />
-          Download {pack.fileName}
+          {/* The zip's name can be long (the catalogue's): it wraps inside the button. */}
+          <span className="min-w-0 text-left break-words whitespace-normal">
+            Download {pack.fileName}
+          </span>
         </a>
         <Button variant="outline" onClick={onAnother}>
           Make another pack
