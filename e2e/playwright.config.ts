@@ -54,12 +54,11 @@ export default defineConfig({
   // Cleared at every run's start: a run beside another on this checkout names its own, or the other
   // run's start deletes this one's traces under it (browserContext.close: ENOENT).
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../artifacts/e2e-results',
-  // Three spec files at a time (each file's tests in order): much of a journey is the browser or the
-  // local engine waiting on the other. The tier's work is ~410 CPU-seconds, and with two workers it
-  // took 460 s on an idle 2-core machine, the cores idle over half the time; a third worker overlaps
-  // the waits (docs/testing.md). Journeys sign up their own accounts, so files do not share state.
+  // Two spec files at a time (each file's tests in order): much of a journey is the browser or the
+  // local engine waiting on the other, so two share a 2-core machine well (whole tier 20 min → 9 min
+  // at load 3–13, 2026-11-28). Journeys sign up their own accounts, so files do not share state.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

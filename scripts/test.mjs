@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint and format check (side by side), every Vitest tier (unit, integration,
-// component), then the browser journeys on the built app with the engine tests (ONNX model, ffmpeg)
-// beside them: the journeys leave a core idle much of the time (docs/testing.md).
+// component), the engine tests (ONNX model, ffmpeg) as their own step, then the browser journeys on
+// the built app.
 // Stops at the first failing step; ends with one summary line.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,38 +34,35 @@ function run(title, command, args, env = {}) {
   return ok;
 }
 
-/** Starts a command whose output is kept (printed later, whole); resolves with its outcome. */
-function start({ title, command, args, env = {} }) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (status) => {
-      resolve({ title, command, args, status, output, started, ended: Date.now() });
-    });
-  });
-}
-
-/** Prints a kept run's output as if it had run in turn. */
-function report({ title, command, args, status, output, started, ended }) {
-  process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
-  process.stdout.write(Buffer.concat(output));
-  const seconds = ((ended - started) / 1000).toFixed(1);
-  process.stdout.write(
-    `${status === 0 ? '✔' : '✘'} ${title} (${seconds}s, alongside the others)\n`,
-  );
-  return status === 0;
-}
-
 /**
  * Runs single-threaded checks side by side (typecheck and lint each keep one core busy), each one's
  * output kept and printed whole after, in the order given, so the log reads as if they ran in turn.
  */
 async function runTogether(checks) {
-  const results = await Promise.all(checks.map(start));
-  return results.map(report).every(Boolean);
+  const results = await Promise.all(
+    checks.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            resolve({ title, command, args, status, output, started, ended: Date.now() });
+          });
+        }),
+    ),
+  );
+  for (const { title, command, args, status, output, started, ended } of results) {
+    process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
+    process.stdout.write(Buffer.concat(output));
+    const seconds = ((ended - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `${status === 0 ? '✔' : '✘'} ${title} (${seconds}s, alongside the others)\n`,
+    );
+  }
+  return results.every((result) => result.status === 0);
 }
 
 function tierOf(file) {
@@ -119,45 +116,20 @@ function summary(ok) {
   process.exit(failed === 0 ? 0 : 1);
 }
 
-const vitestArgs = (report, projectArgs) => [
-  'vitest',
-  'run',
-  ...projectArgs,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-
-/** Counts a Vitest report into its tiers; false when it holds a failure the exit code missed. */
-function countVitest(report) {
+/** One Vitest run with a JSON report whose tests are counted into their tiers. */
+function vitestStep(title, report, projectArgs) {
+  const ok = run(title, 'npx', [
+    'vitest',
+    'run',
+    ...projectArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   const failedBefore = failedCount();
   readVitest(report);
   // Trust the report as well as the exit code: a library hooking process exit once masked a failure.
-  return failedCount() === failedBefore;
-}
-
-/** One Vitest run with a JSON report whose tests are counted into their tiers. */
-function vitestStep(title, report, projectArgs) {
-  const ok = run(title, 'npx', vitestArgs(report, projectArgs));
-  return countVitest(report) && ok;
-}
-
-/** Like `run`, without blocking: output streams as it comes while other children run beside it. */
-function runLive(title, command, args, env = {}) {
-  process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`${status === 0 ? '✔' : '✘'} ${title} (${seconds}s)\n`);
-      resolve(status === 0);
-    });
-  });
+  return ok && failedCount() === failedBefore;
 }
 
 const vitestJson = path.join(artifacts, 'vitest.json');
@@ -176,15 +148,9 @@ const steps = [
     vitestStep('Unit, integration and component tests (Vitest)', vitestJson, [
       '--project=!server-engine',
     ]),
+  () => vitestStep('Engine tests (ONNX model, ffmpeg)', engineJson, ['--project=server-engine']),
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
-  async () => {
-    // The engine tests (CPU-bound, a minute) run beside the journeys, whose browsers and studio
-    // wait on each other much of the time; their output is printed whole after.
-    const engine = start({
-      title: 'Engine tests (ONNX model, ffmpeg)',
-      command: 'npx',
-      args: vitestArgs(engineJson, ['--project=server-engine']),
-    });
+  () => {
     // Fresh data directories (so fresh embedded PostgreSQLs) for the apps under test (the journeys'
     // studio, and the one configured for fal), removed after.
     const fresh = () => {
@@ -193,7 +159,7 @@ const steps = [
       return dir;
     };
     const [dataDir, falDataDir] = [fresh(), fresh()];
-    const ok = await runLive(
+    const ok = run(
       'Browser tests (Playwright + Chromium)',
       'npx',
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
@@ -201,8 +167,7 @@ const steps = [
     );
     for (const dir of [dataDir, falDataDir]) fs.rmSync(dir, { recursive: true, force: true });
     readPlaywright(playwrightJson);
-    const engineOk = report(await engine);
-    return countVitest(engineJson) && engineOk && ok;
+    return ok;
   },
 ];
 
