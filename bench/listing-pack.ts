@@ -23,7 +23,6 @@ import { performance } from 'node:perf_hooks';
 import type { ListingPackAccepted } from '@studio/contract';
 import { marketplace } from '@studio/contract/listing';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { balanceOf } from '../apps/server/src/modules/credits/credits.service';
 import { checkListingImage } from '../apps/server/src/platform/engine/listing-check';
 import { processImage } from '../apps/server/src/platform/images/process-image';
@@ -32,6 +31,7 @@ import {
   ProviderError,
   type GenerationProvider,
 } from '../apps/server/src/platform/providers/types';
+import { readZip } from '../apps/server/test/read-zip';
 import { createLocalStorage } from '../apps/server/src/platform/storage/local-storage';
 import type { Storage } from '../apps/server/src/platform/storage/storage';
 import { BENCH_ORIGIN, startBenchApp } from './lib/bench-app';
@@ -81,43 +81,6 @@ const provider: GenerationProvider = {
     }
   },
 };
-
-interface ZipEntry {
-  name: string;
-  data: Buffer;
-}
-
-function readZip(buffer: Buffer): Promise<ZipEntry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      const entries: ZipEntry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) {
-            reject(streamError);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => {
-        resolve(entries);
-      });
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /**
  * An Amazon image checked by its pixels, independently of the engine: a JPEG with a long side of

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { garmentBox, woodTablePhoto } from '../src/platform/engine/listing-fixtures/make-fixtures';
 
 /*
  * Listing photos for the listing module's tests (issue 33): a dress-like garment on a plain
@@ -18,18 +19,6 @@ export interface PhotoSpec {
   /** The garment's box: this share of the frame's height (3:4 or narrower), centred. */
   fill: number;
   garment?: string;
-}
-
-/** The garment's box in the frame. */
-export function garmentBox(spec: Pick<PhotoSpec, 'width' | 'height' | 'fill'>) {
-  const height = Math.round(spec.height * spec.fill);
-  const width = Math.min(Math.round(height * 0.75), Math.round(spec.width * spec.fill));
-  return {
-    left: Math.round((spec.width - width) / 2),
-    top: Math.round((spec.height - height) / 2),
-    width,
-    height,
-  };
 }
 
 function garmentSvg(width: number, height: number, colour: string): Buffer {
@@ -56,46 +45,5 @@ export async function listingPhoto(spec: PhotoSpec): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A small deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * A product photo on a wooden table, from above: planks of grained, knotted wood across the whole
- * frame (no plain border to key), the garment in the middle at about half the frame's height.
- */
-export async function woodenTablePhoto(width = 1200, height = 900): Promise<Buffer> {
-  const next = random(33);
-  const wood = Buffer.alloc(width * height * 3);
-  const plank = 150;
-  const offsets = Array.from({ length: Math.ceil(height / plank) }, () => next() * 1000);
-  const tints = Array.from({ length: offsets.length }, () => 0.85 + next() * 0.3);
-  for (let y = 0; y < height; y++) {
-    const p = Math.floor(y / plank);
-    const seam = y % plank < 3 ? 0.45 : 1;
-    for (let x = 0; x < width; x++) {
-      const u = x + (offsets[p] ?? 0);
-      const grain =
-        0.5 + 0.5 * Math.sin(u / 23 + 4 * Math.sin(y / 37 + u / 211) + Math.sin(u / 7) * 0.3);
-      const shade = (0.75 + 0.25 * grain) * (tints[p] ?? 1) * seam * (0.96 + next() * 0.08);
-      const i = (y * width + x) * 3;
-      wood[i] = Math.min(255, 170 * shade);
-      wood[i + 1] = Math.min(255, 118 * shade);
-      wood[i + 2] = Math.min(255, 72 * shade);
-    }
-  }
-  const box = garmentBox({ width, height, fill: 0.55 });
-  return sharp(wood, { raw: { width, height, channels: 3 } })
-    .composite([
-      { input: garmentSvg(box.width, box.height, '#2b4c7e'), left: box.left, top: box.top },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
+/** A product photo on a wooden table (the engine tier's fixture): only the model finds the product. */
+export { woodTablePhoto as woodenTablePhoto };
