@@ -1,6 +1,21 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { applyAlphaMask } from './background-removal';
+import { describe, expect, it, vi } from 'vitest';
+import { applyAlphaMask, segment } from './background-removal';
+
+// The model's thread, stood in for: these tests are about what reaches it, not what it answers.
+const modelRuns: string[] = [];
+vi.mock('./engine-thread', () => ({
+  inEngineThread: (
+    _task: string,
+    _rgba: Uint8Array,
+    width: number,
+    height: number,
+    model: string,
+  ) => {
+    modelRuns.push(model);
+    return Promise.resolve(new Uint8Array(width * height).fill(200));
+  },
+}));
 
 function alphaAt(data: Buffer, width: number, x: number, y: number): number {
   return data[(y * width + x) * 4 + 3] ?? -1;
@@ -42,5 +57,31 @@ describe('applyAlphaMask', () => {
       .png()
       .toBuffer();
     await expect(applyAlphaMask(input, Buffer.alloc(10), 8, 8)).rejects.toThrow(/Mask size/);
+  });
+});
+
+describe('segment', () => {
+  it('runs the model once per photo and model, however often or concurrently it is asked', async () => {
+    const photo = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#a35' },
+    })
+      .png()
+      .toBuffer();
+    const other = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#3a5' },
+    })
+      .png()
+      .toBuffer();
+    const before = modelRuns.length;
+    const [first, second] = await Promise.all([segment(photo, 'medium'), segment(photo, 'medium')]);
+    // Each caller owns its copy: changing one leaves the next answer as the model gave it.
+    first.mask.fill(0);
+    const third = await segment(Buffer.from(photo), 'medium');
+    await segment(photo, 'small');
+    await segment(other, 'medium');
+    expect(modelRuns.slice(before)).toEqual(['medium', 'small', 'medium']);
+    expect([second.width, second.height]).toEqual([40, 30]);
+    expect(second.mask.every((byte) => byte === 200)).toBe(true);
+    expect(third.mask.every((byte) => byte === 200)).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { inEngineThread } from './engine-thread';
 import { type EngineImage, orientedImage } from './shared';
@@ -22,11 +24,24 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+type Matte = { mask: Buffer; width: number; height: number };
+
+/**
+ * Mattes of recent inputs, by the input's SHA-256 and the model. The same photo meets the model
+ * again and again: a seller checks it for two marketplaces and fixes it for both, regenerates a
+ * try-on (the fidelity check segments the garment each time), or makes a video and a cut-out of
+ * it; each run is seconds of both cores for the same answer. The model is deterministic, so a
+ * remembered matte is the matte. lru-cache's fetch also lets concurrent asks for one input share
+ * one inference. A matte is at most 1024×1024 bytes; 64 MiB keeps the last ~64 photos.
+ */
+const mattes = new LRUCache<string, Matte, { input: Buffer; model: BackgroundRemovalModel }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (matte) => matte.mask.length,
+  fetchMethod: (_key, _stale, { context }) => runModel(context.input, context.model),
+});
+
 /** Runs the model on a ≤1024 px copy and returns its alpha mask (one byte per pixel). */
-export async function segment(
-  input: Buffer,
-  model: BackgroundRemovalModel,
-): Promise<{ mask: Buffer; width: number; height: number }> {
+async function runModel(input: Buffer, model: BackgroundRemovalModel): Promise<Matte> {
   const { data, info } = await orientedImage(input)
     .resize(INFERENCE_MAX_EDGE, INFERENCE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
     // Transparent areas of a PNG have arbitrary colours underneath; show the model white there.
@@ -44,6 +59,17 @@ export async function segment(
     width: info.width,
     height: info.height,
   };
+}
+
+/**
+ * The model's alpha mask (one byte per pixel) of a ≤1024 px copy of `input`, remembered per input
+ * (`mattes`). Each caller gets its own copy of the mask, free to change.
+ */
+export async function segment(input: Buffer, model: BackgroundRemovalModel): Promise<Matte> {
+  const key = `${model}:${createHash('sha256').update(input).digest('base64url')}`;
+  const matte = await mattes.fetch(key, { context: { input, model } });
+  if (!matte) throw new Error('Background removal returned no mask.');
+  return { ...matte, mask: Buffer.from(matte.mask) };
 }
 
 /**
