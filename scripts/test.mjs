@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every Vitest tier (unit, integration, component), the engine tests (ONNX model, ffmpeg)
-// as their own step, then the browser journeys on the built app with typecheck, lint and format
-// check beside them (the journeys leave about half of two cores idle: docs/testing.md).
+// `npm test`: typecheck, lint and format check (side by side), every Vitest tier (unit, integration,
+// component), the engine tests (ONNX model, ffmpeg) as their own step, then the browser journeys on
+// the built app.
 // Stops at the first failing step; ends with one summary line.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,49 +20,40 @@ const tiers = {
   browser: { passed: 0, failed: 0 },
 };
 
-/** Runs one step with its output straight through; resolves whether it passed. */
 function run(title, command, args, env = {}) {
   process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const ok = status === 0;
-      process.stdout.write(`${ok ? '✔' : '✘'} ${title} (${seconds}s)\n`);
-      resolve(ok);
-    });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  process.stdout.write(`${ok ? '✔' : '✘'} ${title} (${seconds}s)\n`);
+  return ok;
 }
 
 /**
- * Runs single-threaded checks side by side (typecheck and lint each keep one core busy) and beside
- * `beside` (a step whose output goes straight through), each check's output kept and printed whole
- * after, in the order given, so the log reads as if they ran in turn.
+ * Runs single-threaded checks side by side (typecheck and lint each keep one core busy), each one's
+ * output kept and printed whole after, in the order given, so the log reads as if they ran in turn.
  */
-async function runTogether(checks, beside = () => Promise.resolve(true)) {
-  const [results, besideOk] = await Promise.all([
-    Promise.all(
-      checks.map(
-        ({ title, command, args }) =>
-          new Promise((resolve) => {
-            const started = Date.now();
-            const child = spawn(command, args, { cwd: root, env: process.env });
-            const output = [];
-            child.stdout.on('data', (chunk) => output.push(chunk));
-            child.stderr.on('data', (chunk) => output.push(chunk));
-            child.on('close', (status) => {
-              resolve({ title, command, args, status, output, started, ended: Date.now() });
-            });
-          }),
-      ),
+async function runTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            resolve({ title, command, args, status, output, started, ended: Date.now() });
+          });
+        }),
     ),
-    beside(),
-  ]);
+  );
   for (const { title, command, args, status, output, started, ended } of results) {
     process.stdout.write(`\n━━ ${title} ━━\n$ ${command} ${args.join(' ')}\n`);
     process.stdout.write(Buffer.concat(output));
@@ -71,7 +62,7 @@ async function runTogether(checks, beside = () => Promise.resolve(true)) {
       `${status === 0 ? '✔' : '✘'} ${title} (${seconds}s, alongside the others)\n`,
     );
   }
-  return besideOk && results.every((result) => result.status === 0);
+  return results.every((result) => result.status === 0);
 }
 
 function tierOf(file) {
@@ -126,8 +117,8 @@ function summary(ok) {
 }
 
 /** One Vitest run with a JSON report whose tests are counted into their tiers. */
-async function vitestStep(title, report, projectArgs) {
-  const ok = await run(title, 'npx', [
+function vitestStep(title, report, projectArgs) {
+  const ok = run(title, 'npx', [
     'vitest',
     'run',
     ...projectArgs,
@@ -146,42 +137,38 @@ const engineJson = path.join(artifacts, 'vitest-engine.json');
 const playwrightJson = path.join(artifacts, 'playwright.json');
 for (const report of [vitestJson, engineJson, playwrightJson]) fs.rmSync(report, { force: true });
 
-/** The browser journeys on fresh data directories (so fresh embedded PostgreSQLs), removed after. */
-async function browserStep() {
-  const fresh = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
-    fs.chmodSync(dir, 0o755);
-    return dir;
-  };
-  // The journeys' studio and the one configured for fal.
-  const [dataDir, falDataDir] = [fresh(), fresh()];
-  const ok = await run(
-    'Browser tests (Playwright + Chromium)',
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    { CI: '1', E2E_DATA_DIR: dataDir, E2E_FAL_DATA_DIR: falDataDir },
-  );
-  for (const dir of [dataDir, falDataDir]) fs.rmSync(dir, { recursive: true, force: true });
-  readPlaywright(playwrightJson);
-  return ok;
-}
-
 const steps = [
+  () =>
+    runTogether([
+      { title: 'Typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+      { title: 'Lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+      { title: 'Format', command: 'npm', args: ['run', '--silent', 'format:check'] },
+    ]),
   () =>
     vitestStep('Unit, integration and component tests (Vitest)', vitestJson, [
       '--project=!server-engine',
     ]),
   () => vitestStep('Engine tests (ONNX model, ffmpeg)', engineJson, ['--project=server-engine']),
   () => run('Build web app', 'npm', ['run', '--silent', 'build']),
-  () =>
-    runTogether(
-      [
-        { title: 'Typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-        { title: 'Lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-        { title: 'Format', command: 'npm', args: ['run', '--silent', 'format:check'] },
-      ],
-      browserStep,
-    ),
+  () => {
+    // Fresh data directories (so fresh embedded PostgreSQLs) for the apps under test (the journeys'
+    // studio, and the one configured for fal), removed after.
+    const fresh = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
+      fs.chmodSync(dir, 0o755);
+      return dir;
+    };
+    const [dataDir, falDataDir] = [fresh(), fresh()];
+    const ok = run(
+      'Browser tests (Playwright + Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      { CI: '1', E2E_DATA_DIR: dataDir, E2E_FAL_DATA_DIR: falDataDir },
+    );
+    for (const dir of [dataDir, falDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+    readPlaywright(playwrightJson);
+    return ok;
+  },
 ];
 
 for (const step of steps) {
