@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +22,13 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { provenanceRoutes } from './modules/provenance/provenance.routes';
+import { createMarker } from './platform/provenance/marker';
+import {
+  type SigningMaterial,
+  developmentSigningMaterial,
+  signingMaterialFromPem,
+} from './platform/provenance/signing-material';
 import { registerSessionGuard } from './modules/auth/session-guard';
 import { createSessionCache, forgetSessionsOnAccountChanges } from './modules/auth/session-cache';
 import { registerSharedRateLimits } from './modules/rate-limits/pg-rate-limit-store';
@@ -79,6 +87,11 @@ export interface AppDeps {
    * default: the engine's segmentation model.
    */
   garmentSegmenter?: Segmenter;
+  /**
+   * What the content credentials are signed with (ADR 058); default: C2PA_SIGN_CERT and
+   * C2PA_SIGN_KEY, else a development root and signer kept under `$DATA_DIR/c2pa`.
+   */
+  signingMaterial?: SigningMaterial;
 }
 
 /** Origins the browser may call us from: the public URL, plus loopback aliases outside production. */
@@ -116,6 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const signing =
+    deps.signingMaterial ??
+    (config.c2paSigning
+      ? signingMaterialFromPem(config.c2paSigning.certPem, config.c2paSigning.keyPem)
+      : await developmentSigningMaterial(path.join(config.dataDir, 'c2pa')));
+  const marker = createMarker(signing, app.log);
   // fal's webhook route and the fal jobs share the deliveries it stores (ADR 035).
   const falWebhook = generation.fal?.webhook;
   const falWebhooks =
@@ -158,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"], // WebAssembly only (the /verify reader), no eval
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -256,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           tools: toolOutputs({ real: capabilities, previews: provider.previews?.() }),
         }),
       );
+      await api.register(provenanceRoutes({ trustAnchorPem: marker.trustAnchorPem }));
       await api.register(
         sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),
       );
@@ -325,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const worker = runWorker
     ? await startGenerationWorker({
+        marker,
         db: database.db,
         storage,
         provider,

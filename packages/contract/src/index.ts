@@ -18,3 +18,4 @@ export * from './gallery';
 export * from './tax';
 export * from './listing/index';
 export * from './listing-requests';
+export * from './provenance';

@@ -40,6 +40,13 @@ const envSchema = z
       .default('info'),
     PUBLIC_URL: z.url().optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * The C2PA claim-signing certificate chain (PEM, signing certificate first) and its PKCS#8 EC
+     * private key (ADR 058). Unset outside production: a development root and signer are made
+     * once under DATA_DIR/c2pa. A literal "\n" in the variable reads as a line break.
+     */
+    C2PA_SIGN_CERT: z.string().min(1).optional(),
+    C2PA_SIGN_KEY: z.string().min(1).optional(),
     /** Bearer token that shows operators the health details (database version, uptime). */
     OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     WEB_DIST_DIR: z.string().optional(),
@@ -277,6 +284,14 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
+    for (const name of ['C2PA_SIGN_CERT', 'C2PA_SIGN_KEY'] as const) {
+      const other = name === 'C2PA_SIGN_CERT' ? 'C2PA_SIGN_KEY' : 'C2PA_SIGN_CERT';
+      if (env.NODE_ENV === 'production' && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      } else if (env[name] && !env[other]) {
+        ctx.addIssue({ code: 'custom', path: [other], message: `is required with ${name}` });
+      }
+    }
   });
 
 export type Role = 'api' | 'worker' | 'all';
@@ -295,6 +310,8 @@ export interface Config {
   publicUrl: string;
   /** Unset outside production: a per-data-dir secret is generated and kept in DATA_DIR. */
   authSecret: string | undefined;
+  /** The C2PA signer from the environment (PEM); unset outside production (ADR 058). */
+  c2paSigning: { certPem: string; keyPem: string } | undefined;
   /**
    * Sent as `Authorization: Bearer …`, it shows `/health`'s details in production; unset, nobody
    * sees them there (outside production everyone does).
@@ -531,6 +548,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     publicUrl,
     authSecret: env.AUTH_SECRET,
+    c2paSigning:
+      env.C2PA_SIGN_CERT && env.C2PA_SIGN_KEY
+        ? {
+            certPem: env.C2PA_SIGN_CERT.replaceAll('\\n', '\n'),
+            keyPem: env.C2PA_SIGN_KEY.replaceAll('\\n', '\n'),
+          }
+        : undefined,
     operatorToken: env.OPERATOR_TOKEN,
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist'),

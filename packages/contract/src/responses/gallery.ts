@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { contentCredentialsSchema } from './credentials';
 import { garmentFidelitySchema } from './fidelity';
 import { countIfSent, derive, int, strings, success, text, textOrNull } from './read';
 
@@ -20,6 +21,7 @@ const galleryShape = {
   /** The generation this one was made from (the gallery's View or Reuse settings), if known. */
   madeFrom: textOrNull,
   fidelity: garmentFidelitySchema,
+  credentials: contentCredentialsSchema,
 };
 const galleryItem = z.object(galleryShape);
 /** A missing id makes the answer unreadable; other details read as empty, counts follow the lists. */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { GENERATION_STATUSES, GENERATION_TYPES, MODES, PLAN_FAMILIES_WITH_ACCESS } from '../tools';
+import { contentCredentialsSchema } from './credentials';
 import { garmentFidelitySchema } from './fidelity';
 import { derive, int, readableEntries, strings, success, text, textOrNull } from './read';
 
@@ -69,6 +70,7 @@ export const generationSchema = z.object({
   startedAt: textOrNull,
   finishedAt: textOrNull,
   fidelity: garmentFidelitySchema,
+  credentials: contentCredentialsSchema,
 });
 export type Generation = z.infer<typeof generationSchema>;
 export const generationResponseSchema = z.object({ success, generation: generationSchema });

@@ -13,6 +13,7 @@ export * from './billing';
 export * from './credit-history';
 export * from './uploads';
 export * from './generations';
+export * from './credentials';
 export * from './fidelity';
 export * from './generation-detail';
 export * from './catalog';

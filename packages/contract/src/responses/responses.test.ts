@@ -41,6 +41,7 @@ const generation: Generation = {
   startedAt: '2026-11-21T10:00:01.000Z',
   finishedAt: null,
   fidelity: null,
+  credentials: null,
 };
 
 const galleryItem = {
@@ -63,6 +64,16 @@ const galleryItem = {
     patternSimilarity: 0.91,
     freeRegenerationOffered: true,
     freeRegenerationId: null,
+  },
+  credentials: {
+    sourceType: 'trainedAlgorithmicMedia',
+    generator: 'AI Product Studio 1.0.0',
+    model: 'fal-ai/fashn/tryon/v1.6',
+    signedBy: 'AI Product Studio',
+    signedAt: '2026-01-10T12:00:00.000Z',
+    marked: 2,
+    outputs: 2,
+    verified: true,
   },
 };
 
@@ -222,6 +233,14 @@ describe('response schemas in the browser (decoding)', () => {
     });
   });
 
+  it('read content credentials with a source type this build does not know as none', () => {
+    const read = (credentials: unknown) =>
+      generationResponseSchema.parse({ success: true, generation: { ...generation, credentials } })
+        .generation.credentials;
+    expect(read({ ...galleryItem.credentials, sourceType: 'madeUpMedia' })).toBeNull();
+    expect(read(galleryItem.credentials)).toEqual(galleryItem.credentials);
+  });
+
   it.each([
     ['an unknown status', { success: true, generation: { ...generation, status: 'done' } }],
     ['an unknown type', { success: true, generation: { ...generation, type: 'magic' } }],
@@ -302,6 +321,7 @@ describe('response schemas in the browser (decoding)', () => {
       thumbhash: null,
       madeFrom: null,
       fidelity: null,
+      credentials: null,
     });
     expect(read.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
     expect(read.message).toBe('');

@@ -13,7 +13,22 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { DigitalSourceType } from '@studio/contract';
 import { generationBatches } from './batches';
+
+/** What `generations.credentials` holds: the API's `credentials` (ADR 058). */
+export interface GenerationCredentials {
+  sourceType: DigitalSourceType;
+  generator: string;
+  model: string | null;
+  signedBy: string;
+  signedAt: string;
+  /** Every marked output read back as valid by the C2PA reference reader. */
+  verified: boolean;
+  /** Outputs that carry credentials, of all the generation's outputs. */
+  marked: number;
+  outputs: number;
+}
 
 /**
  * One piece of paid work (ARCHITECTURE §4): queued → running → succeeded | failed | canceled.
@@ -71,6 +86,12 @@ export const generations = pgTable(
     fidelityColourDifference: real('fidelity_colour_difference'),
     fidelityPatternSimilarity: real('fidelity_pattern_similarity'),
     fidelityPassed: boolean('fidelity_passed'),
+    /**
+     * The content credentials written into the outputs (ADR 058): digital source type, generator,
+     * model, signer, when, whether every marked output validated, and how many of the outputs
+     * carry them. Null while unfinished, before marking existed, and when none could be marked.
+     */
+    credentials: jsonb('credentials').$type<GenerationCredentials>(),
     /** The one free regeneration asked for this result after it failed the check. */
     freeRegenerationId: text('free_regeneration_id'),
     /** On a free regeneration: the result it replaces (it gets no free regeneration of its own). */

@@ -98,6 +98,7 @@ const galleryColumns = {
   fidelityColourDifference: generations.fidelityColourDifference,
   fidelityPatternSimilarity: generations.fidelityPatternSimilarity,
   fidelityPassed: generations.fidelityPassed,
+  credentials: generations.credentials,
   freeRegenerationId: generations.freeRegenerationId,
   freeRegenerationOf: generations.freeRegenerationOf,
 };

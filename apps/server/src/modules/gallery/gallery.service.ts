@@ -80,6 +80,7 @@ function toItem(row: repo.GalleryRow): GalleryItem {
     thumbhash: row.thumbhash,
     madeFrom: row.madeFrom,
     fidelity: fidelityOf(row),
+    credentials: row.credentials,
   };
 }
 

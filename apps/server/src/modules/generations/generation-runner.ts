@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { GenerationCredentials } from '../../db/schema';
 import { retryOnDeadlock } from '../../db/retry-on-deadlock';
 import type { Segmenter } from '../../platform/engine/garment-fidelity';
 import { processImage } from '../../platform/images/process-image';
 import { BlockedUrlError, guardedFetch } from '../../platform/net/url-guard';
+import type {
+  MarkInput,
+  MarkRequest,
+  Marker,
+  StoredCredentials,
+} from '../../platform/provenance/marker';
 import {
   DEADLINE_MESSAGE,
   ProviderError,
@@ -60,6 +67,8 @@ export interface RunnerDeps {
   shutdown: AbortSignal;
   /** Finds the garment for the garment-fidelity check (ADR 037); without it no check runs. */
   segmenter?: Segmenter | undefined;
+  /** Writes the content credentials into every output before it is stored (ADR 058). */
+  marker: Marker;
 }
 
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
@@ -204,6 +213,7 @@ async function checkLater(deps: RunnerDeps, generationId: string) {
 }
 
 interface Outcome extends Partial<FidelityColumns> {
+  credentials: GenerationCredentials | null;
   imageUrls: string[];
   videoUrls: string[];
   thumbnailUrl: string | null;
@@ -288,20 +298,34 @@ async function execute(
   const outcome: Outcome = {
     imageUrls: [],
     videoUrls: [],
+    credentials: null,
     thumbnailUrl: null,
     thumbhash: null,
     previewNote: result.previewNote ?? null,
     providerInferenceMs: result.inferenceMs ?? null,
   };
   const storedImages: Buffer[] = [];
+  const marking: MarkRequest = {
+    type: row.type,
+    madeBy: result.labelledPreview ? 'preview' : result.model ? 'model' : 'engine',
+    model: result.model ?? null,
+    inputs: await markInputsOf(deps, row),
+  };
+  const marks: (StoredCredentials | null)[] = [];
   for (const output of result.outputs) {
-    const { row: stored, original } = await storeOutput(deps, row, output, signal);
+    const {
+      row: stored,
+      original,
+      credentials,
+    } = await storeOutput(deps, row, output, marking, signal);
+    marks.push(credentials);
     if (output.kind === 'video') outcome.videoUrls.push(mediaUrls(stored.id).url);
     else outcome.imageUrls.push(mediaUrls(stored.id).url);
     if (original) storedImages.push(original);
     outcome.thumbnailUrl ??= mediaUrls(stored.id).thumbnailUrl;
     outcome.thumbhash ??= stored.thumbhash;
   }
+  outcome.credentials = credentialsOf(marks);
   // A listing prepare checked its output on the bytes just stored (ADR 057): kept for the
   // gallery's badges and packs. Only a cache: a verdict not kept is measured again when asked.
   const [firstImage] = outcome.imageUrls;
@@ -364,20 +388,62 @@ async function outputBytes(deps: RunnerDeps, output: ProviderOutput) {
   }
 }
 
+/**
+ * The files a generation was made from, for its outputs' content credentials (named and hashed
+ * there, ADR 058). Never fails the work: inputs that cannot be read are left out, and logged.
+ */
+async function markInputsOf(deps: RunnerDeps, row: repo.GenerationRow): Promise<MarkInput[]> {
+  try {
+    return await Promise.all(
+      row.inputImageUrls.map(async (url, index) => {
+        const id = mediaIdOf(url, deps.publicUrl);
+        if (!id) throw new Error(`input ${url} is not our media`);
+        const media = await findOwnedMedia(deps, row.userId, id);
+        return {
+          bytes: await readOriginal(deps, media),
+          contentType: media.contentType,
+          title: `input-${String(index + 1)}.${media.ext}`,
+        };
+      }),
+    );
+  } catch (error) {
+    deps.log.warn({ generationId: row.id, err: error }, 'inputs left out of the credentials');
+    return [];
+  }
+}
+
+/** One summary for the generation: the first marked output's claim, and how many carry one. */
+function credentialsOf(marks: (StoredCredentials | null)[]): GenerationCredentials | null {
+  const marked = marks.filter((mark): mark is StoredCredentials => mark !== null);
+  const [first] = marked;
+  if (!first) return null;
+  return {
+    ...first,
+    verified: marked.every((mark) => mark.verified),
+    marked: marked.length,
+    outputs: marks.length,
+  };
+}
+
 async function storeOutput(
   deps: RunnerDeps,
   row: repo.GenerationRow,
   output: ProviderOutput,
+  marking: MarkRequest,
   signal: AbortSignal,
 ) {
   const data = await outputBytes(deps, output);
   signal.throwIfAborted();
   if (output.kind === 'image') {
     const image = await processImage(data, { keepOriginal: 'exact' in output && output.exact });
+    // Marked after the re-encode, which drops all metadata: the stored original is what every
+    // download, zip and share link serves (ADR 058). Thumbnails and previews stay unmarked.
+    const marked = await deps.marker.mark(image.original.body, image.original.contentType, marking);
+    image.original.body = marked.bytes;
     // Recorded with the output, so the storage sweep can tell an output its generation never
     // named (stored for settled work) with one look at that generation (ADR 046).
     const stored = await storeImage(deps, row.userId, 'output', image, { generationId: row.id });
-    return { row: stored, original: image.original.body };
+    return { row: stored, original: image.original.body, credentials: marked.credentials };
   }
   // A video's poster is the input image: the gallery card and the player show it while loading.
   const [posterUrl] = row.inputImageUrls;
@@ -387,10 +453,11 @@ async function storeOutput(
     await readOriginal(deps, await findOwnedMedia(deps, row.userId, posterId)),
   );
   const size = await videoSize(data);
-  const stored = await storeVideo(deps, row.userId, { data, ...size }, poster, {
+  const marked = await deps.marker.mark(data, 'video/mp4', marking);
+  const stored = await storeVideo(deps, row.userId, { data: marked.bytes, ...size }, poster, {
     generationId: row.id,
   });
-  return { row: stored, original: null };
+  return { row: stored, original: null, credentials: marked.credentials };
 }
 
 /** Reads width and height from the MP4's track header; 0×0 when absent (still playable). */

@@ -488,6 +488,7 @@ export function toDtoAt(
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     fidelity: fidelityOf(row),
+    credentials: row.credentials,
   };
 }
 

@@ -81,6 +81,7 @@ export function createFalProvider(options: FalProviderOptions): GenerationProvid
     const notes = (tool.notes?.(job) ?? []).filter((note) => note !== false);
     return {
       outputs: mediaOutputs(results),
+      model: modelId,
       ...(inferenceMs === null ? {} : { inferenceMs }),
       ...(notes.length > 0 ? { previewNote: notes.join(' ') } : {}),
     };

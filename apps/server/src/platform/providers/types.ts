@@ -99,6 +99,8 @@ export interface ProviderResult {
   previewNote?: string;
   /** The compute time the provider reported for the work, when it reports one (fal does). */
   inferenceMs?: number;
+  /** The provider's model id that made the outputs, named in their content credentials (ADR 058). */
+  model?: string;
   /**
    * The outputs are a labelled preview (the inputs beside a PREVIEW banner, ADR 013), not a
    * result: nothing of the garment to score, so no fidelity score and no free regeneration.
