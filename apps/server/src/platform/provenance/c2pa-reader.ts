@@ -20,18 +20,33 @@ export interface ReadCredentials {
   state: 'Trusted' | 'Valid' | 'Invalid';
   /** Failure codes of the active manifest (e.g. assertion.dataHash.mismatch). */
   failures: string[];
+  /** Every status the reader reported for the active manifest. */
+  results: StatusLists;
   activeLabel: string;
   /** The active manifest as the reader gives it (claim generator, actions, ingredients...). */
   manifest: Record<string, unknown>;
   manifests: Record<string, Record<string, unknown>>;
 }
 
+export interface StatusLists {
+  success: Status[];
+  informational: Status[];
+  failure: Status[];
+}
+interface Status {
+  code: string;
+  url?: string;
+}
+
 interface StoreJson {
   active_manifest?: string;
   manifests?: Record<string, Record<string, unknown>>;
   validation_state?: string;
-  validation_results?: { activeManifest?: { failure?: { code: string }[] } };
+  validation_results?: { activeManifest?: Partial<StatusLists> };
 }
+
+const codesOf = (list: Status[] | undefined): Status[] =>
+  (list ?? []).map(({ code, url }) => (url === undefined ? { code } : { code, url }));
 
 /** Null when the file carries no manifest. `trustAnchorPem` makes that root trusted. */
 export async function readC2pa(
@@ -58,9 +73,16 @@ export async function readC2pa(
   const activeLabel = store.active_manifest ?? '';
   const manifests = store.manifests ?? {};
   const state = store.validation_state;
+  const active = store.validation_results?.activeManifest;
+  const results = {
+    success: codesOf(active?.success),
+    informational: codesOf(active?.informational),
+    failure: codesOf(active?.failure),
+  };
   return {
     state: state === 'Trusted' || state === 'Valid' ? state : 'Invalid',
-    failures: (store.validation_results?.activeManifest?.failure ?? []).map((f) => f.code),
+    failures: results.failure.map((status) => status.code),
+    results,
     activeLabel,
     manifest: manifests[activeLabel] ?? {},
     manifests,

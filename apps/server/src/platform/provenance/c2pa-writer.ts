@@ -3,6 +3,7 @@ import { sign } from 'node:crypto';
 import { type DigitalSourceType, digitalSourceTypeUri } from '@studio/contract';
 import { type Asset, BMFF, JPEG, PNG } from '@trustnxt/c2pa-ts/asset';
 import type { Signer } from '@trustnxt/c2pa-ts/cose';
+import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
 import {
   type Action,
   ActionAssertion,
@@ -25,6 +26,20 @@ export interface IngredientInput {
   sha256: string;
   /** parentOf: the output is an edit of it; inputTo: the model took it as an input. */
   relationship: 'parentOf' | 'inputTo';
+  /**
+   * The file itself, when it may carry credentials of its own (an earlier output being edited):
+   * its manifests are carried into the new store and the ingredient points at its active one.
+   */
+  bytes?: Buffer;
+  /** How the reference reader judged the file's own manifest (the ingredient records it). */
+  validation?: IngredientValidation;
+}
+
+/** Status codes of an ingredient's active manifest, as a reader reported them. */
+export interface IngredientValidation {
+  success: { code: string; url?: string }[];
+  informational: { code: string; url?: string }[];
+  failure: { code: string; url?: string }[];
 }
 
 /** What the manifest claims about an output (ADR 058). */
@@ -86,6 +101,19 @@ function assetOf(file: Buffer, type: MarkableType): Asset {
   }
 }
 
+type StatusMaps = NonNullable<IngredientAssertion['validationResults']>['activeManifest'];
+
+/** The manifest store a file carries, read with the writer's own parser; undefined when none. */
+function storeOf(file: Buffer, type: string): ManifestStore | undefined {
+  if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'video/mp4') return undefined;
+  try {
+    const jumbf = assetOf(file, type).getManifestJUMBF();
+    return jumbf ? ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf))) : undefined;
+  } catch {
+    return undefined; // unreadable credentials are not carried; the ingredient is still named
+  }
+}
+
 /**
  * Embeds a signed C2PA manifest: the actions (the first one carrying IPTC's digital source type
  * and the studio as its software agent), one ingredient per input file (title, type and hash,
@@ -100,7 +128,14 @@ export async function embedC2pa(
 ): Promise<Buffer> {
   const signer = signerOf(material);
   let asset = assetOf(file, type);
-  const store = new ManifestStore();
+  // An edit of a file that has credentials carries them (C2PA 2.2, ingredients): its manifests
+  // stay in the store, byte for byte, and ours is added after them as the active one.
+  const parentInput = claim.ingredients.find(
+    (input) => input.relationship === 'parentOf' && input.bytes && input.validation,
+  );
+  const parentStore = parentInput?.bytes && storeOf(parentInput.bytes, parentInput.contentType);
+  const parentActive = parentStore?.getActiveManifest();
+  const store = parentActive && parentStore ? parentStore : new ManifestStore();
   const manifest = store.createManifest({
     assetFormat: type,
     instanceID: claim.instanceId,
@@ -124,6 +159,17 @@ export async function embedC2pa(
     ingredient.title = input.title;
     ingredient.format = input.contentType;
     ingredient.instanceID = `sha256:${input.sha256}`;
+    if (input === parentInput && parentActive?.label && input.validation) {
+      // Before the assertion joins the claim: the claim hashes the ingredient with these in it.
+      ingredient.activeManifest = manifest.createHashedReference(`/c2pa/${parentActive.label}`);
+      ingredient.claimSignature = manifest.createHashedReference(
+        `/c2pa/${parentActive.label}/c2pa.signature`,
+      );
+      ingredient.validationResults = {
+        // The reader's status codes are the specification's; c2pa-ts types them as its enum.
+        activeManifest: input.validation as unknown as StatusMaps,
+      };
+    }
     manifest.addAssertion(ingredient);
     return ingredient;
   });

@@ -80,12 +80,22 @@ export function createMarker(material: SigningMaterial, log: FastifyBaseLogger):
         instanceId,
       }),
     );
-    const ingredients: IngredientInput[] = request.inputs.map((input, index) => ({
-      title: input.title,
-      contentType: input.contentType,
-      sha256: createHash('sha256').update(input.bytes).digest('hex'),
-      relationship: provenance.action === 'c2pa.edited' && index === 0 ? 'parentOf' : 'inputTo',
-    }));
+    const ingredients: IngredientInput[] = await Promise.all(
+      request.inputs.map(async (input, index) => {
+        const ingredient: IngredientInput = {
+          title: input.title,
+          contentType: input.contentType,
+          sha256: createHash('sha256').update(input.bytes).digest('hex'),
+          relationship: provenance.action === 'c2pa.edited' && index === 0 ? 'parentOf' : 'inputTo',
+        };
+        if (ingredient.relationship !== 'parentOf') return ingredient;
+        // An edit of an earlier output carries that output's credentials forward (ADR 058).
+        const own = await readC2pa(input.bytes, input.contentType, material.trustAnchorPem).catch(
+          () => null,
+        );
+        return own ? { ...ingredient, bytes: input.bytes, validation: own.results } : ingredient;
+      }),
+    );
     const signed = await embedC2pa(
       withPacket,
       type,
