@@ -27,13 +27,14 @@ const webFeatures = [
 // the tool kit never depends on a tool, and account, billing or the shell never on the tool kit:
 //   1. app-wide data and chrome: site, analytics, promo, auth, credits, billing, account, shell
 //   2. the tool kit every tool screen composes: generations, and listing (marketplace checks and
-//      packs: its badge sits on every result, and its fix runs through the kit's generation run)
+//      packs: its badge sits on every result, and its fix runs through the kit's generation run),
+//      and provenance (the content credentials shown beside every result, and the /verify page)
 //   3. screens: tools/<tool>, gallery, canvas-editor
 //   4. the home page, which shows pieces of the screens: dashboard
 // A new feature folder must be placed in a layer here (the config refuses to load otherwise).
 const webLayers = [
   ['site', 'analytics', 'promo', 'auth', 'credits', 'billing', 'account', 'shell'],
-  ['generations', 'listing'],
+  ['generations', 'listing', 'provenance'],
   ['tools/*', 'gallery', 'canvas-editor'],
   ['dashboard'],
 ];

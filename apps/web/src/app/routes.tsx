@@ -27,6 +27,7 @@ const notFoundPage = lazyPage(() => import('./routes/app/not-found'));
 const sandboxCheckoutPage = lazyPage(() => import('./routes/checkout-sandbox'));
 const privacyPage = lazyPage(() => import('./routes/privacy'));
 const termsPage = lazyPage(() => import('./routes/terms'));
+const verifyPage = lazyPage(() => import('./routes/verify'));
 
 /** A page's data fetch that can start before its code has loaded (a small chunk of its own). */
 type DataModule = {
@@ -83,8 +84,8 @@ function pageRoute(page: LazyPage, path: string): RouteObject {
 }
 
 /**
- * The route tree. /login has its own guard; /reset-password, /auth/popup-complete, /privacy and
- * /terms are public and outside the shell; the sandbox checkout is guarded but stands alone like a provider's
+ * The route tree. /login has its own guard; /reset-password, /auth/popup-complete, /privacy,
+ * /terms and /verify are public and outside the shell; the sandbox checkout is guarded but stands alone like a provider's
  * payment page; everything else sits behind RequireAuth and inside the shell, including the 404
  * page, so unknown paths keep the sidebar.
  */
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
   pageRoute(popupCompletePage, paths.authPopupComplete.path),
   pageRoute(privacyPage, paths.privacy.path),
   pageRoute(termsPage, paths.terms.path),
+  pageRoute(verifyPage, paths.verify.path),
   {
     element: <RequireAuth />,
     children: [

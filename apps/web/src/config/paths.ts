@@ -26,6 +26,8 @@ export const paths = {
   /** Public legal pages (the login screen links to them); no shell. */
   privacy: { path: '/privacy', title: 'Privacy Policy' },
   terms: { path: '/terms', title: 'Terms of Service' },
+  /** Public: reads a file's content credentials in the browser (issue 34); no shell. */
+  verify: { path: '/verify', title: 'Verify content credentials' },
   /** The local test checkout the server links to when no payment provider is configured; no shell. */
   sandboxCheckout: { path: '/checkout/sandbox/:orderId', title: 'Test payment' },
 } as const satisfies Record<string, { path: `/${string}`; title: string }>;

@@ -41,6 +41,7 @@ export function galleryItem(overrides: Partial<GalleryItem> = {}): GalleryItem {
     thumbhash: null,
     madeFrom: null,
     fidelity: null,
+    credentials: null,
     ...overrides,
   };
 }

@@ -218,6 +218,7 @@ export function generationFixture(overrides: Partial<Generation> = {}): Generati
     startedAt: null,
     finishedAt: null,
     fidelity: null,
+    credentials: null,
     ...overrides,
   };
 }
