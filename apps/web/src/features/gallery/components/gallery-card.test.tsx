@@ -151,3 +151,29 @@ describe('gallery card: colour check', () => {
     expect(screen.queryByLabelText(/^Colour check/)).not.toBeInTheDocument();
   });
 });
+
+describe('gallery card: content credentials', () => {
+  it("opens what the outputs' credentials say, with a link that checks the first one in the verifier", async () => {
+    const item = galleryItem({
+      credentials: {
+        sourceType: 'trainedAlgorithmicMedia',
+        generator: 'AI Product Studio 1.4.0',
+        model: null,
+        signedBy: 'AI Product Studio',
+        signedAt: '2026-11-29T03:00:00.000Z',
+        marked: 2,
+        outputs: 2,
+        verified: true,
+      },
+    });
+    const { user } = openCard(item);
+
+    await user.click(screen.getByRole('button', { name: 'Content credentials' }));
+
+    expect(await screen.findByText('Made with AI')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Check in the verifier/ })).toHaveAttribute(
+      'href',
+      `/verify?media=${encodeURIComponent(item.imageUrlList[0] ?? '')}`,
+    );
+  });
+});

@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FidelityBadge, fetchGenerationSettings } from '@/features/generations';
 import { ListingBadges } from '@/features/listing';
+import { CredentialsDisclosure } from '@/features/provenance';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { cardNames, mediaCountLabel, shortText } from '../lib/card-display';
 import { cn } from '@/lib/cn';
@@ -138,6 +139,11 @@ export function GalleryCard({
             </Link>
           ) : null}
         </div>
+        <CredentialsDisclosure
+          credentials={item.credentials}
+          tool={item.type}
+          outputUrl={item.imageUrlList[0] ?? item.videoUrlList[0]}
+        />
         {failed.length > 0 ? (
           <div className="text-sm">
             <p id={failedListId} className="text-destructive">

@@ -65,6 +65,7 @@ function deferred<P extends object>(pick: (module: ResultView) => ComponentType<
   return Deferred;
 }
 
+export const CredentialsDisclosure = deferred((module) => module.CredentialsDisclosure);
 export const DownloadButton = deferred((module) => module.DownloadButton);
 export const FidelityCheck = deferred((module) => module.FidelityCheck);
 export const GenerationProgress = deferred((module) => module.GenerationProgress);

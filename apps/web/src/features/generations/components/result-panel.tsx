@@ -6,6 +6,7 @@ import { CANCELED_MESSAGE, type GenerationRun } from '../hooks/use-generation-ru
 import { formatSeconds } from '../lib/timer';
 import {
   bringResultIntoView,
+  CredentialsDisclosure,
   FidelityCheck,
   GenerationProgress,
   usePrefetchResultView,
@@ -102,6 +103,11 @@ function PanelContent<C>({
         <FidelityCheck
           generation={run.generation}
           renderRerun={(rerun) => renderResult(rerun, context)}
+        />
+        <CredentialsDisclosure
+          credentials={run.generation.credentials}
+          tool={run.generation.type}
+          outputUrl={run.generation.imageUrls[0] ?? run.generation.videoUrls[0]}
         />
       </div>
     );

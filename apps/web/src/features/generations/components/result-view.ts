@@ -8,3 +8,4 @@ export { ResultGrid } from './result-grid';
 export { ResultViewer } from './result-viewer';
 export { PastToolResults, ToolResults } from './tool-results';
 export { bringIntoView } from '../lib/bring-into-view';
+export { CredentialsDisclosure } from '@/features/provenance';

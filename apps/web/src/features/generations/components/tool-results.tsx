@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GenerationType } from '@studio/contract';
+import { CredentialsDisclosure } from '@/features/provenance';
 import { generationQueryOptions } from '../api/generation';
 import type { HandedOverResults } from '../lib/handed-over';
 import { PreviewNote } from './preview-note';
@@ -70,6 +71,7 @@ export function ToolResults({
 /**
  * A past run handed over by the gallery's View. The gallery does not say whether the offline
  * engine made it, so the label is read from the generation itself: a preview stays labelled.
+ * Its content credentials come from the generation too, once it has been read.
  */
 export function PastToolResults({
   results,
@@ -79,13 +81,22 @@ export function PastToolResults({
 }) {
   const past = useQuery(generationQueryOptions(results.generationId));
   return (
-    <ToolResults
-      {...props}
-      urls={results.urls}
-      generationId={results.generationId}
-      prompt={results.prompt}
-      style={results.style}
-      previewNote={past.data?.previewNote ?? null}
-    />
+    <div className="flex flex-col gap-3">
+      <ToolResults
+        {...props}
+        urls={results.urls}
+        generationId={results.generationId}
+        prompt={results.prompt}
+        style={results.style}
+        previewNote={past.data?.previewNote ?? null}
+      />
+      {past.data ? (
+        <CredentialsDisclosure
+          credentials={past.data.credentials}
+          tool={past.data.type}
+          outputUrl={results.urls[0]}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type ViewerItem,
 } from '@/features/generations';
 import { PackButton } from '@/features/listing';
+import { CredentialsDisclosure } from '@/features/provenance';
 import { cn } from '@/lib/cn';
 import type { HandedOverResults } from '../lib/try-on-draft';
 import { downloadName } from '../lib/try-on-request';
@@ -135,6 +136,11 @@ function PairCell({
       <>
         {photos(generation)}
         <FidelityCheck generation={generation} renderRerun={photos} />
+        <CredentialsDisclosure
+          credentials={generation.credentials}
+          tool={generation.type}
+          outputUrl={generation.imageUrls[0]}
+        />
       </>
     );
   } else if (generation.status === 'failed') {
