@@ -159,6 +159,8 @@ export async function embedC2pa(
     ingredient.title = input.title;
     ingredient.format = input.contentType;
     ingredient.instanceID = `sha256:${input.sha256}`;
+    // A second ingredient is c2pa.ingredient.v3__1, and so on: one label per assertion (C2PA 2.2).
+    ingredient.labelSuffix = claim.ingredients.indexOf(input) || undefined;
     if (input === parentInput && parentActive?.label && input.validation) {
       // Before the assertion joins the claim: the claim hashes the ingredient with these in it.
       ingredient.activeManifest = manifest.createHashedReference(`/c2pa/${parentActive.label}`);

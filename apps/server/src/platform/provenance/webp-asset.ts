@@ -55,7 +55,8 @@ export class WebpAsset implements Asset {
     const out = Buffer.concat([...kept, head, Buffer.alloc(padded)]);
     out.writeUInt32LE(out.length - 8, 4);
     this.data = new Uint8Array(out.buffer, out.byteOffset, out.length);
-    this.chunk = { start, length: 8 + padded };
+    // The chunk without its pad byte: the reference reader hashes the pad (odd sizes failed).
+    this.chunk = { start, length: 8 + length };
     return Promise.resolve();
   }
 
