@@ -11,6 +11,10 @@ import { createDatabase, type Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/email/mailer';
 import type { GenerationProvider } from '../src/platform/providers/types';
 import type { Segmenter } from '../src/platform/engine/garment-fidelity';
+import {
+  type SigningMaterial,
+  developmentSigningMaterial,
+} from '../src/platform/provenance/signing-material';
 import { plainBackgroundSegmenter } from './plain-background-segmenter';
 import type { Storage } from '../src/platform/storage/storage';
 
@@ -64,6 +68,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * One development signing set per test process (a temporary directory: the test config's DATA_DIR
+ * does not exist), made on first use: generating a key pair and two certificates per app would
+ * cost every file that builds one.
+ */
+let signing: Promise<SigningMaterial> | undefined;
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -86,10 +97,15 @@ export async function createTestApp(
     storage?: Storage;
     /** The garment-fidelity check's segmenter; default: corners-colour keying (no model run). */
     garmentSegmenter?: Segmenter;
+    /** What outputs are signed with; default: one development set per test process. */
+    signingMaterial?: SigningMaterial;
   } = {},
 ): Promise<TestApp> {
   const database = createDatabase(await testDatabaseUrl(), { max: 5 });
   const mail: MailMessage[] = [];
+  signing ??= fs
+    .mkdtemp(path.join(os.tmpdir(), 'studio-c2pa-'))
+    .then((dir) => developmentSigningMaterial(dir));
   const app = await buildApp({
     config: testConfig(options.env),
     database,
@@ -104,6 +120,7 @@ export async function createTestApp(
     ...(options.storage ? { storage: options.storage } : {}),
     worker: options.worker ?? false,
     garmentSegmenter: options.garmentSegmenter ?? plainBackgroundSegmenter,
+    signingMaterial: options.signingMaterial ?? (await signing),
     logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
   });
   options.configure?.(app, database);
