@@ -33,7 +33,13 @@ const openBytes: OpenManifestStore = async (file, format, context) => {
   }
 };
 
-const fileAt = (relative: string) => new Blob([readFileSync(path.join(webRoot, relative))]);
+/**
+ * The server's signed test files (apps/server/src/platform/provenance/fixtures, made by the real
+ * marker with a committed development root): read from disk, never imported.
+ */
+const fixtures = path.resolve(webRoot, '../server/src/platform/provenance/fixtures');
+const studioFile = (name: string) => new Blob([readFileSync(path.join(fixtures, name))]);
+const trustAnchor = () => readFileSync(path.join(fixtures, 'trust-anchor.pem'), 'utf8');
 
 beforeAll(async () => {
   await init({ module_or_path: readFileSync(wasmPath) });
@@ -41,7 +47,7 @@ beforeAll(async () => {
 
 describe('readCredentials on real files', () => {
   it('finds no credentials in a photo that carries none', async () => {
-    const photo = fileAt('public/examples/ai-designer/t-shirt.jpg');
+    const photo = studioFile('unsigned.jpg');
     await expect(
       readCredentials(photo, 'image/jpeg', { trustAnchor: null, open: openBytes }),
     ).resolves.toEqual({ found: false });
@@ -54,9 +60,79 @@ describe('readCredentials on real files', () => {
     await expect(reading).rejects.toMatchObject({ kind: 'unreadable' });
   });
 
-  it.todo('reads a signed JPEG from the studio as trusted with its trust anchor');
-  it.todo('reads a signed PNG and MP4 from the studio as valid but untrusted without it');
-  it.todo('reads a signed JPEG with one changed pixel as invalid: assertion.dataHash.mismatch');
+  const TRY_ON = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+  const UPSCALE = 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicallyEnhanced';
+
+  it.each([
+    ['signed.jpg', 'image/jpeg'],
+    ['signed.png', 'image/png'],
+    ['signed.webp', 'image/webp'],
+    ['signed.mp4', 'video/mp4'],
+  ])(
+    "reads the studio's %s as trusted with its trust anchor: a try-on made with AI from the garment photo",
+    async (name, format) => {
+      const reading = await readCredentials(studioFile(name), format, {
+        trustAnchor: trustAnchor(),
+        open: openBytes,
+      });
+      expect(reading).toMatchObject({
+        found: true,
+        summary: {
+          state: 'trusted',
+          failures: [],
+          untrusted: false,
+          generator: expect.stringMatching(/^AI Product Studio /) as unknown,
+          sourceType: TRY_ON,
+          actions: [{ action: 'c2pa.created', sourceType: TRY_ON }],
+          issuer: expect.stringMatching(/^AI Product Studio/) as unknown,
+          ingredients: ['garment.jpg'],
+        },
+      });
+    },
+  );
+
+  it("reads the studio's files as valid but signed by an unknown certificate without its trust anchor", async () => {
+    for (const [name, format] of [
+      ['signed.jpg', 'image/jpeg'],
+      ['signed.mp4', 'video/mp4'],
+    ] as const) {
+      const reading = await readCredentials(studioFile(name), format, {
+        trustAnchor: null,
+        open: openBytes,
+      });
+      expect(reading).toMatchObject({
+        found: true,
+        summary: { state: 'valid', failures: [], untrusted: true },
+      });
+    }
+  });
+
+  it('reads a signed JPEG with one changed byte of its pixels as invalid: its hash no longer matches', async () => {
+    const reading = await readCredentials(studioFile('tampered.jpg'), 'image/jpeg', {
+      trustAnchor: trustAnchor(),
+      open: openBytes,
+    });
+    expect(reading).toMatchObject({
+      found: true,
+      summary: { state: 'invalid', failures: ['assertion.dataHash.mismatch'] },
+    });
+  });
+
+  it('reads an upscale of a signed file as an edit of that file, not made with generative AI', async () => {
+    const reading = await readCredentials(studioFile('edited.jpg'), 'image/jpeg', {
+      trustAnchor: trustAnchor(),
+      open: openBytes,
+    });
+    expect(reading).toMatchObject({
+      found: true,
+      summary: {
+        state: 'trusted',
+        sourceType: UPSCALE,
+        actions: [{ action: 'c2pa.opened' }, { action: 'c2pa.edited', sourceType: UPSCALE }],
+        ingredients: ['signed.jpg'],
+      },
+    });
+  });
 });
 
 describe('readerContext', () => {
