@@ -329,12 +329,17 @@ async function execute(
   // A listing prepare checked its output on the bytes just stored (ADR 057): kept for the
   // gallery's badges and packs. Only a cache: a verdict not kept is measured again when asked.
   const [firstImage] = outcome.imageUrls;
-  if (result.listingCheck && firstImage) {
-    await rememberCheck(deps.db, row.userId, firstImage, result.listingCheck).catch(
-      (error: unknown) => {
-        deps.log.warn({ generationId: row.id, err: error }, 'a listing check was not kept');
-      },
-    );
+  const [firstBytes] = storedImages;
+  if (result.listingCheck && firstImage && firstBytes) {
+    await rememberCheck(
+      deps.db,
+      row.userId,
+      firstImage,
+      result.listingCheck,
+      firstBytes.length,
+    ).catch((error: unknown) => {
+      deps.log.warn({ generationId: row.id, err: error }, 'a listing check was not kept');
+    });
   }
   // The garment-fidelity check (ADR 037) scores the stored outputs, so its score is settled with
   // them. Its own signal, not the job's: a deadline must never fail work that is already stored.

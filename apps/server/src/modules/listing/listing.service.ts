@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { DbOrTx } from '../../db/db-or-tx';
 import { AppError } from '../../http/errors';
-import { checkListingImage } from '../../platform/engine';
+import { checkListingImage, withStoredSize } from '../../platform/engine';
 import type { Segmenter } from '../../platform/engine/garment-mask';
 import type { ListingImageCheck, ListingOutputCheck } from '../../platform/providers/types';
 import type { Storage } from '../../platform/storage/storage';
@@ -133,8 +133,14 @@ export async function rememberCheck(
   db: DbOrTx,
   userId: string,
   imageUrl: string,
-  made: ListingOutputCheck,
+  checked: ListingOutputCheck,
+  /** The stored file's size: its content credentials came after the check (ADR 058). */
+  storedBytes: number,
 ): Promise<void> {
+  const rules = slotRules(checked.marketplace, checked.slot);
+  const made = rules
+    ? { ...checked, result: withStoredSize(checked.result, rules, storedBytes) }
+    : checked;
   await repo.saveCheck(db, {
     userId,
     imageUrl,

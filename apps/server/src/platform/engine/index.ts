@@ -44,5 +44,5 @@ export {
 } from './labelled-preview';
 export { aspectSize, fitToAspect, ratioOf, type AspectRatio } from './aspect';
 export type { EngineImage } from './shared';
-export { checkListingImage, type ListingCheckResult } from './listing-check';
+export { checkListingImage, withStoredSize, type ListingCheckResult } from './listing-check';
 export { fixListingImage, type FixedListingImage, type ListingFixOptions } from './listing-fix';

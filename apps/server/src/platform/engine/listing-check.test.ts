@@ -7,7 +7,7 @@ import {
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import type { Segmenter } from './garment-mask';
-import { checkListingImage, iccDescription, percent } from './listing-check';
+import { checkListingImage, iccDescription, percent, withStoredSize } from './listing-check';
 import { FIXTURES, WOOD_TABLE, garmentBox, readFixture } from './listing-fixtures/make-fixtures';
 import { noModel, rulesOf } from './listing-fixtures/test-kit';
 
@@ -297,5 +297,34 @@ describe('iccDescription', () => {
     expect(srgb && iccDescription(srgb)).toMatch(/sRGB/);
     expect(cmyk && iccDescription(cmyk)).toBeTruthy();
     expect(iccDescription(Buffer.from('not a profile'))).toBeUndefined();
+  });
+});
+
+describe('withStoredSize', () => {
+  it('judges the file-size rule on the stored file, credentials and all', () => {
+    const rules = rulesOf('ajio');
+    const cap = rules.fileSize?.maxBytes ?? 0;
+    const checked = {
+      compliant: true,
+      checks: [
+        {
+          rule: 'file-size',
+          level: 'required' as const,
+          passed: true,
+          actual: '1 MB',
+          required: '≤ 1 MB',
+          fixable: true,
+          message: 'The file is 1 MB.',
+        },
+      ],
+      notChecked: [],
+    };
+
+    const over = withStoredSize(checked, rules, cap + 1);
+    const under = withStoredSize(checked, rules, cap - 1);
+
+    expect(over.compliant).toBe(false);
+    expect(over.checks[0]).toMatchObject({ rule: 'file-size', passed: false });
+    expect(under.compliant).toBe(true);
   });
 });

@@ -36,6 +36,12 @@ const QUALITIES = [92, 85, 78, 70, 60] as const;
 const RAISED_QUALITIES = [95, 98, 100] as const;
 /** Each step down in pixels when even the lowest quality is over the cap. */
 const SHRINK_STEP = 0.85;
+/**
+ * Bytes kept free under a marketplace's file-size cap for the XMP packet and C2PA manifest every
+ * stored output gets (about 5 KB with the development chain; a production chain of three
+ * certificates adds a few more).
+ */
+export const CREDENTIALS_ALLOWANCE = 32 * 1024;
 /** Sigma (output pixels) of the blur that softens the product's edge. */
 const EDGE_SOFTNESS = 0.7;
 
@@ -214,7 +220,8 @@ async function encode(
     const data = await sharp(rgb, raw).png({ compressionLevel: 6 }).toBuffer();
     return { data, contentType: 'image/png', width, height };
   }
-  const maxBytes = rules.fileSize?.maxBytes ?? Infinity;
+  // Room for the content credentials written into the stored file afterwards (ADR 058).
+  const maxBytes = (rules.fileSize?.maxBytes ?? Infinity) - CREDENTIALS_ALLOWANCE;
   const minBytes = rules.fileSize?.minBytes ?? 0;
   const jpeg = (pixels: Buffer, w: number, h: number, quality: number, full = false) =>
     sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
