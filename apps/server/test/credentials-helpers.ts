@@ -67,6 +67,8 @@ export async function marksOf(file: { bytes: Buffer; type: string }, anchor: str
     state: c2pa?.state,
     failures: c2pa?.failures,
     actions: actions.map((action) => [action.action, action.digitalSourceType]),
+    /** Who each action says did the work (C2PA's softwareAgent). */
+    agents: actions.map((action) => (action.softwareAgent as { name?: string } | undefined)?.name),
     manifests: Object.keys(c2pa?.manifests ?? {}).length,
     activeLabel: c2pa?.activeLabel,
     ingredients: (c2pa?.manifest.ingredients ?? []) as Record<string, unknown>[],

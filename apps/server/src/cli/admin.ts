@@ -6,6 +6,7 @@ import { AppError } from '../http/errors';
 import * as billing from '../modules/billing/billing.service';
 import * as credits from '../modules/credits/credits.service';
 import { providerCostReport } from '../modules/provider-costs/provider-costs.service';
+import { unmarkedReport } from '../modules/provenance/provenance.service';
 import * as users from '../modules/users/users.service';
 import { openCliDatabase } from './database';
 import { promoUsage, runPromoCommand } from './promo-commands';
@@ -23,6 +24,8 @@ const usage = `Operator commands (npm run admin -- <command> ...):
   check-balances                                verify every balance equals the sum of its entries
   provider-costs [--since 2026-11-01]           what fal cost per tool and outcome, and the share
                                                 spent on refunded or free work (default: 30 days)
+  unmarked-outputs [--since 2026-11-01]         outputs stored without content credentials, per
+                                                tool (marking failed; default: 30 days)
 ${promoUsage}`;
 
 // parseArgs would read "-3" as an option, so a negative amount is taken out before parsing.
@@ -89,6 +92,11 @@ async function main(): Promise<number> {
       }
       out(mismatches.length === 0 ? 'OK: every balance equals the sum of its entries.' : '');
       return mismatches.length === 0 ? 0 : 2;
+    }
+    if (command === 'unmarked-outputs') {
+      const lines = await unmarkedReport(db, sinceDate(values.since));
+      for (const text of lines) out(text);
+      return 0;
     }
     if (command === 'provider-costs') {
       for (const text of await providerCostReport(db, sinceDate(values.since))) out(text);

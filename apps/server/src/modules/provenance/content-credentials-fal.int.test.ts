@@ -60,6 +60,7 @@ describe('outputs of a generative model (fal)', () => {
       state: 'Trusted',
       failures: [],
       actions: [['c2pa.created', `${IPTC}trainedAlgorithmicMedia`]],
+      agents: [tryOn.credentials?.model],
     });
     // The garment and the model photo, as the model's inputs: named and hashed, no pixels.
     expect(marks.ingredients).toEqual([

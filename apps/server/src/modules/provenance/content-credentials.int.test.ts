@@ -46,6 +46,7 @@ describe('outputs of the local engine', () => {
         ['c2pa.opened', undefined],
         ['c2pa.edited', `${IPTC}algorithmicallyEnhanced`],
       ],
+      agents: ['AI Product Studio', 'AI Product Studio'],
     });
     expect(marks.model).toBeUndefined();
     // The photo is named and hashed, never embedded.

@@ -177,7 +177,10 @@ export async function embedC2pa(
   });
 
   const actions = new ActionAssertion();
-  const softwareAgent = { name: claim.generator.name, version: claim.generator.version };
+  // Who did the work: the provider's model where one made it (as C2PA's generative-AI guidance
+  // names the model there), else the studio; the studio is the claim generator either way.
+  const studio = { name: claim.generator.name, version: claim.generator.version };
+  const softwareAgent = claim.model === null ? studio : { name: claim.model };
   const parent = claim.ingredients.findIndex((input) => input.relationship === 'parentOf');
   const parentIngredient = parent >= 0 ? ingredients[parent] : undefined;
   const digitalSourceType = asEnum<Action['digitalSourceType']>(
@@ -204,7 +207,7 @@ export async function embedC2pa(
       : [
           {
             action: act('c2pa.opened'),
-            softwareAgent,
+            softwareAgent: studio,
             parameters: { ingredients: [manifest.createAssertionReference(parentIngredient)] },
           },
           {
