@@ -10,6 +10,7 @@ import { createTestApp } from '../../../test/harness';
 import { readC2pa } from '../../platform/provenance/c2pa-reader';
 import { developmentSigningMaterial } from '../../platform/provenance/signing-material';
 import { balanceOf } from '../credits/credits.service';
+import { unmarkedReport } from './provenance.service';
 
 /* A marking error never fails paid work (issue 34, ADR 058): the output is stored as it came. */
 
@@ -38,5 +39,10 @@ describe('when marking fails', () => {
     const file = await download(t, upscale.imageUrls[0] ?? '');
     expect(await readC2pa(file.bytes, file.type)).toBeNull();
     expect((await exiftool(file.bytes))['XMP-iptcExt:DigitalSourceType']).toBeUndefined();
+    // The operator's count (npm run admin -- unmarked-outputs) names it.
+    expect(await unmarkedReport(t.database.db, new Date(Date.now() - 60_000))).toEqual([
+      expect.stringMatching(/: 1, without content credentials: 1$/) as unknown,
+      '  upscaler: 1 of 1',
+    ]);
   });
 });
