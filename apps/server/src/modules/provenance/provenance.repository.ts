@@ -15,8 +15,8 @@ export interface UnmarkedRow {
 export async function unmarkedOutputs(db: DbOrTx, since: Date): Promise<UnmarkedRow[]> {
   const { rows } = await db.execute<{ type: string; outputs: string; unmarked: string }>(sql`
     select type,
-      sum(cardinality(image_urls) + cardinality(video_urls)) as outputs,
-      sum(case when credentials is null then cardinality(image_urls) + cardinality(video_urls)
+      sum(jsonb_array_length(image_urls) + jsonb_array_length(video_urls)) as outputs,
+      sum(case when credentials is null then jsonb_array_length(image_urls) + jsonb_array_length(video_urls)
         else (credentials->>'outputs')::int - (credentials->>'marked')::int end) as unmarked
     from generations
     where status = 'succeeded' and finished_at >= ${since}
