@@ -222,7 +222,7 @@ export async function embedC2pa(
 
   const binding =
     type === 'video/mp4'
-      ? BMFFHashAssertion.createV2('jumbf manifest', 'SHA-256')
+      ? BMFFHashAssertion.createV3('jumbf manifest', 'SHA-256')
       : DataHashAssertion.create('SHA-256');
   manifest.addAssertion(binding);
   const size = store.measureSize();
