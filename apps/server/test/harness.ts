@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,12 +59,23 @@ export async function tempDir(prefix: string): Promise<string> {
   return dir;
 }
 
+/** The committed test signer (a test root, never a production one): production requires one. */
+const testSigner = path.resolve(import.meta.dirname, '../src/platform/provenance/fixtures/c2pa');
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
+  const production =
+    overrides.NODE_ENV === 'production'
+      ? {
+          C2PA_SIGN_CERT: readFileSync(path.join(testSigner, 'dev-signer.pem'), 'utf8'),
+          C2PA_SIGN_KEY: readFileSync(path.join(testSigner, 'dev-signer.key'), 'utf8'),
+        }
+      : {};
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '3000',
     DATA_DIR: '/nonexistent',
+    ...production,
     ...overrides,
   });
 }

@@ -53,7 +53,12 @@ describe('FAL_WEBHOOKS', () => {
 });
 
 describe('FAL_USER_ID and FAL_JWKS_URL', () => {
-  const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32) };
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 's'.repeat(32),
+    C2PA_SIGN_CERT: 'cert',
+    C2PA_SIGN_KEY: 'key',
+  };
 
   it('names our fal account, whose deliveries alone are taken', () => {
     expect(fal({ FAL_WEBHOOKS: 'on', FAL_USER_ID: 'our-fal-user' })?.webhook).toMatchObject({

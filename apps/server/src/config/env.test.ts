@@ -2,6 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultImageDecodeConcurrency, loadConfig } from './env';
 
+/** What production requires besides AUTH_SECRET: the C2PA signer (ADR 058; checked at start). */
+const PRODUCTION = { NODE_ENV: 'production', C2PA_SIGN_CERT: 'cert', C2PA_SIGN_KEY: 'key' };
+
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data, the embedded database and every role', () => {
     const config = loadConfig({});
@@ -41,13 +44,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires the C2PA signer in production, and a key with a certificate anywhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })).toThrow(
+      /C2PA_SIGN_CERT: is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', C2PA_SIGN_CERT: 'cert' })).toThrow(
+      /C2PA_SIGN_KEY: is required with C2PA_SIGN_CERT/,
+    );
+    expect(
+      loadConfig({ ...PRODUCTION, AUTH_SECRET: 'x'.repeat(32), C2PA_SIGN_KEY: 'a\\nb' })
+        .c2paSigning,
+    ).toEqual({ certPem: 'cert', keyPem: 'a\nb' });
+  });
+
   it('requires an explicit AUTH_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /AUTH_SECRET: is required in production/,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).isProduction).toBe(
-      true,
-    );
+    expect(() => loadConfig(PRODUCTION)).toThrow(/AUTH_SECRET: is required in production/);
+    expect(loadConfig({ ...PRODUCTION, AUTH_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
   });
 
   it('takes an OPERATOR_TOKEN of at least 32 characters, unset by default', () => {
@@ -69,9 +81,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).payments.sandbox).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).payments.sandbox).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com' }).payments.sandbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).payments.sandbox).toBe(
-      false,
-    );
+    expect(loadConfig({ ...PRODUCTION, AUTH_SECRET: secret }).payments.sandbox).toBe(false);
     const stripeOnly = loadConfig({
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
@@ -146,9 +156,7 @@ describe('IMAGE_DECODE_CONCURRENCY (ADR 039)', () => {
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default, in production too', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).trustProxy).toBe(
-      false,
-    );
+    expect(loadConfig({ ...PRODUCTION, AUTH_SECRET: 'x'.repeat(32) }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 

@@ -142,7 +142,8 @@ describe('a C2PA manifest, read by the reference reader', () => {
     expect(created).toMatchObject({
       action: 'c2pa.created',
       digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
-      softwareAgent: GENERATOR,
+      // The model did the work; the studio is the claim generator.
+      softwareAgent: { name: 'fal-ai/fashn/tryon/v1.6' },
     });
     expect(created?.parameters?.ingredients?.map((ref) => ref.url)).toEqual(
       ingredients.map((ingredient) => `self#jumbf=c2pa.assertions/${ingredient.label}`),
