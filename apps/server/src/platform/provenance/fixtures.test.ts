@@ -53,6 +53,8 @@ describe('the committed provenance fixtures', () => {
       expect(actions.at(-1)?.digitalSourceType).toBe(
         facts.sourceType && digitalSourceTypeUri(facts.sourceType),
       );
+      // Who did the work: the provider's model where one made it, else the studio.
+      expect(actions.at(-1)?.softwareAgent?.name).toBe(facts.model ?? 'AI Product Studio');
       expect(
         ingredientsOf(manifest).map(({ title, relationship }) => ({ title, relationship })),
       ).toEqual(facts.ingredient ? [facts.ingredient] : []);
