@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { digitalSourceTypeUri } from '@studio/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readC2pa } from './c2pa-reader';
 import { type ClaimInput, type IngredientInput, embedC2pa } from './c2pa-writer';
 import {
@@ -9,6 +9,7 @@ import {
   ingredientsOf,
   readFixture,
   sceneAs,
+  removeTempDirs,
   tempDir,
   withMoovLast,
 } from './fixtures/test-kit';
@@ -73,6 +74,7 @@ beforeAll(async () => {
     'video/mp4': await readFixture('source.mp4'),
   };
 });
+afterAll(removeTempDirs);
 
 const signedRead = async (type: MarkableType, claim = tryOn(), anchor = true) => {
   const signed = await embedC2pa(sources[type], type, claim, material);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { digitalSourceTypeUri } from '@studio/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readC2pa } from './c2pa-reader';
 import {
   actionsOf,
@@ -15,6 +15,7 @@ import {
   recordingLogger,
   sceneAs,
   tagsNamed,
+  removeTempDirs,
   tempDir,
   webpImageByte,
   withByteChanged,
@@ -48,6 +49,7 @@ beforeAll(async () => {
   garment = await sceneAs('image/jpeg', 32, 40);
   person = await sceneAs('image/png', 30, 40);
 });
+afterAll(removeTempDirs);
 
 const tryOn = (): MarkRequest => ({
   type: 'try-on',

@@ -1,8 +1,8 @@
 import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './fixtures/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from './fixtures/test-kit';
 import {
   type SigningMaterial,
   developmentSigningMaterial,
@@ -34,6 +34,7 @@ beforeAll(async () => {
     key: await read('dev-signer.key'),
   };
 });
+afterAll(removeTempDirs);
 
 describe('the development signing material', () => {
   it('is made once: a second start reads the same root, signer and key back', async () => {
