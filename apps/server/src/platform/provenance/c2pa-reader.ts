@@ -66,7 +66,7 @@ export async function readC2pa(
     reader.free();
   } catch (error) {
     // The reader throws when there is no manifest to read at all.
-    if (String(error).includes('JumbfNotFound') || String(error).includes('not found')) return null;
+    if (String(error).includes('JumbfNotFound')) return null;
     throw error;
   }
   const store = JSON.parse(json) as StoreJson;

@@ -196,8 +196,9 @@ export async function embedC2pa(
             action: act('c2pa.created'),
             digitalSourceType,
             softwareAgent,
-            description: describe,
             parameters: {
+              // c2pa-ts 0.9.4 writes an action's parameters but not its top-level description.
+              description: describe,
               ingredients: ingredients.map((ingredient) =>
                 manifest.createAssertionReference(ingredient),
               ),
@@ -214,7 +215,7 @@ export async function embedC2pa(
             action: act('c2pa.edited'),
             digitalSourceType,
             softwareAgent,
-            description: describe,
+            parameters: { description: describe },
           },
         ];
   actions.actions = list;

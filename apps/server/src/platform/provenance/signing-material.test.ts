@@ -84,6 +84,25 @@ describe('the development signing material', () => {
       second.trustAnchorPem,
     );
   });
+
+  it('ends with one root when two processes make it at once on one data directory', async () => {
+    const shared = path.join(await tempDir('signing-material-race'), 'c2pa');
+    const [a, b] = await Promise.all([
+      developmentSigningMaterial(shared),
+      developmentSigningMaterial(shared),
+    ]);
+    expect(a.trustAnchorPem).toBe(b.trustAnchorPem);
+    expect((await developmentSigningMaterial(shared)).trustAnchorPem).toBe(a.trustAnchorPem);
+  });
+
+  it('refuses to start on a set whose key is not its signer’s, rather than make a new root', async () => {
+    const kept = path.join(await tempDir('signing-material-mixed'), 'c2pa');
+    await developmentSigningMaterial(kept);
+    const other = path.join(await tempDir('signing-material-other'), 'c2pa');
+    await developmentSigningMaterial(other);
+    await fs.copyFile(path.join(other, 'dev-signer.key'), path.join(kept, 'dev-signer.key'));
+    await expect(developmentSigningMaterial(kept)).rejects.toThrow(/does not fit together/);
+  });
 });
 
 describe('signing material from the environment (C2PA_SIGN_CERT, C2PA_SIGN_KEY)', () => {

@@ -67,33 +67,58 @@ function nameOf(certificate: x509.X509Certificate): string {
   return name.getField('O')[0] ?? name.getField('CN')[0] ?? certificate.subject;
 }
 
+const SET = { root: 'dev-root.pem', cert: 'dev-signer.pem', key: 'dev-signer.key' } as const;
+
+/** The set kept in `dir`: absent, incomplete (a start died before writing its key), or read. */
+async function readSet(dir: string): Promise<'absent' | 'incomplete' | SigningMaterial> {
+  const read = (name: string) =>
+    fs.readFile(path.join(dir, name), 'utf8').catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    });
+  const [root, cert, key] = await Promise.all([read(SET.root), read(SET.cert), read(SET.key)]);
+  if (root === null && cert === null && key === null) return 'absent';
+  if (root === null || cert === null || key === null) return 'incomplete';
+  try {
+    return { ...signingMaterialFromPem(cert, key), trustAnchorPem: root };
+  } catch (error) {
+    throw new Error(
+      `${dir} holds a development signing set that does not fit together; move it away to make a new one (outputs signed under it will not verify against the new root).`,
+      { cause: error },
+    );
+  }
+}
+
 /**
  * Outside production: a development root and a signer it issued, made once into `dir` (as the
  * auth secret is) and kept, so outputs made on this machine stay verifiable against one root.
  * A root of its own rather than one self-signed certificate: C2PA readers refuse a self-signed
- * signing certificate.
+ * signing certificate. The set is written into a directory of its own and renamed into place,
+ * so two processes starting together on one DATA_DIR (an API and a worker) end with one root.
  */
 export async function developmentSigningMaterial(dir: string): Promise<SigningMaterial> {
-  const files = {
-    root: path.join(dir, 'dev-root.pem'),
-    cert: path.join(dir, 'dev-signer.pem'),
-    key: path.join(dir, 'dev-signer.key'),
-  };
-  try {
-    const [root, cert, key] = await Promise.all(
-      [files.root, files.cert, files.key].map((file) => fs.readFile(file, 'utf8')),
-    );
-    if (root && cert && key) return { ...signingMaterialFromPem(cert, key), trustAnchorPem: root };
-  } catch {
-    // first start: make them below
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const kept = await readSet(dir);
+    if (typeof kept === 'object') return kept;
+    // A set without its key signed nothing: it is moved aside, by one process only.
+    if (kept === 'incomplete') {
+      await fs.rename(dir, `${dir}.incomplete-${String(Date.now())}`).catch(() => undefined);
+    }
+    const made = await makeDevelopmentChain();
+    const fresh = await fs.mkdtemp(`${dir}.new-`);
+    await fs.writeFile(path.join(fresh, SET.root), made.root);
+    await fs.writeFile(path.join(fresh, SET.cert), made.cert);
+    await fs.writeFile(path.join(fresh, SET.key), made.key, { mode: 0o600 });
+    try {
+      await fs.rename(fresh, dir);
+      return { ...signingMaterialFromPem(made.cert, made.key), trustAnchorPem: made.root };
+    } catch {
+      // Another start put its set there first: read that one.
+      await fs.rm(fresh, { recursive: true, force: true });
+    }
   }
-  const made = await makeDevelopmentChain();
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(files.root, made.root);
-  await fs.writeFile(files.cert, made.cert);
-  // The key last and alone with 0600: a start that dies before it makes the set again.
-  await fs.writeFile(files.key, made.key, { mode: 0o600 });
-  return { ...signingMaterialFromPem(made.cert, made.key), trustAnchorPem: made.root };
+  throw new Error(`Could not make or read the development signing set in ${dir}.`);
 }
 
 async function makeDevelopmentChain(): Promise<{ root: string; cert: string; key: string }> {
