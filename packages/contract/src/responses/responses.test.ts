@@ -66,7 +66,7 @@ const galleryItem = {
     freeRegenerationId: null,
   },
   credentials: {
-    sourceType: 'trainedAlgorithmicMedia',
+    sourceType: 'trainedAlgorithmicMedia' as const,
     generator: 'AI Product Studio 1.0.0',
     model: 'fal-ai/fashn/tryon/v1.6',
     signedBy: 'AI Product Studio',
