@@ -23,6 +23,8 @@ import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { provenanceRoutes } from './modules/provenance/provenance.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeyResolver } from './modules/api-keys/api-keys.service';
 import { createMarker } from './platform/provenance/marker';
 import {
   type SigningMaterial,
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Sessions reused for a few seconds per process; account changes here forget them (ADR 040).
   const sessions = createSessionCache(config.sessionCacheMs);
+  // API keys are remembered no longer than sessions: a revocation elsewhere holds within it.
+  const apiKeys = createApiKeyResolver(database.db, config.sessionCacheMs);
   forgetSessionsOnAccountChanges(app, sessions);
   // Password attempts spaced per account and client, shared by sign-in and /user/password.
   const passwords = createPasswordGuard({
@@ -261,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(
     async (api) => {
-      registerSessionGuard(api, auth, sessions);
+      registerSessionGuard(api, auth, sessions, apiKeys);
       await api.register(
         healthRoutes({
           db: database.db,
@@ -276,6 +280,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(provenanceRoutes({ trustAnchorPem: marker.trustAnchorPem }));
+      await api.register(
+        apiKeyRoutes({
+          db: database.db,
+          resolver: apiKeys,
+          isProduction: config.isProduction,
+          rateLimitMultiplier: config.rateLimitMultiplier,
+        }),
+      );
       await api.register(
         sessionRoutes({ db: database.db, googleEnabled: config.google !== undefined }),
       );

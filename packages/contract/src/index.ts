@@ -19,3 +19,4 @@ export * from './tax';
 export * from './listing/index';
 export * from './listing-requests';
 export * from './provenance';
+export * from './api-keys';

@@ -16,6 +16,11 @@ export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readon
   const trusted = new Set(trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A call with an API key and no cookie carries no ambient credential another site could
+    // borrow: a seller's own systems call from anywhere (issue 35). The session guard refuses a
+    // key sent beside a cookie.
+    const bearer = /^bearer /i.test(request.headers.authorization ?? '');
+    if (bearer && request.headers.cookie === undefined) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== 'null' && trusted.has(origin)) return;

@@ -22,3 +22,4 @@ export * from './batches';
 export * from './analytics';
 export * from './promo';
 export * from './listing';
+export * from './api-keys';

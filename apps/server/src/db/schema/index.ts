@@ -12,3 +12,4 @@ export * from './rate-limits';
 export * from './provider-costs';
 export * from './receipts';
 export * from './listing';
+export * from './api-keys';

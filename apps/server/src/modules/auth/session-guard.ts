@@ -1,7 +1,7 @@
-import type { SessionUser } from '@studio/contract';
+import type { ApiKeyScope, SessionUser } from '@studio/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../http/errors';
+import { AppError, forbidden, unauthorized } from '../../http/errors';
 import type { Auth } from './auth';
 import { createSessionCache, type SessionCache } from './session-cache';
 
@@ -9,13 +9,53 @@ export type AuthUser = Omit<SessionUser, 'providers'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The user the session cookie names; null on public routes without a session. */
+    /** The user the session cookie (or API key) names; null on public routes without either. */
     sessionUser: AuthUser | null;
+    /** The API key the call came with (issue 35); null for a session. */
+    apiKey: { id: string; scopes: ApiKeyScope[] } | null;
   }
   interface FastifyContextConfig {
     /** Reachable without a session. Everything else under /api/v1 needs one (default deny). */
     public?: boolean;
+    /**
+     * Reachable with `Authorization: Bearer <API key>` holding this scope (issue 35). Routes
+     * without it (account, billing, key management) take a signed-in session only.
+     */
+    apiKey?: ApiKeyScope;
   }
+}
+
+/** Resolves an API key to its owner (modules/api-keys); null when unknown or revoked. */
+export interface KeyLookup {
+  resolve(key: string): Promise<{ keyId: string; scopes: ApiKeyScope[]; user: AuthUser } | null>;
+}
+
+/** The key an `Authorization: Bearer …` header carries, if it carries one. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined || !/^bearer /i.test(header)) return undefined;
+  return header.slice(7).trim();
+}
+
+/**
+ * A call made with an API key: never beside a cookie (a browser carrying a session must not also
+ * carry someone's key), only on routes that name a scope, and only with that scope.
+ */
+async function keyCaller(request: FastifyRequest, key: string, keys: KeyLookup | undefined) {
+  if (request.headers.cookie !== undefined) {
+    throw new AppError(400, 'bad_request', 'Send either a session cookie or an API key, not both.');
+  }
+  const scope = request.routeOptions.config.apiKey;
+  if (!scope) {
+    throw forbidden('This call needs a signed-in session: API keys cannot use it.');
+  }
+  const caller = keys ? await keys.resolve(key) : null;
+  if (!caller) throw unauthorized('The API key is not valid, or it was revoked.');
+  if (!caller.scopes.includes(scope)) {
+    throw forbidden(`This API key lacks the "${scope}" scope this call needs.`);
+  }
+  request.sessionUser = caller.user;
+  request.apiKey = { id: caller.keyId, scopes: caller.scopes };
 }
 
 function claimedUserIds(request: FastifyRequest): unknown[] {
@@ -38,9 +78,16 @@ export function registerSessionGuard(
   app: FastifyInstance,
   auth: Auth,
   sessions: SessionCache = createSessionCache(0),
+  keys?: KeyLookup,
 ): void {
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
+    const key = bearerOf(request);
+    if (key !== undefined) {
+      await keyCaller(request, key, keys);
+      return;
+    }
     const isPublic = request.routeOptions.config.public === true;
     const { cookie } = request.headers;
     const cached = cookie ? sessions.get(cookie) : undefined;

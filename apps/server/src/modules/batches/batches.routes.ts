@@ -39,6 +39,7 @@ export const batchRoutes =
     app.post(
       '/try-on/batches',
       {
+        config: { apiKey: 'generate' },
         preHandler: startLimit,
         schema: {
           tags,
@@ -64,6 +65,7 @@ export const batchRoutes =
     app.get(
       '/try-on/batches/latest',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary:
@@ -80,6 +82,7 @@ export const batchRoutes =
     app.get(
       '/try-on/batches/:id',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'A catalogue: its garments, models, progress, every pair and its zip',
@@ -96,6 +99,7 @@ export const batchRoutes =
     app.post(
       '/try-on/batches/:id/cancel',
       {
+        config: { apiKey: 'generate' },
         schema: {
           tags,
           summary: 'Cancel every unfinished pair of a catalogue; their credits are released',
@@ -112,6 +116,7 @@ export const batchRoutes =
     app.get(
       '/try-on/batches/:id/zip',
       {
+        config: { apiKey: 'read' },
         preHandler: zipLimit,
         schema: {
           tags,

@@ -22,6 +22,7 @@ export const creditRoutes =
     app.get(
       '/credit-transactions/order-history/:userId',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'Purchases, welcome credits and adjustments, a page at a time',
@@ -42,6 +43,7 @@ export const creditRoutes =
     app.get(
       '/credit-transactions/generation-history/:userId',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary:

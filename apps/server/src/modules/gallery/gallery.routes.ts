@@ -51,6 +51,7 @@ export const galleryRoutes =
     app.post(
       '/gallery/past-generations',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'Past generations, newest first, by type and prompt search (page and limit)',
@@ -70,6 +71,7 @@ export const galleryRoutes =
     app.get(
       '/gallery/past-generations',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: "The session user's first page of past generations, every type (preloadable)",
@@ -98,6 +100,7 @@ export const galleryRoutes =
     app.post(
       '/gallery/zip',
       {
+        config: { apiKey: 'read' },
         preHandler: limit('gallery-zips', ZIP_REQUESTS_PER_MINUTE, tooManyDownloads),
         schema: {
           tags,
@@ -121,6 +124,7 @@ export const galleryRoutes =
     app.get(
       '/gallery/zip/*',
       {
+        config: { apiKey: 'read' },
         preHandler: limit('gallery-zip-downloads', ZIP_DOWNLOADS_PER_MINUTE, tooManyDownloads),
         schema: {
           tags,

@@ -57,6 +57,7 @@ export const generationRoutes =
       app.post(
         toolPath(type),
         {
+          config: { apiKey: 'generate' },
           onRequest: generateLimit,
           schema: {
             tags,
@@ -107,6 +108,7 @@ export const generationRoutes =
     app.get(
       '/generations/:id',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'One generation: status, queue position, progress, outputs, error',
@@ -128,6 +130,7 @@ export const generationRoutes =
     app.get(
       '/generations/:id/settings',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'The settings a generation was made with, to run it again (Reuse settings)',
@@ -151,6 +154,7 @@ export const generationRoutes =
     app.post(
       '/generations/:id/cancel',
       {
+        config: { apiKey: 'generate' },
         schema: {
           tags,
           summary:
@@ -172,6 +176,7 @@ export const generationRoutes =
     app.post(
       '/credits/estimate',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'Credits a generate payload would cost, and whether the user can afford it',
@@ -200,6 +205,7 @@ export const generationRoutes =
     app.get(
       '/modes',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'Modes and tools the user’s plan allows, with the plan each one needs',
@@ -215,6 +221,7 @@ export const generationRoutes =
     app.post(
       '/video/prompt',
       {
+        config: { apiKey: 'generate' },
         onRequest: generateLimit,
         schema: {
           tags,

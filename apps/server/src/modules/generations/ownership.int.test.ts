@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, productPhoto, uploadImage, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
+import { generationBatches } from '../../db/schema';
 
 /*
  * ARCHITECTURE §7: another user's object is a 404. Every route with an id parameter must have a
@@ -17,6 +18,8 @@ let intruder: { cookie: string; id: string };
 let generationId: string;
 let mediaUrl: string;
 let orderId: string;
+let batchId: string;
+let apiKeyId: string;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-own-'));
@@ -32,6 +35,22 @@ beforeAll(async () => {
     service_type: 'pro_monthly',
   });
   orderId = order.json<{ orderId: string }>().orderId;
+  // A catalogue of the owner's, as its row (making one needs the seeded model templates).
+  batchId = 'bat_ownership_case';
+  await t.database.db.insert(generationBatches).values({
+    id: batchId,
+    userId: owner.id,
+    name: 'Owner catalogue',
+    settings: {
+      garments: [],
+      models: [],
+    } as unknown as typeof generationBatches.$inferInsert.settings,
+    pairCount: 0,
+    credits: 0,
+    requestHash: 'ownership',
+  });
+  const key = await post(t.app, owner.cookie, '/api/v1/api-keys', { name: 'k', scopes: ['read'] });
+  apiKeyId = key.json<{ id: string }>().id;
 });
 afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
@@ -57,6 +76,46 @@ const CASES: Record<string, { expected: number; attempt: Case }> = {
         method: 'GET',
         url: `/api/v1/orders/${orderId}/receipt.pdf`,
         headers: { cookie: intruder.cookie },
+      }),
+  },
+  'GET /api/v1/generations/:id/settings': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/generations/${generationId}/settings`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'GET /api/v1/try-on/batches/:id': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/try-on/batches/${batchId}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'POST /api/v1/try-on/batches/:id/cancel': {
+    expected: 404,
+    attempt: () => post(t.app, intruder.cookie, `/api/v1/try-on/batches/${batchId}/cancel`, {}),
+  },
+  'GET /api/v1/try-on/batches/:id/zip': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/try-on/batches/${batchId}/zip`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'DELETE /api/v1/api-keys/:id': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/api-keys/${apiKeyId}`,
+        headers: { cookie: intruder.cookie, origin: TEST_ORIGIN },
       }),
   },
   'POST /api/v1/generations/:id/cancel': {
@@ -115,14 +174,24 @@ const CASES: Record<string, { expected: number; attempt: Case }> = {
   },
 };
 
-/** Every `METHOD /path/:param` the app serves (HEAD mirrors GET). */
+/**
+ * Every `METHOD /path/:param` the app serves (HEAD mirrors GET). `printRoutes` draws a tree whose
+ * nested lines hold only the rest of the path (`│   └── /:id (DELETE)`), so each line's path is
+ * its parent's plus its own: read alone, a nested id route would go unseen.
+ */
 function idRoutes(): string[] {
   const routes: string[] = [];
+  const parents: string[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/\S*:\S*) \(([^)]+)\)/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    for (const method of match[2].split(',').map((m) => m.trim())) {
-      if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match?.[2]) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const full = (parents[depth - 1] ?? '') + match[2];
+    parents[depth] = full;
+    parents.length = depth + 1;
+    if (!match[3] || !full.includes(':')) continue;
+    for (const method of match[3].split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push(`${method} ${full}`);
     }
   }
   return routes.filter((r) => r.includes('/api/v1/') && !r.includes('/checkout/'));

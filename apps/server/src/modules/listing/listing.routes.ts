@@ -38,6 +38,7 @@ export const listingRoutes =
     app.post(
       '/listing/check',
       {
+        config: { apiKey: 'generate' },
         preHandler: limit(
           'listing-checks',
           CHECKS_PER_MINUTE,
@@ -57,6 +58,7 @@ export const listingRoutes =
     app.post(
       '/listing/packs',
       {
+        config: { apiKey: 'generate' },
         preHandler: limit(
           'listing-packs',
           PACKS_PER_MINUTE,
@@ -90,6 +92,7 @@ export const listingRoutes =
     app.get(
       '/listing/packs/*',
       {
+        config: { apiKey: 'read' },
         preHandler: limit(
           'listing-pack-downloads',
           PACK_DOWNLOADS_PER_MINUTE,

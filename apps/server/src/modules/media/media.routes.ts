@@ -79,6 +79,7 @@ export const mediaRoutes =
     app.post(
       '/uploads',
       {
+        config: { apiKey: 'generate' },
         preHandler: uploadLimit,
         schema: {
           tags,

@@ -107,6 +107,7 @@ export const userRoutes =
     app.post(
       '/user/credits',
       {
+        config: { apiKey: 'read' },
         schema: {
           tags,
           summary: 'Available credits of the signed-in user',
