@@ -26,6 +26,7 @@ export const errorCodes = [
   'link_expired',
   'free_regeneration_used',
   'free_regeneration_not_offered',
+  'idempotency_key_reused',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerKeyOf } from './bearer-key';
 import { forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -19,8 +20,7 @@ export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readon
     // A call with an API key and no cookie carries no ambient credential another site could
     // borrow: a seller's own systems call from anywhere (issue 35). The session guard refuses a
     // key sent beside a cookie.
-    const bearer = /^bearer /i.test(request.headers.authorization ?? '');
-    if (bearer && request.headers.cookie === undefined) return;
+    if (bearerKeyOf(request.headers) && request.headers.cookie === undefined) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== 'null' && trusted.has(origin)) return;

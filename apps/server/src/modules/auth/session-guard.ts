@@ -1,6 +1,7 @@
 import type { ApiKeyScope, SessionUser } from '@studio/contract';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerKeyOf } from '../../http/bearer-key';
 import { AppError, forbidden, unauthorized } from '../../http/errors';
 import type { Auth } from './auth';
 import { createSessionCache, type SessionCache } from './session-cache';
@@ -28,13 +29,6 @@ declare module 'fastify' {
 /** Resolves an API key to its owner (modules/api-keys); null when unknown or revoked. */
 export interface KeyLookup {
   resolve(key: string): Promise<{ keyId: string; scopes: ApiKeyScope[]; user: AuthUser } | null>;
-}
-
-/** The key an `Authorization: Bearer …` header carries, if it carries one. */
-export function bearerOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header === undefined || !/^bearer /i.test(header)) return undefined;
-  return header.slice(7).trim();
 }
 
 /**
@@ -83,7 +77,7 @@ export function registerSessionGuard(
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
-    const key = bearerOf(request);
+    const key = bearerKeyOf(request.headers);
     if (key !== undefined) {
       await keyCaller(request, key, keys);
       return;

@@ -408,7 +408,7 @@ describe('a try-on catalogue on the local engine', () => {
     ]);
   }, 60_000);
 
-  it('replays the same Idempotency-Key as the same catalogue, charged once; another body is 409', async () => {
+  it('replays the same Idempotency-Key as the same catalogue, charged once; another body is 422', async () => {
     const user = await newUser(20);
     const [a, b] = await garments(user.cookie, 2);
     const me = await uploadImage(t.app, user.cookie, await productPhoto(160, 220, '#222222'));
@@ -430,11 +430,12 @@ describe('a try-on catalogue on the local engine', () => {
     expect(await balanceOf(t.database.db, user.id)).toBe(before - 2);
 
     const other = await startBatch(user.cookie, { ...body, numImages: 2 }, key);
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({
       error: {
-        code: 'conflict',
-        message: 'This Idempotency-Key was already used for a different catalogue.',
+        code: 'idempotency_key_reused',
+        message:
+          'This Idempotency-Key was already used for a different catalogue in the last 24 hours.',
       },
     });
 

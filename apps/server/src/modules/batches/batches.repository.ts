@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { generationBatches } from '../../db/schema';
 import type { DbOrTx } from '../../db/db-or-tx';
 
@@ -36,6 +36,26 @@ export async function findByIdempotencyKey(
   const [row] = await db
     .select()
     .from(generationBatches)
-    .where(and(eq(generationBatches.userId, userId), eq(generationBatches.idempotencyKey, key)));
+    .where(
+      and(
+        eq(generationBatches.userId, userId),
+        eq(generationBatches.idempotencyKey, key),
+        sql`${generationBatches.createdAt} > now() - interval '24 hours'`,
+      ),
+    );
   return row;
+}
+
+/** Frees a key whose 24 hours are over (the unique index would refuse its reuse; issue 35). */
+export async function releaseStaleIdempotencyKey(db: DbOrTx, userId: string, key: string) {
+  await db
+    .update(generationBatches)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        eq(generationBatches.userId, userId),
+        eq(generationBatches.idempotencyKey, key),
+        sql`${generationBatches.createdAt} <= now() - interval '24 hours'`,
+      ),
+    );
 }

@@ -148,9 +148,9 @@ function assertDistinct(inputs: readonly BatchInput[], message: string) {
 function sameBatchOrConflict(existing: BatchRow, requestHash: string): BatchAccepted {
   if (existing.requestHash !== requestHash) {
     throw new AppError(
-      409,
-      'conflict',
-      'This Idempotency-Key was already used for a different catalogue.',
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different catalogue in the last 24 hours.',
     );
   }
   return accepted(existing);
@@ -229,6 +229,7 @@ export async function startBatch(
       if (existing) return sameBatchOrConflict(existing, requestHash);
     }
     await assertNoActiveBatch(tx, userId);
+    if (idempotencyKey) await repo.releaseStaleIdempotencyKey(tx, userId, idempotencyKey);
     // The whole catalogue or nothing: a 402 names what all of it costs, as the estimate showed.
     if (balance < total) throw credits.insufficientCredits(total, balance);
     const batch = await repo.insertBatch(tx, {

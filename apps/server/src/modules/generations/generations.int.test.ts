@@ -267,7 +267,31 @@ describe('credits and limits', () => {
       { imageUrl: image, upscaleFactor: '4x' },
       { 'idempotency-key': 'same-key-123' },
     );
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+    expect(await findBalanceMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('frees an Idempotency-Key after 24 hours: the same key then starts new work', async () => {
+    const user = await newUser(t, { credits: 10 });
+    const image = await uploadImage(t.app, user.cookie, await productPhoto(200, 200));
+    const body = { imageUrl: image, upscaleFactor: '2x' };
+    const key = { 'idempotency-key': 'day-old-key-1' };
+    const first = await post(t.app, user.cookie, '/api/v1/upscaler', body, key);
+    const firstId = first.json<{ generationId: string }>().generationId;
+    await waitForGeneration(t.app, user.cookie, firstId);
+    // A day and a minute later, as far as the key is concerned.
+    await t.database.pool.query(
+      `update generations set created_at = now() - interval '24 hours 1 minute' where id = $1`,
+      [firstId],
+    );
+
+    const again = await post(t.app, user.cookie, '/api/v1/upscaler', body, key);
+
+    expect(again.statusCode).toBe(202);
+    const againId = again.json<{ generationId: string }>().generationId;
+    expect(againId).not.toBe(firstId);
+    await waitForGeneration(t.app, user.cookie, againId);
     expect(await findBalanceMismatches(t.database.db)).toEqual([]);
   });
 

@@ -41,12 +41,36 @@ export async function ownerOf(db: DbOrTx, id: string): Promise<string | undefine
   return row?.userId;
 }
 
+/** How long an Idempotency-Key names the work it started (Stripe's 24 hours, issue 35). */
+export const IDEMPOTENCY_WINDOW = sql`interval '24 hours'`;
+
+/** The user's generation started with this key in the last 24 hours. */
 export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
   const [row] = await db
     .select()
     .from(generations)
-    .where(and(eq(generations.userId, userId), eq(generations.idempotencyKey, key)));
+    .where(
+      and(
+        eq(generations.userId, userId),
+        eq(generations.idempotencyKey, key),
+        sql`${generations.createdAt} > now() - ${IDEMPOTENCY_WINDOW}`,
+      ),
+    );
   return row;
+}
+
+/** Frees a key whose 24 hours are over (the unique index would refuse its reuse). */
+export async function releaseStaleIdempotencyKey(db: DbOrTx, userId: string, key: string) {
+  await db
+    .update(generations)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        eq(generations.userId, userId),
+        eq(generations.idempotencyKey, key),
+        sql`${generations.createdAt} <= now() - ${IDEMPOTENCY_WINDOW}`,
+      ),
+    );
 }
 
 /** Single generations a user has queued or running (catalogue pairs have their own limit). */

@@ -308,6 +308,8 @@ export async function startGeneration(
       if (existing) return sameRequestOrConflict(existing, requestHash);
     }
     await assertActiveLimit(tx, userId);
+    // A key older than 24 hours is free again: the work it named keeps its row, not the key.
+    if (idempotencyKey) await repo.releaseStaleIdempotencyKey(tx, userId, idempotencyKey);
     return insertQueuedGeneration(tx, deps, userId, {
       ...planned,
       idempotencyKey,
@@ -388,12 +390,16 @@ function toRecord(value: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value));
 }
 
+/**
+ * An Idempotency-Key seen within its 24 hours: the same body replays the generation it started
+ * (charged once), another body is 422, as Stripe and the IETF draft answer it (issue 35).
+ */
 function sameRequestOrConflict(existing: repo.GenerationRow, requestHash: string) {
   if (existing.requestHash !== requestHash) {
     throw new AppError(
-      409,
-      'conflict',
-      'This Idempotency-Key was already used for a different request.',
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request in the last 24 hours.',
     );
   }
   return existing;
