@@ -22,6 +22,7 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { SECURITY_SCHEMES, openApiTransform } from './http/openapi';
 import { provenanceRoutes } from './modules/provenance/provenance.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeyResolver } from './modules/api-keys/api-keys.service';
@@ -206,10 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'AI Product Studio API', version: '1.0.0' },
       servers: [{ url: '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
