@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
 import { operationIdOf } from './openapi';
@@ -38,6 +43,33 @@ describe('GET /api/docs/json', () => {
     expect(securityOf('post /api/v1/upscaler')).toEqual([{ session: [] }, { apiKey: [] }]);
     expect(securityOf('post /api/v1/api-keys')).toEqual([{ session: [] }]);
     expect(securityOf('put /api/v1/user/name')).toEqual([{ session: [] }]);
+  });
+});
+
+describe('the document under Redocly’s recommended rules', () => {
+  it('has no errors (redocly lint --extends recommended)', async () => {
+    const { app } = await createTestApp();
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    await fs.writeFile(file, (await app.inject({ method: 'GET', url: '/api/docs/json' })).body);
+    const redocly = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/redocly');
+    // Redocly exits non-zero on errors; the report on stdout is what is read either way.
+    const { stdout } = await promisify(execFile)(
+      redocly,
+      ['lint', '--extends', 'recommended', '--format', 'json', file],
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    await fs.rm(dir, { recursive: true, force: true });
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: { ruleId: string; severity: string; message: string }[];
+    };
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    expect(errors.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
   });
 });
 

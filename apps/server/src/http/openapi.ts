@@ -53,12 +53,32 @@ export const openApiTransform: Transform = (input) => {
       ? [{ session: [] }, { apiKey: [] }]
       : [{ session: [] }];
   const schema = transformed.schema as FastifySchema & Record<string, unknown>;
+  const wildcard = input.url.endsWith('/*');
   return {
-    ...transformed,
+    // A wildcard tail (a signed zip link's token) is named in the document: OpenAPI path
+    // parameters must be names, and `{*}` is not one.
+    url: wildcard ? `${input.url.slice(0, -1)}:token` : input.url,
     schema: {
       ...schema,
+      ...(wildcard ? { params: renamedWildcard(schema.params) } : {}),
       operationId: schema.operationId ?? operationIdOf(method, input.url),
       security,
     },
   };
 };
+
+/** The params JSON Schema with its `*` property called `token`. */
+function renamedWildcard(params: unknown): unknown {
+  if (typeof params !== 'object' || params === null) return params;
+  const { properties, required, ...rest } = params as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  if (!properties || !('*' in properties)) return params;
+  const { '*': token, ...others } = properties;
+  return {
+    ...rest,
+    properties: { ...others, token },
+    ...(required ? { required: required.map((name) => (name === '*' ? 'token' : name)) } : {}),
+  };
+}

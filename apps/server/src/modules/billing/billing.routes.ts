@@ -230,21 +230,41 @@ const webhookRoutes =
     const schema = { tags, hide: false };
 
     const { stripe, razorpay } = deps.payments;
-    app.post('/payments/stripe/webhook', { config, schema }, async (request) => {
-      if (!stripe) throw notFound('Stripe is not configured');
-      return handle(request, (raw) =>
-        parseStripeWebhook(stripe, raw, header(request, 'stripe-signature')),
-      );
-    });
-    app.post('/payments/razorpay/webhook', { config, schema }, async (request) => {
-      if (!razorpay) throw notFound('Razorpay is not configured');
-      return handle(request, (raw) =>
-        parseRazorpayWebhook(
-          razorpay,
-          raw,
-          header(request, 'x-razorpay-signature'),
-          header(request, 'x-razorpay-event-id'),
-        ),
-      );
-    });
+    app.post(
+      '/payments/stripe/webhook',
+      {
+        config,
+        schema: {
+          ...schema,
+          summary: "Stripe's payment events, verified on the raw body by its signature header",
+        },
+      },
+      async (request) => {
+        if (!stripe) throw notFound('Stripe is not configured');
+        return handle(request, (raw) =>
+          parseStripeWebhook(stripe, raw, header(request, 'stripe-signature')),
+        );
+      },
+    );
+    app.post(
+      '/payments/razorpay/webhook',
+      {
+        config,
+        schema: {
+          ...schema,
+          summary: "Razorpay's payment events, verified on the raw body by its signature header",
+        },
+      },
+      async (request) => {
+        if (!razorpay) throw notFound('Razorpay is not configured');
+        return handle(request, (raw) =>
+          parseRazorpayWebhook(
+            razorpay,
+            raw,
+            header(request, 'x-razorpay-signature'),
+            header(request, 'x-razorpay-event-id'),
+          ),
+        );
+      },
+    );
   };
