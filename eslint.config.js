@@ -33,7 +33,7 @@ const webFeatures = [
 //   4. the home page, which shows pieces of the screens: dashboard
 // A new feature folder must be placed in a layer here (the config refuses to load otherwise).
 const webLayers = [
-  ['site', 'analytics', 'promo', 'auth', 'credits', 'billing', 'account', 'shell'],
+  ['site', 'analytics', 'promo', 'auth', 'credits', 'billing', 'account', 'developers', 'shell'],
   ['generations', 'listing', 'provenance'],
   ['tools/*', 'gallery', 'canvas-editor'],
   ['dashboard'],

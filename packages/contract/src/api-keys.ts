@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { API_KEY_SCOPES } from './constants';
 
 /*
  * Personal API keys (issue 35): what a seller's own systems call the work surface with, as
  * `Authorization: Bearer <key>`. Server-side zod, like every request: the web imports only types.
  */
-
-/** What a key may do: make work (uploads, generate calls), read it, manage webhooks. */
-export const API_KEY_SCOPES = ['generate', 'read', 'webhooks'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-/** Keys a user may hold at once. */
-export const MAX_API_KEYS = 10;
 
 /** `POST /api-keys`: a name the seller recognises and at least one scope. */
 export const createApiKeyRequestSchema = z.object({

@@ -46,3 +46,11 @@ export const MAX_FILES_PER_UPLOAD = 10;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const THUMBNAIL_SIZE = 256;
 export const PREVIEW_SIZE = 1440;
+
+// Personal API keys (issue 35), here so the /developers page can list the scopes without zod.
+/** What a key may do: make work (uploads, generate calls), read it, manage webhooks. */
+export const API_KEY_SCOPES = ['generate', 'read', 'webhooks'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Keys a user may hold at once. */
+export const MAX_API_KEYS = 10;

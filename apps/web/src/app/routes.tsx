@@ -57,6 +57,7 @@ const appPages: readonly (LazyPage & {
   { path: paths.profile.path, ...lazyPage(() => import('./routes/app/profile')) },
   { path: paths.accountSettings.path, ...lazyPage(() => import('./routes/app/account-settings')) },
   { path: paths.settings.path, ...lazyPage(() => import('./routes/app/settings')) },
+  { path: paths.developers.path, ...lazyPage(() => import('./routes/app/developers')) },
   { path: paths.upgrade.path, ...lazyPage(() => import('./routes/app/upgrade')) },
   { path: paths.contact.path, ...lazyPage(() => import('./routes/app/contact')) },
   { path: paths.analytics.path, ...lazyPage(() => import('./routes/app/analytics')) },

@@ -17,6 +17,8 @@ export const paths = {
   profile: { path: '/profile', title: 'Profile' },
   accountSettings: { path: '/account-settings', title: 'Account Settings' },
   settings: { path: '/settings', title: 'Settings' },
+  /** API keys and the quick start for sellers' own systems (issue 35). */
+  developers: { path: '/developers', title: 'Developers' },
   upgrade: { path: '/upgrade', title: 'Upgrade' },
   contact: { path: '/contact', title: 'Contact' },
   analytics: { path: '/analytics', title: 'Analytics' },

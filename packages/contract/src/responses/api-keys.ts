@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { API_KEY_SCOPES } from '../api-keys';
+import { API_KEY_SCOPES } from '../constants';
 import { success, textOrNull } from './read';
 
 /** `POST /api-keys`: the key itself, shown this once; afterwards only its prefix. */

@@ -111,7 +111,7 @@ describe('user menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Profile', 'Account Settings', 'Settings', 'Logout']);
+    ).toEqual(['Profile', 'Account Settings', 'Settings', 'Developers', 'Logout']);
 
     await user.click(screen.getByRole('heading', { name: 'Clothes AI Photoshoot' }));
 

@@ -1,4 +1,4 @@
-import { KeyRound, LogIn, LogOut, Settings, UserRound } from 'lucide-react';
+import { CodeXml, KeyRound, LogIn, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import {
@@ -60,6 +60,12 @@ export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean
               <Link to={paths.settings.path}>
                 <KeyRound aria-hidden="true" />
                 {paths.settings.title}
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.developers.path}>
+                <CodeXml aria-hidden="true" />
+                {paths.developers.title}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuSeparator />

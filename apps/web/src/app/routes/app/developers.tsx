@@ -1,0 +1,3 @@
+import { DevelopersPage } from '@/features/developers';
+
+export default DevelopersPage;

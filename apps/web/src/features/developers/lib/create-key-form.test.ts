@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyMessages, toggleScope, validateCreateKey } from './create-key-form';
+
+describe('validateCreateKey', () => {
+  it('accepts a name and one scope', () => {
+    expect(validateCreateKey({ name: 'Shopify sync', scopes: ['read'] })).toEqual({});
+  });
+
+  it('asks for a name when it is empty or only spaces', () => {
+    expect(validateCreateKey({ name: '   ', scopes: ['read'] })).toEqual({
+      name: createKeyMessages.nameRequired,
+    });
+  });
+
+  it('refuses a name over 60 characters, counted without the spaces around it', () => {
+    expect(validateCreateKey({ name: ` ${'a'.repeat(60)} `, scopes: ['read'] })).toEqual({});
+    expect(validateCreateKey({ name: 'a'.repeat(61), scopes: ['read'] })).toEqual({
+      name: createKeyMessages.nameTooLong,
+    });
+  });
+
+  it('asks for at least one scope', () => {
+    expect(validateCreateKey({ name: 'Nightly', scopes: [] })).toEqual({
+      scopes: createKeyMessages.scopeRequired,
+    });
+  });
+});
+
+describe('toggleScope', () => {
+  const order = ['generate', 'read', 'webhooks'] as const;
+
+  it('adds a scope in the order the choices are shown', () => {
+    expect(toggleScope(order, ['webhooks'], 'generate', true)).toEqual(['generate', 'webhooks']);
+  });
+
+  it('removes a scope', () => {
+    expect(toggleScope(order, ['generate', 'read'], 'generate', false)).toEqual(['read']);
+  });
+});
