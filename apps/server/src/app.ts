@@ -6,7 +6,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, toolOutputs } from '@studio/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness';
+import { childProcessEnv, createTestApp } from '../../test/harness';
 import { operationIdOf } from './openapi';
 
 /* The API reference as generated clients read it (issue 35): OpenAPI 3.1, ids, security. */
@@ -58,10 +58,10 @@ describe('the document under Redocly’s recommended rules', () => {
       redocly,
       ['lint', '--extends', 'recommended', '--format', 'json', file],
       {
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        env: childProcessEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }),
         maxBuffer: 16 * 1024 * 1024,
       },
-    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    ).catch((error: unknown) => ({ stdout: (error as { stdout?: string }).stdout ?? '' }));
     await fs.rm(dir, { recursive: true, force: true });
     const report = JSON.parse(stdout) as {
       totals: { errors: number };

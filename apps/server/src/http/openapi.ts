@@ -1,4 +1,4 @@
-import type { FastifySchema, RouteOptions } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
@@ -44,7 +44,7 @@ type Transform = typeof jsonSchemaTransform;
 /** zod's JSON Schema transform, plus each operation's id and security. */
 export const openApiTransform: Transform = (input) => {
   const transformed = jsonSchemaTransform(input);
-  const route = input.route as RouteOptions;
+  const { route } = input;
   const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
   const config = (route.config ?? {}) as { public?: boolean; apiKey?: string };
   const security: Record<string, string[]>[] = config.public
