@@ -9,6 +9,8 @@ import * as repo from './api-keys.repository';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Characters of a key shown after it was made, its kind included (`sk_live_AbCd`). */
 const PREFIX_LENGTH = 12;
+/** How often a key's last use is written. */
+const TOUCH_EVERY_MS = 5 * 60_000;
 /** What an `Authorization: Bearer` value must look like before any lookup. */
 export const API_KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{43}$/;
 
@@ -89,6 +91,7 @@ export function createApiKeyResolver(db: Db, ttlMs: number): ApiKeyResolver {
   const cache =
     ttlMs > 0 ? new LRUCache<string, KeyCaller>({ max: 10_000, ttl: ttlMs }) : undefined;
   let epoch = 0;
+  const touched = new LRUCache<string, number>({ max: 10_000 });
   return {
     async resolve(key) {
       if (!API_KEY_PATTERN.test(key)) return null;
@@ -98,7 +101,13 @@ export function createApiKeyResolver(db: Db, ttlMs: number): ApiKeyResolver {
       const caller = cached ?? (await repo.findLiveByHash(db, hash)) ?? null;
       if (!caller) return null;
       if (!cached && seen === epoch) cache?.set(hash, caller);
-      void repo.touch(db, caller.keyId).catch(() => undefined);
+      // Noted at most every five minutes per key from this process, so a cached call costs no
+      // query at all (the UPDATE's own condition covers the other processes).
+      const now = Date.now();
+      if (now - (touched.get(caller.keyId) ?? 0) >= TOUCH_EVERY_MS) {
+        touched.set(caller.keyId, now);
+        void repo.touch(db, caller.keyId).catch(() => undefined);
+      }
       return caller;
     },
     async revoke(userId, id) {

@@ -65,6 +65,37 @@ const isMarkable = (type: string): type is MarkableType => MARKABLE.has(type);
 export function createMarker(material: SigningMaterial, log: FastifyBaseLogger): Marker {
   let unmarked = 0;
 
+  /**
+   * A generation's inputs as ingredients, hashed (and an edited parent read) once per request:
+   * every output of the generation names the same ones.
+   */
+  const ingredientsByRequest = new WeakMap<MarkRequest, Promise<IngredientInput[]>>();
+  function ingredientsOf(request: MarkRequest): Promise<IngredientInput[]> {
+    const provenance = provenanceOf(request.type, request.madeBy);
+    let made = ingredientsByRequest.get(request);
+    if (!made) {
+      made = Promise.all(
+        request.inputs.map(async (input, index) => {
+          const ingredient: IngredientInput = {
+            title: input.title,
+            contentType: input.contentType,
+            sha256: createHash('sha256').update(input.bytes).digest('hex'),
+            relationship:
+              provenance.action === 'c2pa.edited' && index === 0 ? 'parentOf' : 'inputTo',
+          };
+          if (ingredient.relationship !== 'parentOf') return ingredient;
+          // An edit of an earlier output carries that output's credentials forward (ADR 058).
+          const own = await readC2pa(input.bytes, input.contentType, material.trustAnchorPem).catch(
+            () => null,
+          );
+          return own ? { ...ingredient, bytes: input.bytes, validation: own.results } : ingredient;
+        }),
+      );
+      ingredientsByRequest.set(request, made);
+    }
+    return made;
+  }
+
   async function markOnce(file: Buffer, type: MarkableType, request: MarkRequest) {
     const provenance = provenanceOf(request.type, request.madeBy);
     const instanceId = `xmp:iid:${randomUUID()}`;
@@ -80,22 +111,7 @@ export function createMarker(material: SigningMaterial, log: FastifyBaseLogger):
         instanceId,
       }),
     );
-    const ingredients: IngredientInput[] = await Promise.all(
-      request.inputs.map(async (input, index) => {
-        const ingredient: IngredientInput = {
-          title: input.title,
-          contentType: input.contentType,
-          sha256: createHash('sha256').update(input.bytes).digest('hex'),
-          relationship: provenance.action === 'c2pa.edited' && index === 0 ? 'parentOf' : 'inputTo',
-        };
-        if (ingredient.relationship !== 'parentOf') return ingredient;
-        // An edit of an earlier output carries that output's credentials forward (ADR 058).
-        const own = await readC2pa(input.bytes, input.contentType, material.trustAnchorPem).catch(
-          () => null,
-        );
-        return own ? { ...ingredient, bytes: input.bytes, validation: own.results } : ingredient;
-      }),
-    );
+    const ingredients = await ingredientsOf(request);
     const signed = await embedC2pa(
       withPacket,
       type,
