@@ -54,3 +54,17 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** Keys a user may hold at once. */
 export const MAX_API_KEYS = 10;
+
+// Outbound webhooks (issue 35): what a seller's endpoint can be told.
+export const WEBHOOK_EVENTS = [
+  'generation.succeeded',
+  'generation.failed',
+  'batch.completed',
+  'credits.low',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Endpoints a user may hold at once. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;

@@ -20,3 +20,4 @@ export * from './listing/index';
 export * from './listing-requests';
 export * from './provenance';
 export * from './api-keys';
+export * from './webhook-endpoints';

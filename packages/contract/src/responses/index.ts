@@ -23,3 +23,4 @@ export * from './analytics';
 export * from './promo';
 export * from './listing';
 export * from './api-keys';
+export * from './webhook-endpoints';
