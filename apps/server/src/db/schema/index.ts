@@ -13,3 +13,4 @@ export * from './provider-costs';
 export * from './receipts';
 export * from './listing';
 export * from './api-keys';
+export * from './idempotency';
