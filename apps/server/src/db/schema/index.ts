@@ -14,3 +14,4 @@ export * from './receipts';
 export * from './listing';
 export * from './api-keys';
 export * from './idempotency';
+export * from './outbound-webhooks';
