@@ -6,7 +6,7 @@ CREATE TABLE "webhook_deliveries" (
 	"payload" json NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"retries_left" integer NOT NULL,
+	"auto_retry" boolean DEFAULT true NOT NULL,
 	"last_status_code" integer,
 	"last_error" text,
 	"last_attempt_at" timestamp with time zone,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   json,
@@ -64,8 +65,11 @@ export const webhookDeliveries = pgTable(
     payload: json('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    /** Scheduled retries still to come after the next failure (a manual resend has none). */
-    retriesLeft: integer('retries_left').notNull(),
+    /**
+     * Whether a failed attempt is retried on the schedule (attempt n waits the schedule's n-th
+     * delay); a manual resend of a finished delivery is one attempt, without retries.
+     */
+    autoRetry: boolean('auto_retry').notNull().default(true),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
