@@ -7,8 +7,8 @@ import { useApiKeys } from '../api/api-keys';
 import { ApiKeyList } from './api-key-list';
 import { CreateKeyForm } from './create-key-form';
 
-const loadCreatedKeyDialog = () => import('./created-key-dialog');
-const CreatedKeyDialog = lazy(loadCreatedKeyDialog);
+const loadSecretDialog = () => import('./secret-dialog');
+const SecretDialog = lazy(loadSecretDialog);
 
 /** The list of keys as loading, failed, empty or loaded. */
 function KeysState({ onKeyGone }: { onKeyGone: () => void }) {
@@ -71,7 +71,7 @@ export function ApiKeysCard() {
           </h4>
           <CreateKeyForm
             onSubmitStart={() => {
-              loadCreatedKeyDialog().catch(() => undefined);
+              loadSecretDialog().catch(() => undefined);
             }}
             onCreated={(name, key) => {
               setCreated({ name, key });
@@ -81,9 +81,11 @@ export function ApiKeysCard() {
       </CardContent>
       {created ? (
         <Suspense fallback={null}>
-          <CreatedKeyDialog
-            name={created.name}
-            created={created.key}
+          <SecretDialog
+            title="Your new API key"
+            description={`“${created.name}” is ready to use.`}
+            label="API key"
+            secret={created.key.key}
             onClose={() => {
               setCreated(null);
             }}

@@ -1,20 +1,18 @@
-import { useState, type SubmitEvent } from 'react';
 import type { CreatedApiKey } from '@studio/contract/responses';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
-import { focusFirstInvalid } from '@/lib/form-fields';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateApiKey } from '../api/api-keys';
 import {
   KEY_NAME_MAX_LENGTH,
   validateCreateKey,
-  type CreateKeyErrors,
   type CreateKeyValues,
 } from '../lib/create-key-form';
-import { defaultScopes } from '../lib/scopes';
-import { ScopeChoices } from './scope-choices';
+import { defaultScopes, scopeChoices } from '../lib/scopes';
+import { CheckboxChoices } from './checkbox-choices';
 
 const emptyValues: CreateKeyValues = { name: '', scopes: defaultScopes };
 
@@ -26,28 +24,25 @@ interface CreateKeyFormProps {
 
 /** 'Create key': a name and scopes (ADR 056's pattern); the server's refusals are shown under it. */
 export function CreateKeyForm({ onCreated, onSubmitStart }: CreateKeyFormProps) {
-  const [values, setValues] = useState<CreateKeyValues>(emptyValues);
-  const [submitted, setSubmitted] = useState(false);
+  const { values, setValues, errors, submit, reset } = useCheckedForm(
+    emptyValues,
+    validateCreateKey,
+  );
   const create = useCreateApiKey();
-  const errors: CreateKeyErrors = submitted ? validateCreateKey(values) : {};
 
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (focusFirstInvalid(event.currentTarget, validateCreateKey(values))) return;
+  const handleSubmit = submit((sent) => {
     onSubmitStart();
-    const name = values.name.trim();
+    const name = sent.name.trim();
     create.mutate(
-      { name, scopes: [...values.scopes] },
+      { name, scopes: [...sent.scopes] },
       {
         onSuccess: (created) => {
-          setValues(emptyValues);
-          setSubmitted(false);
+          reset();
           onCreated(name, created);
         },
       },
     );
-  };
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Create key" className="space-y-4">
@@ -69,7 +64,10 @@ export function CreateKeyForm({ onCreated, onSubmitStart }: CreateKeyFormProps) 
           />
         )}
       </Field>
-      <ScopeChoices
+      <CheckboxChoices
+        legend="Scopes"
+        name="scopes"
+        choices={scopeChoices}
         chosen={values.scopes}
         error={errors.scopes}
         onChange={(scopes) => {

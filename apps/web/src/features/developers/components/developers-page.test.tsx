@@ -5,12 +5,16 @@ import type { ApiKey } from '@studio/contract/responses';
 import { apiKey, apiKeyHandlers } from '@/testing/api-key-handlers';
 import { renderApp } from '@/testing/render';
 import { errorResponse, mockSignedIn, server } from '@/testing/server';
+import { webhookHandlers } from '@/testing/webhook-handlers';
 
 const SECRET = 'sk_test_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St9';
 
 async function openDevelopers(keys: ApiKey[] = []) {
   mockSignedIn();
-  server.use(...apiKeyHandlers(keys, SECRET));
+  server.use(
+    ...apiKeyHandlers(keys, SECRET),
+    ...webhookHandlers({ endpoints: [], deliveries: {}, resent: [] }, []),
+  );
   const rendered = renderApp('/developers');
   await screen.findByRole('heading', { level: 2, name: 'Developers' });
   return rendered;
@@ -66,6 +70,7 @@ describe('developers: API keys', () => {
         await delay('infinite');
         return HttpResponse.json({ success: true, keys: [] });
       }),
+      ...webhookHandlers({ endpoints: [], deliveries: {}, resent: [] }, []),
     );
     renderApp('/developers');
 

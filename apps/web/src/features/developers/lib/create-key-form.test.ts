@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyMessages, toggleScope, validateCreateKey } from './create-key-form';
+import { createKeyMessages, validateCreateKey } from './create-key-form';
 
 describe('validateCreateKey', () => {
   it('accepts a name and one scope', () => {
@@ -23,17 +23,5 @@ describe('validateCreateKey', () => {
     expect(validateCreateKey({ name: 'Nightly', scopes: [] })).toEqual({
       scopes: createKeyMessages.scopeRequired,
     });
-  });
-});
-
-describe('toggleScope', () => {
-  const order = ['generate', 'read', 'webhooks'] as const;
-
-  it('adds a scope in the order the choices are shown', () => {
-    expect(toggleScope(order, ['webhooks'], 'generate', true)).toEqual(['generate', 'webhooks']);
-  });
-
-  it('removes a scope', () => {
-    expect(toggleScope(order, ['generate', 'read'], 'generate', false)).toEqual(['read']);
   });
 });

@@ -26,13 +26,3 @@ export function validateCreateKey(values: CreateKeyValues): CreateKeyErrors {
   if (values.scopes.length === 0) errors.scopes = createKeyMessages.scopeRequired;
   return errors;
 }
-
-/** Adds or removes one scope, keeping the order the choices are shown in. */
-export function toggleScope(
-  order: readonly ApiKeyScope[],
-  chosen: readonly ApiKeyScope[],
-  scope: ApiKeyScope,
-  on: boolean,
-): ApiKeyScope[] {
-  return order.filter((s) => (s === scope ? on : chosen.includes(s)));
-}

@@ -1,4 +1,3 @@
-import type { CreatedApiKey } from '@studio/contract/responses';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,19 +13,26 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { CopyButton } from './copy-button';
 
-export const SHOWN_ONCE_MESSAGE = 'Copy this key now: it is shown only once.';
-
-interface CreatedKeyDialogProps {
-  name: string;
-  created: CreatedApiKey;
+interface SecretDialogProps {
+  title: string;
+  description: string;
+  /** What the secret is, e.g. 'API key': the field's label, the warning and the Copy button say it. */
+  label: string;
+  secret: string;
   onClose: () => void;
 }
 
 /**
- * The new key, this once (ADR 059: only its hash is kept). Loaded on first use by the create form;
- * closing it drops the key from the page's memory, so the list shows only its prefix.
+ * A secret shown this once (an API key, a webhook signing secret: only a hash or a sealed copy is
+ * kept). Loaded on first use; closing it drops the secret from the page's memory.
  */
-export default function CreatedKeyDialog({ name, created, onClose }: CreatedKeyDialogProps) {
+export default function SecretDialog({
+  title,
+  description,
+  label,
+  secret,
+  onClose,
+}: SecretDialogProps) {
   return (
     <Dialog
       open
@@ -36,16 +42,16 @@ export default function CreatedKeyDialog({ name, created, onClose }: CreatedKeyD
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Your new API key</DialogTitle>
-          <DialogDescription>“{name}” is ready to use.</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <Alert variant="warning">{SHOWN_ONCE_MESSAGE}</Alert>
-        <Field label="API key">
+        <Alert variant="warning">{`Copy this ${shortName(label)} now: it is shown only once.`}</Alert>
+        <Field label={label}>
           {(control) => (
             <Input
               {...control}
               readOnly
-              value={created.key}
+              value={secret}
               spellCheck={false}
               className="font-mono"
               onFocus={(event) => {
@@ -54,7 +60,7 @@ export default function CreatedKeyDialog({ name, created, onClose }: CreatedKeyD
             />
           )}
         </Field>
-        <CopyButton text={created.key} label="Copy the API key" />
+        <CopyButton text={secret} label={`Copy the ${label}`} />
         <DialogFooter>
           <DialogClose asChild>
             <Button>Done</Button>
@@ -63,4 +69,9 @@ export default function CreatedKeyDialog({ name, created, onClose }: CreatedKeyD
       </DialogContent>
     </Dialog>
   );
+}
+
+/** 'API key' → 'key', 'signing secret' → 'secret': the warning names it as a person would. */
+function shortName(label: string): string {
+  return label.split(' ').at(-1) ?? label;
 }

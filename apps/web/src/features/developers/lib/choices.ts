@@ -1,0 +1,15 @@
+/** One checkbox's value and the line that says what it means (a key's scope, an endpoint's event). */
+export interface Choice<T extends string> {
+  value: T;
+  description: string;
+}
+
+/** Adds or removes one value, keeping the order the choices are shown in. */
+export function toggleChoice<T extends string>(
+  order: readonly T[],
+  chosen: readonly T[],
+  value: T,
+  on: boolean,
+): T[] {
+  return order.filter((v) => (v === value ? on : chosen.includes(v)));
+}
