@@ -76,7 +76,7 @@ describe('developers: webhooks', () => {
     );
     const form = addForm();
 
-    await user.type(within(form).getByLabelText('Endpoint URL'), 'http://shop.example/in');
+    await user.type(within(form).getByLabelText('Endpoint URL'), 'ftp://shop.example/in');
     await user.click(within(form).getByRole('checkbox', { name: 'generation.succeeded' }));
     await user.click(within(form).getByRole('checkbox', { name: 'generation.failed' }));
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));

@@ -20,10 +20,11 @@ describe('validateWebhookForm', () => {
     });
   });
 
-  it('refuses plain http', () => {
-    expect(validateWebhookForm({ url: 'http://shop.example/hooks', events })).toEqual({
+  it("refuses a scheme other than the web's, and leaves plain http to the server", () => {
+    expect(validateWebhookForm({ url: 'ftp://shop.example/hooks', events })).toEqual({
       url: webhookFormMessages.urlNotHttps,
     });
+    expect(validateWebhookForm({ url: 'http://localhost:4000/hooks', events })).toEqual({});
   });
 
   it('refuses a URL over 2048 characters', () => {

@@ -19,9 +19,13 @@ export interface WebhookFormValues {
 
 export type WebhookFormErrors = Partial<Record<keyof WebhookFormValues, string>>;
 
+// Plain http is the server's to refuse: it takes it for the hosts its operator allows (a local
+// receiver in development), which the page cannot know.
+const WEB_PROTOCOLS = new Set(['https:', 'http:']);
+
 /**
  * The add-endpoint form's check: a message per field in trouble. Only the shape is checked here;
- * whether the host may be reached (no private or loopback address) only the server can say.
+ * whether the host may be reached (https, no private or loopback address) only the server can say.
  */
 export function validateWebhookForm(values: WebhookFormValues): WebhookFormErrors {
   const errors: WebhookFormErrors = {};
@@ -29,7 +33,7 @@ export function validateWebhookForm(values: WebhookFormValues): WebhookFormError
   if (url === '') errors.url = webhookFormMessages.urlRequired;
   else if (url.length > WEBHOOK_URL_MAX_LENGTH) errors.url = webhookFormMessages.urlTooLong;
   else if (!URL.canParse(url)) errors.url = webhookFormMessages.urlInvalid;
-  else if (new URL(url).protocol !== 'https:') errors.url = webhookFormMessages.urlNotHttps;
+  else if (!WEB_PROTOCOLS.has(new URL(url).protocol)) errors.url = webhookFormMessages.urlNotHttps;
   if (values.events.length === 0) errors.events = webhookFormMessages.eventRequired;
   return errors;
 }
