@@ -163,6 +163,31 @@ const envSchema = z
     LISTING_PACK_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(180),
     /** Extra hosts whose images users may pass as inputs (comma-separated; '*.' for subdomains). */
     INPUT_ALLOWED_HOSTS: z.string().default(''),
+    /**
+     * Outbound webhooks (ADR 060): hosts (`host` or `host:port`, comma-separated) an endpoint may
+     * name although they are private or loopback, over http too: a local receiver in tests and
+     * development. Everything else must be https to a public address.
+     */
+    WEBHOOK_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((value, ctx): WebhookHost[] => {
+        const entries = hostList(value).map(webhookHost);
+        if (entries.every((entry) => entry !== null)) return entries;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be hosts or host:port pairs, comma-separated (127.0.0.1, hooks.test:8443)',
+        });
+        return z.NEVER;
+      }),
+    /**
+     * Test-only: the delays in milliseconds between a webhook delivery's attempts (comma-separated),
+     * in place of the production schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ADR 060).
+     */
+    WEBHOOK_RETRY_SCHEDULE_MS: z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'must be up to 20 whole milliseconds, comma-separated')
+      .optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     /**
      * How long pg-boss waits on one job handler. Longer than the longest generation deadline (30
@@ -351,7 +376,32 @@ export interface Config {
   /** Hosts a promo banner's https link may point at; same-site paths are always allowed (ADR 028). */
   promoLinkHosts: string[];
   receipts: ReceiptsConfig;
+  webhooks: WebhooksConfig;
 }
+
+/** A host (and port, when named) outbound webhooks may reach although it is private (ADR 060). */
+export interface WebhookHost {
+  /** Lower case; an IPv6 address without brackets. */
+  host: string;
+  port: number | undefined;
+}
+
+export interface WebhooksConfig {
+  allowedHosts: WebhookHost[];
+  /** Delays between attempts; the production schedule unless a test sets one. */
+  retryScheduleMs: number[];
+}
+
+/** Standard Webhooks' and Svix's schedule after the first attempt: about 27.6 hours in all. */
+export const WEBHOOK_RETRY_SCHEDULE_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
 
 /** Who issues the receipts and the tax they state (ADR 051). */
 export interface ReceiptsConfig {
@@ -643,6 +693,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       gstRatePercent: env.GST_RATE_PERCENT,
       usdTaxRatePercent: env.USD_TAX_RATE_PERCENT,
     },
+    webhooks: {
+      allowedHosts: env.WEBHOOK_ALLOWED_HOSTS,
+      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS
+        ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number)
+        : WEBHOOK_RETRY_SCHEDULE_MS,
+    },
   };
 }
 
@@ -665,6 +721,18 @@ export function parseTrustProxy(value: string): number | string[] | null {
     return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
   };
   return entries.length > 0 && entries.every(valid) ? entries : null;
+}
+
+/** One WEBHOOK_ALLOWED_HOSTS entry (`host`, `host:port`, an IPv6 address or `[v6]:port`). */
+function webhookHost(entry: string): WebhookHost | null {
+  const bracketed = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const plain = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry);
+  const [, host, port] =
+    isIP(entry) === 6 ? [entry, entry, undefined] : (bracketed ?? plain ?? [undefined]);
+  if (host === undefined || (bracketed && isIP(host) !== 6)) return null;
+  const portNumber = port === undefined ? undefined : Number(port);
+  if (portNumber !== undefined && (portNumber < 1 || portNumber > 65_535)) return null;
+  return { host: host.toLowerCase(), port: portNumber };
 }
 
 /** A comma-separated host list setting (`a.example, *.b.example`) as its entries. */

@@ -5,6 +5,7 @@ import {
   FetchFailedError,
   checkUrl,
   guardedFetch,
+  guardedPost,
   type ResolvedAddress,
 } from './url-guard';
 
@@ -327,5 +328,57 @@ describe('guardedFetch', () => {
     expect(error).toBeInstanceOf(FetchFailedError);
     expect(error).toMatchObject({ reason: 'timed out after 200 ms' });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('anyPublicHost and guardedPost (outbound webhooks)', () => {
+  it('takes any host that resolves to public addresses only', async () => {
+    const dns = fakeDns({ 'hooks.example.com': ['93.184.215.14'], 'inside.example': ['10.1.2.3'] });
+    const options = { allowedHosts: [], anyPublicHost: true, lookup: dns.lookup };
+    await expect(checkUrl('https://hooks.example.com/x', options)).resolves.toBeTruthy();
+    expect(await refusal(checkUrl('https://inside.example/x', options))).toBe(
+      'inside.example resolves to private address',
+    );
+    expect(await refusal(checkUrl('https://10.0.0.1/x', options))).toBe('private address');
+    expect(await refusal(checkUrl('https://localhost/x', options))).toBe('local hostname');
+  });
+
+  it('POSTs the body with its headers, answers the status and never follows a redirect', async () => {
+    const bodies: string[] = [];
+    const server = await localServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(`${req.method ?? ''} ${req.headers['x-test'] ?? ''} ${body}`);
+        if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
+        else res.writeHead(202).end('ignored');
+      });
+    });
+    const options = { allowedHosts: [], trustedOrigins: [server.origin], timeoutMs: 5000 };
+    const request = { headers: { 'x-test': 'yes' }, body: '{"a":1}' };
+    expect(await guardedPost(`${server.origin}/hook`, request, options)).toEqual({ status: 202 });
+    expect(await guardedPost(`${server.origin}/moved`, request, options)).toEqual({ status: 302 });
+    expect(bodies).toEqual(['POST yes {"a":1}', 'POST yes {"a":1}']);
+    expect(server.requests()).toBe(2);
+  });
+
+  it('refuses a private address before connecting, and times out a silent server', async () => {
+    const silent = await localServer(() => undefined);
+    const request = { headers: {}, body: '{}' };
+    await expect(
+      guardedPost(`${silent.origin}/x`, request, {
+        allowedHosts: [],
+        anyPublicHost: true,
+        timeoutMs: 5000,
+      }),
+    ).rejects.toThrow(BlockedUrlError);
+    expect(silent.connections()).toBe(0);
+    await expect(
+      guardedPost(`${silent.origin}/x`, request, {
+        allowedHosts: [],
+        trustedOrigins: [silent.origin],
+        timeoutMs: 200,
+      }),
+    ).rejects.toThrow(FetchFailedError);
   });
 });

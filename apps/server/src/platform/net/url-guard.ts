@@ -34,6 +34,11 @@ export interface ResolvedAddress {
 export interface UrlGuardOptions {
   /** Hostnames allowed to be fetched (exact match, or a leading '*.' wildcard for subdomains). Empty: nothing external allowed. */
   allowedHosts: readonly string[];
+  /**
+   * Any host is allowed as long as it is public (every other check stands): outbound webhooks,
+   * whose target the user names, where input fetches take only allowlisted hosts.
+   */
+  anyPublicHost?: boolean;
   /** Exact origins (scheme://host:port) trusted by the operator, e.g. a configured provider API; these may resolve to private addresses (used for local fakes in tests). */
   trustedOrigins?: readonly string[];
   /** DNS lookup, injectable for tests; default node:dns/promises lookup with all: true. */
@@ -163,7 +168,9 @@ export async function checkUrl(
     }
     const problem = literal ? addressProblem(bare) : null;
     if (problem !== null) throw new BlockedUrlError(problem);
-    if (!isAllowedHost(host, options.allowedHosts)) throw new BlockedUrlError('host not allowed');
+    if (!options.anyPublicHost && !isAllowedHost(host, options.allowedHosts)) {
+      throw new BlockedUrlError('host not allowed');
+    }
   }
   if (literal) {
     return { url, addresses: [{ address: bare, family: ipaddr.IPv4.isValid(bare) ? 4 : 6 }] };
@@ -186,11 +193,18 @@ export async function checkUrl(
   return { url, addresses };
 }
 
-/** Sends a GET that can only reach the vetted addresses: the socket's DNS lookup is answered with them. */
+interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Sends a request that can only reach the vetted addresses: the socket's DNS lookup is answered with them. */
 function send(
   url: URL,
   addresses: ResolvedAddress[],
   signal: AbortSignal,
+  outgoing: OutgoingRequest = { method: 'GET', headers: { accept: '*/*' } },
 ): Promise<IncomingMessage> {
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     const [first] = addresses;
@@ -203,11 +217,11 @@ function send(
     // agent: false, so a pooled socket opened elsewhere to this host is never reused.
     const request = client.request(
       url,
-      { method: 'GET', agent: false, lookup: pinned, signal, headers: { accept: '*/*' } },
+      { method: outgoing.method, agent: false, lookup: pinned, signal, headers: outgoing.headers },
       resolve,
     );
     request.on('error', reject);
-    request.end();
+    request.end(outgoing.body);
   });
 }
 
@@ -285,6 +299,54 @@ export async function guardedFetch(
   } catch (error) {
     if (error instanceof BlockedUrlError || error instanceof FetchFailedError) throw error;
     // The cause (e.g. ECONNREFUSED with the resolved IP) is for logs, not for the user.
+    throw new FetchFailedError('request failed', { cause: error });
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/**
+ * POSTs `body` through the guard (outbound webhooks): the URL is checked and resolved now, the
+ * connection pinned to the vetted addresses, and a redirect is never followed (its 3xx is the
+ * answer). Only the status is read; the response body is dropped unread, so a receiver cannot
+ * make us hold its bytes. Throws BlockedUrlError or FetchFailedError, as guardedFetch does.
+ */
+export async function guardedPost(
+  input: string,
+  request: { headers: Record<string, string>; body: string },
+  options: UrlGuardOptions & { timeoutMs: number },
+): Promise<{ status: number }> {
+  const controller = new AbortController();
+  // A race, as in guardedFetch: DNS cannot be cancelled, and the timeout must hold through it.
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        reject(new FetchFailedError(`timed out after ${options.timeoutMs} ms`));
+      },
+      { once: true },
+    );
+  });
+  const timer = setTimeout(() => {
+    controller.abort();
+  }, options.timeoutMs);
+  const run = async () => {
+    const { url, addresses } = await checkUrl(input, options);
+    if (controller.signal.aborted) throw new FetchFailedError('timed out');
+    const response = await send(url, addresses, controller.signal, {
+      method: 'POST',
+      headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+      body: request.body,
+    });
+    response.destroy();
+    return { status: response.statusCode ?? 0 };
+  };
+  try {
+    return await Promise.race([run(), timedOut]);
+  } catch (error) {
+    if (error instanceof BlockedUrlError || error instanceof FetchFailedError) throw error;
+    // The cause (e.g. ECONNREFUSED) is for the caller's log and delivery record.
     throw new FetchFailedError('request failed', { cause: error });
   } finally {
     clearTimeout(timer);
