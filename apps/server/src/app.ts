@@ -21,7 +21,7 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { authHandlerRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
-import { SECURITY_SCHEMES, openApiTransform } from './http/openapi';
+import { ERROR_SCHEMAS, SECURITY_SCHEMES, openApiTransform } from './http/openapi';
 import { provenanceRoutes } from './modules/provenance/provenance.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeyResolver } from './modules/api-keys/api-keys.service';
@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       openapi: '3.1.0',
       info: { title: 'AI Product Studio API', version: '1.0.0' },
       servers: [{ url: '/' }],
-      components: { securitySchemes: SECURITY_SCHEMES },
+      components: { securitySchemes: SECURITY_SCHEMES, schemas: ERROR_SCHEMAS },
     },
     transform: openApiTransform,
   });

@@ -27,6 +27,10 @@ export const errorCodes = [
   'free_regeneration_used',
   'free_regeneration_not_offered',
   'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'too_many_keys',
+  'invalid_password',
+  'no_password',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

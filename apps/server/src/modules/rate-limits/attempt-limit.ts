@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
+import { answering } from '../../http/openapi';
 
 /*
  * The one 429 of the auth and password limits (per address, per account, the spacing of password
@@ -37,10 +38,10 @@ export function attemptLimits(app: FastifyInstance, rateLimitMultiplier: number)
       timeWindow: rule.window,
       keyGenerator: (request) => `${name}:${key(request)}`,
     });
-    return async (request, reply) => {
+    return answering(async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
       throw tooManyAttempts(reply, result.ttlInSeconds);
-    };
+    }, 'rate_limited');
   };
 }

@@ -4,6 +4,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { answering } from '../../http/openapi';
 import { PASSWORD_ATTEMPTS } from './password-attempts';
 import {
   deleteExpiredCounters,
@@ -80,6 +81,10 @@ const SWEEP_INTERVAL_MS = 5 * 60_000;
  */
 export async function registerSharedRateLimits(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(db) });
+  // Every limit made from here on says it answers 429, so the API reference lists that answer on
+  // each route the limit guards, without the route saying so (http/openapi.ts).
+  const makeLimit = app.rateLimit.bind(app);
+  app.rateLimit = (options) => answering(makeLimit(options), 'rate_limited');
   const stop = startRateLimitSweep(db, { intervalMs: SWEEP_INTERVAL_MS, log: app.log });
   app.addHook('onClose', async () => {
     stop();
