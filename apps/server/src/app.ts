@@ -35,6 +35,7 @@ import { registerSessionGuard } from './modules/auth/session-guard';
 import { createSessionCache, forgetSessionsOnAccountChanges } from './modules/auth/session-cache';
 import { registerSharedRateLimits } from './modules/rate-limits/pg-rate-limit-store';
 import { createPasswordGuard } from './modules/rate-limits/password-attempts';
+import { startIdempotencySweep } from './modules/idempotency/idempotency.service';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
@@ -217,6 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Counters in PostgreSQL, shared by every API process and kept across restarts (ADR 038).
   await registerSharedRateLimits(app, database.db);
+  // Idempotency-Keys of uploads and listing packs past their 24 hours go (ADR 059).
+  const stopKeySweep = startIdempotencySweep(database.db, { intervalMs: 10 * 60_000, log: app.log });
+  app.addHook('onClose', async () => {
+    stopKeySweep();
+  });
 
   const auth: Auth = createAuth({
     db: database.db,

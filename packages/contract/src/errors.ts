@@ -28,6 +28,7 @@ export const errorCodes = [
   'free_regeneration_not_offered',
   'idempotency_key_reused',
   'idempotency_key_in_use',
+  'idempotency_key_in_use',
   'too_many_keys',
   'invalid_password',
   'no_password',

@@ -7,14 +7,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/session-guard';
+import { idempotencyKeyHeader } from '../idempotency/idempotency-key';
 import * as batches from './batches.service';
 import { perUserLimits, sendZip } from '../../http/zip-reply';
 
 const tags = ['try-on catalogues'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(200).optional(),
-});
+const idempotencyHeaders = z.object(idempotencyKeyHeader);
 
 /** Catalogues a user may start per minute (each up to 80 generations; replays count too). */
 const BATCH_REQUESTS_PER_MINUTE = 10;

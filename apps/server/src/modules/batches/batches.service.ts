@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { GenerationProvider } from '../../platform/providers/types';
 import * as catalog from '../catalog/catalog.service';
 import * as credits from '../credits/credits.service';
+import { idempotencyKeyReused, requestFingerprint } from '../idempotency/idempotency-key';
 import type { DbOrTx } from '../../db/db-or-tx';
 import { resolveInputs } from '../generations/generation-inputs';
 import { pickRandomTemplates } from '../generations/generation-tools';
@@ -20,7 +21,6 @@ import {
   batchGenerations,
   activeBatchIds,
   cancelWork,
-  hashRequest,
   insertQueuedGeneration,
   isFinished,
   listBatchGenerations,
@@ -146,13 +146,7 @@ function assertDistinct(inputs: readonly BatchInput[], message: string) {
 }
 
 function sameBatchOrConflict(existing: BatchRow, requestHash: string): BatchAccepted {
-  if (existing.requestHash !== requestHash) {
-    throw new AppError(
-      422,
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used for a different catalogue in the last 24 hours.',
-    );
-  }
+  if (existing.requestHash !== requestHash) throw idempotencyKeyReused('catalogue');
   return accepted(existing);
 }
 
@@ -175,7 +169,7 @@ export async function startBatch(
   body: BatchRequest,
   idempotencyKey: string | null,
 ): Promise<BatchAccepted> {
-  const requestHash = hashRequest('try-on-batch', body);
+  const requestHash = requestFingerprint('try-on-batch', body);
   if (idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(deps.db, userId, idempotencyKey);
     if (existing) return sameBatchOrConflict(existing, requestHash);

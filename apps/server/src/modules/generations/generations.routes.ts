@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ProviderError, type GenerationProvider } from '../../platform/providers/types';
 import { AppError } from '../../http/errors';
 import { requireUser } from '../auth/session-guard';
+import { idempotencyKeyHeader } from '../idempotency/idempotency-key';
 import { balanceOf } from '../credits/credits.service';
 import { mediaUrls, readOriginal } from '../media/media.service';
 import { resolveInputUrl } from './generation-inputs';
@@ -32,7 +33,7 @@ const waitQuery = z.object({
   wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).optional(),
 });
 const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+  ...idempotencyKeyHeader,
   /** The generation this one was made from (the gallery's View or Reuse settings, ADR 030). */
   'x-made-from': z
     .string()

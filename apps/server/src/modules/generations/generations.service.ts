@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   creditCost,
   FINISHED_STATUSES,
@@ -34,6 +34,7 @@ import { subscriptionStatus } from '../billing/billing.service';
 import * as credits from '../credits/credits.service';
 import type { DbOrTx, Tx } from '../../db/db-or-tx';
 import { fidelityOf } from '../fidelity/fidelity-answer';
+import { idempotencyKeyReused, requestFingerprint } from '../idempotency/idempotency-key';
 import {
   DEFAULT_ESTIMATES,
   durationEstimates,
@@ -173,11 +174,6 @@ export function storableSettings(value: unknown): Record<string, unknown> {
 }
 
 const newGenerationId = () => `gen_${randomBytes(12).toString('base64url')}`;
-/** What an Idempotency-Key remembers of a request, to tell a replay from a different request. */
-export const hashRequest = (type: string, body: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify([type, body]))
-    .digest('hex');
 
 export interface QueuedGeneration {
   /** Prepared, with its input URLs already resolved to our media. */
@@ -294,7 +290,7 @@ export async function startGeneration(
   /** The generation this one was made from; kept only when it is the same user's (ADR 030). */
   madeFrom: string | null = null,
 ): Promise<repo.GenerationRow> {
-  const requestHash = hashRequest(type, body);
+  const requestHash = requestFingerprint(type, body);
   if (idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(deps.db, userId, idempotencyKey);
     if (existing) return sameRequestOrConflict(existing, requestHash);
@@ -339,7 +335,7 @@ export async function startGenerations(
   userId: string,
   list: readonly GenerationToStart[],
 ): Promise<repo.GenerationRow[]> {
-  const hashes = list.map((item) => hashRequest(item.type, item.body));
+  const hashes = list.map((item) => requestFingerprint(item.type, item.body));
   const existingOf = async (db: DbOrTx, i: number) => {
     const item = list[i];
     const existing = item && (await repo.findByIdempotencyKey(db, userId, item.idempotencyKey));
@@ -395,13 +391,7 @@ function toRecord(value: unknown): Record<string, unknown> {
  * (charged once), another body is 422, as Stripe and the IETF draft answer it (issue 35).
  */
 function sameRequestOrConflict(existing: repo.GenerationRow, requestHash: string) {
-  if (existing.requestHash !== requestHash) {
-    throw new AppError(
-      422,
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used for a different request in the last 24 hours.',
-    );
-  }
+  if (existing.requestHash !== requestHash) throw idempotencyKeyReused();
   return existing;
 }
 

@@ -19,13 +19,14 @@ import { contentDisposition, zipFileName, type ZipSource } from '../../platform/
 import { garmentPhotos, type PairPhoto } from '../batches/batches.service';
 import { ownFinishedGenerations, withRealExtension } from '../gallery/gallery-manage.service';
 import {
-  hashRequest,
   isFinished,
   startGenerations,
   waitForFinish,
   type GenerationDeps,
   type GenerationRow,
 } from '../generations/generations.service';
+import { requestFingerprint } from '../idempotency/idempotency-key';
+import { runOnce } from '../idempotency/idempotency.service';
 import { findOwnMediaByIds, mediaIdOf, openOriginal, type MediaRow } from '../media/media.service';
 import * as repo from './listing.repository';
 import { checkOf, type ListingDeps } from './listing.service';
@@ -317,6 +318,22 @@ function packNote(id: MarketplaceId, images: readonly PackImage[], notSucceeded:
     .join(' ');
 }
 
+/** What a pack request asks, whoever's `userId` the body repeats. */
+function packRequestOf(body: PackRequest) {
+  const { userId: _ignored, ...request } = body;
+  return request;
+}
+
+/** The same user's same request makes the same pack: its id (and kept row) is derived from them. */
+const packIdOf = (userId: string, body: PackRequest) =>
+  `lpk_${sha([userId, requestFingerprint('listing-pack', packRequestOf(body))]).slice(0, 24)}`;
+
+/** A five-minute link to a kept pack. */
+function packLink(key: Buffer, userId: string, id: string, now = Date.now()) {
+  const { token } = signZipToken(key, { userId, ids: [id] }, now);
+  return `${API_BASE}/listing/packs/${token}`;
+}
+
 /**
  * `POST /listing/packs`: the pack made (checked, fixed when asked) and kept, and a five-minute link
  * that streams it. The same request again makes the same pack, charging no fix twice.
@@ -352,14 +369,12 @@ export async function makePack(
     source.name === null
       ? `${marketplaceName} listing pack (${String(files.length)} images)`
       : `${source.name} - ${marketplaceName}`;
-  const { userId: _ignored, ...request } = body;
-  const id = `lpk_${sha([userId, hashRequest('listing-pack', request)]).slice(0, 24)}`;
+  const id = packIdOf(userId, body);
   await repo.deleteOldPacks(deps.db, userId, new Date(now - PACK_KEPT_MS));
   await repo.savePack(deps.db, { id, userId, marketplace: body.marketplace, name, files });
-  const { token } = signZipToken(key, { userId, ids: [id] }, now);
   return {
     success: true,
-    url: `${API_BASE}/listing/packs/${token}`,
+    url: packLink(key, userId, id, now),
     fileName: zipFileName(name),
     files: files.map((file) => ({
       file: file.name,
@@ -405,4 +420,35 @@ export async function packZipFromLink(
     open: () => Promise.resolve(Readable.from([manifest])),
   });
   return { disposition: contentDisposition(pack.name), sources };
+}
+
+/**
+ * `POST /listing/packs` with an optional Idempotency-Key (issue 35, ADR 059): the same key and body
+ * within 24 hours answer the first pack again, with a fresh five-minute link to it and nothing
+ * checked, fixed or charged again; another body is 422; a duplicate sent while the first still
+ * runs waits for it. (Without a key the same request already charges no fix twice.)
+ */
+export function makePackOnce(
+  deps: PackDeps,
+  key: Buffer,
+  userId: string,
+  body: PackRequest,
+  idempotencyKey: string | undefined,
+  signal: AbortSignal,
+): Promise<ListingPackAccepted> {
+  return runOnce(
+    deps.db,
+    {
+      userId,
+      key: idempotencyKey,
+      route: 'listing-packs',
+      body: packRequestOf(body),
+      // The pack's own wait for its fixes, and a minute of checks and saving around it.
+      leaseMs: deps.packWaitMs + 60_000,
+      signal,
+      what: 'listing pack',
+    },
+    () => makePack(deps, key, userId, body, signal),
+    (first) => ({ ...first, url: packLink(key, userId, packIdOf(userId, body)) }),
+  );
 }

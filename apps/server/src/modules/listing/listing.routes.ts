@@ -7,8 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perUserLimits, sendZip } from '../../http/zip-reply';
 import { zipTokenKey, zipTokenParams } from '../../http/zip-token';
+import { z } from 'zod';
 import { requireUser } from '../auth/session-guard';
-import { makePack, packZipFromLink, type PackDeps } from './listing-packs.service';
+import { idempotencyKeyHeader } from '../idempotency/idempotency-key';
+import { makePackOnce, packZipFromLink, type PackDeps } from './listing-packs.service';
 import { checkListing } from './listing.service';
 
 const tags = ['listing'];
@@ -69,6 +71,7 @@ export const listingRoutes =
           summary:
             'Make a listing pack of gallery items or a catalogue (fixing what fails when asked, 1 credit each) and answer a five-minute link that streams it (201)',
           body: listingPackRequestSchema,
+          headers: z.object(idempotencyKeyHeader),
           response: { 201: listingPackAcceptedSchema },
         },
       },
@@ -78,11 +81,12 @@ export const listingRoutes =
         reply.raw.once('close', () => {
           gone.abort();
         });
-        const pack = await makePack(
+        const pack = await makePackOnce(
           deps,
           packKey,
           requireUser(request).id,
           request.body,
+          request.headers['idempotency-key'],
           gone.signal,
         );
         return reply.code(201).send(pack);

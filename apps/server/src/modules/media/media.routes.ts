@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../http/errors';
 import { requireUser } from '../auth/session-guard';
+import { idempotencyKeyHeader } from '../idempotency/idempotency-key';
 import * as media from './media.service';
 import { byUserOrAddress } from '../rate-limits/rate-limit-keys';
 
@@ -85,12 +86,19 @@ export const mediaRoutes =
           tags,
           summary: 'Upload images (multipart `files`, repeatable): JPEG, PNG or WebP, 10 MB each',
           consumes: ['multipart/form-data'],
+          // Loose: multipart reads the content type from the validated headers.
+          headers: z.looseObject(idempotencyKeyHeader),
           response: { 200: uploadResponseSchema },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        const uploaded = await media.storeUploads(deps, user.id, await readFiles(request, user.id));
+        const uploaded = await media.storeUploadsOnce(
+          deps,
+          user.id,
+          await readFiles(request, user.id),
+          request.headers['idempotency-key'],
+        );
         const urls = uploaded.map((item) => item.url);
         return { success: true as const, uploaded, urls, url: urls[0] ?? '' };
       },

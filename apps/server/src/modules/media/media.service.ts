@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { API_BASE, FINISHED_STATUSES, type UploadedMedia } from '@studio/contract';
 import type { Db } from '../../db/client';
 import type { DbOrTx, Tx } from '../../db/db-or-tx';
@@ -9,6 +9,7 @@ import {
   type ProcessedImage,
 } from '../../platform/images/process-image';
 import type { Storage } from '../../platform/storage/storage';
+import { runOnce } from '../idempotency/idempotency.service';
 import * as repo from './media.repository';
 
 export type { MediaRow } from './media.repository';
@@ -93,6 +94,28 @@ export async function storeUploads(
     stored.push(toUploaded(await storeImage(deps, userId, 'upload', image)));
   }
   return stored;
+}
+
+/** How long an upload may take before a retry under its Idempotency-Key takes the key over. */
+const UPLOAD_LEASE_MS = 2 * 60_000;
+
+/**
+ * `POST /uploads` with an optional Idempotency-Key (issue 35, ADR 059): the same key and the same
+ * bytes (in the same order; file names aside) within 24 hours answer the first upload's media
+ * again, storing nothing and counting nothing twice against the quota; other bytes are 422.
+ */
+export function storeUploadsOnce(
+  deps: MediaDeps,
+  userId: string,
+  files: readonly IncomingFile[],
+  key: string | undefined,
+): Promise<UploadedMedia[]> {
+  const body = files.map((file) => createHash('sha256').update(file.body).digest('hex'));
+  return runOnce(
+    deps.db,
+    { userId, key, route: 'uploads', body, leaseMs: UPLOAD_LEASE_MS, what: 'upload' },
+    () => storeUploads(deps, userId, files),
+  );
 }
 
 /**
