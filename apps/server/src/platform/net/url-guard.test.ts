@@ -349,7 +349,7 @@ describe('anyPublicHost and guardedPost (outbound webhooks)', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        bodies.push(`${req.method ?? ''} ${req.headers['x-test'] ?? ''} ${body}`);
+        bodies.push(`${req.method ?? ''} ${String(req.headers['x-test'] ?? '')} ${body}`);
         if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
         else res.writeHead(202).end('ignored');
       });
