@@ -36,6 +36,7 @@ import { createSessionCache, forgetSessionsOnAccountChanges } from './modules/au
 import { registerSharedRateLimits } from './modules/rate-limits/pg-rate-limit-store';
 import { createPasswordGuard } from './modules/rate-limits/password-attempts';
 import { startIdempotencySweep } from './modules/idempotency/idempotency.service';
+import { registerApiKeyLimit } from './modules/rate-limits/api-key-limit';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { eraseUserMedia } from './modules/media/media.service';
@@ -274,6 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerSessionGuard(api, auth, sessions, apiKeys);
+      // Per-key limit of Bearer calls, and the RateLimit fields on answers (ADR 059).
+      registerApiKeyLimit(api, config.rateLimitMultiplier);
       await api.register(
         healthRoutes({
           db: database.db,
