@@ -24,6 +24,10 @@ import { siteRoutes } from './modules/site/site.routes';
 import { ERROR_SCHEMAS, SECURITY_SCHEMES, openApiTransform } from './http/openapi';
 import { provenanceRoutes } from './modules/provenance/provenance.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { outboundWebhookRoutes } from './modules/outbound-webhooks/outbound-webhooks.routes';
+import { startWebhookDispatcher } from './modules/outbound-webhooks/outbound-webhooks.jobs';
+import { SECRET_BOX_LABEL } from './modules/outbound-webhooks/outbound-webhooks.service';
+import { createSecretBox } from './platform/secret-box';
 import { createApiKeyResolver } from './modules/api-keys/api-keys.service';
 import { createMarker } from './platform/provenance/marker';
 import {
@@ -220,7 +224,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Counters in PostgreSQL, shared by every API process and kept across restarts (ADR 038).
   await registerSharedRateLimits(app, database.db);
   // Idempotency-Keys of uploads and listing packs past their 24 hours go (ADR 059).
-  const stopKeySweep = startIdempotencySweep(database.db, { intervalMs: 10 * 60_000, log: app.log });
+  const stopKeySweep = startIdempotencySweep(database.db, {
+    intervalMs: 10 * 60_000,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     stopKeySweep();
   });
@@ -259,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       passwords,
     }),
   );
+  // Outbound webhooks' signing secrets, encrypted at rest under a key of their own (ADR 060).
+  const webhookSecrets = createSecretBox(deps.authSecret, SECRET_BOX_LABEL);
   // What every route that starts generations is given: the tool calls, the free regeneration,
   // catalogues and listing packs' fixes.
   const generationDeps = {
@@ -296,6 +305,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: database.db,
           resolver: apiKeys,
           isProduction: config.isProduction,
+          rateLimitMultiplier: config.rateLimitMultiplier,
+        }),
+      );
+      await api.register(
+        outboundWebhookRoutes({
+          db: database.db,
+          box: webhookSecrets,
+          allowedHosts: config.webhooks.allowedHosts,
           rateLimitMultiplier: config.rateLimitMultiplier,
         }),
       );
@@ -384,6 +401,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         segmenter: deps.garmentSegmenter ?? segmentForeground,
       })
     : undefined;
+  // Deliveries are sent beside the generation worker, never inside its jobs (ADR 060).
+  const webhookDispatcher = runWorker
+    ? startWebhookDispatcher({
+        db: database.db,
+        box: webhookSecrets,
+        mailer: deps.mailer,
+        log: app.log,
+        publicUrl: config.publicUrl,
+        allowedHosts: config.webhooks.allowedHosts,
+        retryScheduleMs: config.webhooks.retryScheduleMs,
+      })
+    : undefined;
   // Shutdown: before HTTP drains, release held `?wait=` responses and hand in-flight jobs back
   // (their provider requests are resumed elsewhere), so a long wait cannot hold shutdown hostage.
   // The engine thread's callers stop waiting at once, so a job inside a local inference is handed
@@ -394,6 +423,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const [, engineEnded] = await Promise.all([
       worker ? worker.stop() : queue.stop(5_000),
       releaseEngine(),
+      webhookDispatcher?.stop(),
     ]);
     if (!engineEnded) app.log.warn('the engine thread was still busy at shutdown; exiting anyway');
   });

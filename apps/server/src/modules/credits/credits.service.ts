@@ -4,6 +4,11 @@ import type { Db } from '../../db/client';
 import type { LotAllocation } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import * as repo from './credits.repository';
+import {
+  CREDITS_LOW_THRESHOLD,
+  emitCreditsLow,
+  isolated,
+} from '../outbound-webhooks/outbound-webhooks.service';
 import type { DbOrTx, Tx } from '../../db/db-or-tx';
 
 export type { BalanceMismatch } from './credits.repository';
@@ -177,6 +182,10 @@ export function reserve(db: DbOrTx, input: ReserveInput): Promise<LedgerResult> 
       createdAt: now,
     });
     await repo.setBalance(tx, input.userId, next, now);
+    // A spend that takes the balance under the low mark tells the user's endpoints (ADR 060).
+    if (next < CREDITS_LOW_THRESHOLD && balance >= CREDITS_LOW_THRESHOLD) {
+      await isolated(tx, (sp) => emitCreditsLow(sp, input.userId, balance, next));
+    }
     return { balance: next, duplicate: false };
   });
 }

@@ -41,6 +41,7 @@ import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
 import { forgetGalleryCounts } from '../gallery/gallery.service';
 import { failGeneration, isGenerationType } from './generations.service';
+import { reportSettled } from './generation-events';
 
 /*
  * Runs one generation job (ARCHITECTURE §4, §6). The runner owns state, retries, deadlines, output
@@ -494,6 +495,8 @@ async function settleSuccess(
         token,
       );
       if (done && done.credits > 0) await credits.capture(tx, row.id);
+      // Outbound webhooks (ADR 060): written with the settlement, sent later by the dispatcher.
+      if (done) await reportSettled(tx, done, deps.publicUrl);
     }),
   );
 }

@@ -438,3 +438,19 @@ export async function listByUser(db: DbOrTx, userId: string): Promise<Generation
     .where(eq(generations.userId, userId))
     .orderBy(desc(generations.createdAt));
 }
+
+/** How a catalogue's pairs stand: unfinished, and finished by outcome (for batch.completed). */
+export async function batchOutcomes(db: DbOrTx, batchId: string) {
+  const rows = await db
+    .select({ status: generations.status, n: count() })
+    .from(generations)
+    .where(eq(generations.batchId, batchId))
+    .groupBy(generations.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return {
+    unfinished: ACTIVE.reduce((sum, status) => sum + of(status), 0),
+    succeeded: of('succeeded'),
+    failed: of('failed'),
+    canceled: of('canceled'),
+  };
+}

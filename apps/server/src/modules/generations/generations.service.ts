@@ -44,6 +44,7 @@ import {
 import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
+import { reportSettled } from './generation-events';
 
 export type { GenerationRow, NewGeneration } from './generations.repository';
 
@@ -578,6 +579,8 @@ export async function failGeneration(
       if (row?.freeRegenerationOf && row.status === 'failed') {
         await repo.releaseFreeRegeneration(tx, row.id, row.freeRegenerationOf);
       }
+      // Outbound webhooks (ADR 060): generation.failed, and batch.completed for a last pair.
+      if (row) await reportSettled(tx, row, null);
       return row;
     }),
   );

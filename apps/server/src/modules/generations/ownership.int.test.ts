@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, productPhoto, uploadImage, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
-import { generationBatches } from '../../db/schema';
+import { generationBatches, webhookDeliveries } from '../../db/schema';
 
 /*
  * ARCHITECTURE §7: another user's object is a 404. Every route with an id parameter must have a
@@ -20,10 +20,14 @@ let mediaUrl: string;
 let orderId: string;
 let batchId: string;
 let apiKeyId: string;
+let endpointId: string;
+const deliveryId = 'msg_ownership_case';
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-own-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' } });
+  t = await createTestApp({
+    env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+  });
   const a = await signUp(t.app);
   const b = await signUp(t.app);
   owner = { cookie: a.cookie, id: await userIdOf(t.app, a.cookie) };
@@ -51,6 +55,20 @@ beforeAll(async () => {
   });
   const key = await post(t.app, owner.cookie, '/api/v1/api-keys', { name: 'k', scopes: ['read'] });
   apiKeyId = key.json<{ id: string }>().id;
+  // A webhook endpoint of the owner's (nothing listens: this file runs no worker to deliver) and
+  // one delivery in its log, as its row.
+  const endpoint = await post(t.app, owner.cookie, '/api/v1/webhook-endpoints', {
+    url: 'http://127.0.0.1:9/hook',
+    events: ['credits.low'],
+  });
+  endpointId = endpoint.json<{ id: string }>().id;
+  await t.database.db.insert(webhookDeliveries).values({
+    id: deliveryId,
+    endpointId,
+    eventType: 'credits.low',
+    payload: { type: 'credits.low', timestamp: new Date().toISOString(), data: {} },
+    status: 'failed',
+  });
 });
 afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
@@ -117,6 +135,44 @@ const CASES: Record<string, { expected: number; attempt: Case }> = {
         url: `/api/v1/api-keys/${apiKeyId}`,
         headers: { cookie: intruder.cookie, origin: TEST_ORIGIN },
       }),
+  },
+  'GET /api/v1/webhook-endpoints/:id/deliveries': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/webhook-endpoints/${endpointId}/deliveries`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'DELETE /api/v1/webhook-endpoints/:id': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/webhook-endpoints/${endpointId}`,
+        headers: { cookie: intruder.cookie, origin: TEST_ORIGIN },
+      }),
+  },
+  'POST /api/v1/webhook-endpoints/:id/rotate-secret': {
+    expected: 404,
+    attempt: () =>
+      post(t.app, intruder.cookie, `/api/v1/webhook-endpoints/${endpointId}/rotate-secret`, {}),
+  },
+  'POST /api/v1/webhook-endpoints/:id/enable': {
+    expected: 404,
+    attempt: () =>
+      post(t.app, intruder.cookie, `/api/v1/webhook-endpoints/${endpointId}/enable`, {}),
+  },
+  'POST /api/v1/webhook-endpoints/:id/deliveries/:deliveryId/resend': {
+    expected: 404,
+    attempt: () =>
+      post(
+        t.app,
+        intruder.cookie,
+        `/api/v1/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/resend`,
+        {},
+      ),
   },
   'POST /api/v1/generations/:id/cancel': {
     expected: 404,
@@ -225,5 +281,13 @@ describe('another user’s ids', () => {
       headers: { cookie: owner.cookie },
     });
     expect(own.statusCode).toBe(200);
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/webhook-endpoints/${endpointId}/deliveries`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(log.json<{ deliveries: { id: string }[] }>().deliveries.map((d) => d.id)).toEqual([
+      deliveryId,
+    ]);
   });
 });
