@@ -27,26 +27,31 @@ export async function userIdOf(app: FastifyInstance, cookie: string): Promise<st
   return res.json<{ user: { id: string } }>().user.id;
 }
 
-/** Uploads one image through `POST /uploads` and returns its media URL. */
-export async function uploadImage(app: FastifyInstance, cookie: string, body: Buffer) {
+/** `POST /uploads` of one image as a multipart form, with a session's or an API key's headers. */
+export function postUpload(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  body: Buffer,
+  filename = 'photo.jpg',
+) {
   const boundary = `----gen${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await app.inject({
+  return app.inject({
     method: 'POST',
     url: '/api/v1/uploads',
-    headers: {
-      cookie,
-      origin: TEST_ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      body,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
   });
+}
+
+/** Uploads one image through `POST /uploads` and returns its media URL. */
+export async function uploadImage(app: FastifyInstance, cookie: string, body: Buffer) {
+  const res = await postUpload(app, { cookie, origin: TEST_ORIGIN }, body);
   if (res.statusCode !== 200)
     throw new Error(`upload failed: ${String(res.statusCode)} ${res.body}`);
   return res.json<{ url: string }>().url;

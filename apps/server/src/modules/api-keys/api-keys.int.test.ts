@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newUser, productPhoto, waitUntil } from '../../../test/generation-helpers';
+import { newUser, postUpload, productPhoto, waitUntil } from '../../../test/generation-helpers';
 import { createSeededApp } from '../../../test/generation-helpers';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../../../test/harness';
 import { apiKeys } from '../../db/schema';
@@ -54,24 +54,8 @@ function withKey(
   });
 }
 
-async function uploadWithKey(key: string, body: Buffer) {
-  const boundary = `----key${randomBytes(6).toString('hex')}`;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/uploads',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-}
+const uploadWithKey = (key: string, body: Buffer) =>
+  postUpload(t.app, { authorization: `Bearer ${key}` }, body);
 
 describe('managing keys (session only)', () => {
   it('answers a new key once, lists it by prefix and scopes, and stores only its hash', async () => {

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   newUser,
+  postUpload,
   productPhoto,
   succeededGeneration,
   uploadImage,
@@ -59,25 +60,16 @@ function withKey(key: string, url: string, payload: unknown, idempotencyKey?: st
   });
 }
 
-function upload(key: string, body: Buffer, idempotencyKey?: string, filename = 'p.jpg') {
-  const boundary = `----idem${randomBytes(6).toString('hex')}`;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/uploads',
-    headers: {
+const upload = (key: string, body: Buffer, idempotencyKey?: string, filename?: string) =>
+  postUpload(
+    t.app,
+    {
       authorization: `Bearer ${key}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
       ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
     },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-}
+    body,
+    filename,
+  );
 
 const errorOf = (res: { json: () => unknown }) =>
   (res.json() as { error: { code: string; message: string } }).error;
