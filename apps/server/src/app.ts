@@ -71,6 +71,9 @@ import { createPaymentProviders } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/types';
 import type { PaymentCurrency } from '@studio/contract';
 import type { Mailer } from './platform/email/mailer';
+import { createMetrics, type AppMetrics } from './platform/metrics/metrics';
+import { metricsRoutes, registerHttpMetrics } from './modules/metrics/metrics.routes';
+import { registerDatabaseCollectors } from './modules/metrics/metrics.service';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +103,11 @@ export interface AppDeps {
    * C2PA_SIGN_KEY, else a development root and signer kept under `$DATA_DIR/c2pa`.
    */
   signingMaterial?: SigningMaterial;
+  /**
+   * The process's Prometheus metrics (ADR 062); default: a registry of this app's own. main.ts
+   * passes its own to serve METRICS_PORT; false turns them off (the overhead bench's baseline).
+   */
+  metrics?: AppMetrics | false;
 }
 
 /** Origins the browser may call us from: the public URL, plus loopback aliases outside production. */
@@ -111,6 +119,9 @@ export function trustedOrigins(config: Config): string[] {
   }
   return [...origins];
 }
+
+/** How often a worker's metrics run `credits:check` (docs/operations.md: hourly). */
+const CREDITS_CHECK_EVERY_MS = 60 * 60_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -165,6 +176,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   // What the provider really does: prices every tool by it, and `GET /site-info` says it (ADR 048).
   const capabilities = provider.capabilities();
+
+  // One registry per app (tests build many in one process); its HTTP timing hook and the
+  // collectors that read the database when scraped (ADR 062).
+  const metrics = deps.metrics === false ? undefined : (deps.metrics ?? createMetrics());
+  if (metrics) {
+    registerHttpMetrics(app, metrics);
+    registerDatabaseCollectors(metrics.registry, {
+      db: database.db,
+      pool: database.pool,
+      creditsCheckEveryMs: runWorker ? CREDITS_CHECK_EVERY_MS : undefined,
+      log: app.log,
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -280,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     allowedHosts: generation.inputAllowedHosts,
     rateLimitMultiplier: config.rateLimitMultiplier,
+    metrics,
   };
   await app.register(
     async (api) => {
@@ -348,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           rateLimitMultiplier: config.rateLimitMultiplier,
           log: app.log,
           receipts: { settings: config.receipts, mailer: deps.mailer },
+          metrics,
         }),
       );
       await api.register(creditRoutes({ db: database.db }));
@@ -381,6 +407,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_BASE },
   );
 
+  if (metrics) {
+    await app.register(
+      metricsRoutes({
+        metrics,
+        isProduction: config.isProduction,
+        operatorToken: config.operatorToken,
+      }),
+    );
+  }
   await registerWebApp(app, config.webDistDir);
 
   const worker = runWorker
@@ -399,6 +434,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sweepIntervalMs: generation.sweepIntervalMs,
         mediaSweepGraceMs: generation.mediaSweepGraceMs,
         segmenter: deps.garmentSegmenter ?? segmentForeground,
+        metrics,
       })
     : undefined;
   // Deliveries are sent beside the generation worker, never inside its jobs (ADR 060).

@@ -9,6 +9,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/em
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './platform/embedded-postgres';
 import { readOrCreateSecret } from './platform/local-secret';
 import { createStorage } from './platform/storage';
+import { createMetrics } from './platform/metrics/metrics';
+import { listenForMetrics } from './platform/metrics/listener';
 import { seedCatalog } from './modules/catalog/catalog.seed';
 
 function readConfig(): Config {
@@ -75,7 +77,8 @@ async function main(): Promise<void> {
       });
   const storage = createStorage(config);
   await seedCatalog({ db: database.db, storage });
-  const app = await buildApp({ config, database, authSecret, mailer, storage });
+  const metrics = createMetrics();
+  const app = await buildApp({ config, database, authSecret, mailer, storage, metrics });
   stops.push(() => app.close());
   log = (reason) => {
     app.log.info({ reason }, 'shutting down');
@@ -96,6 +99,13 @@ async function main(): Promise<void> {
           }),
         ];
   stops.push(() => Promise.all(jobs.map((job) => job.stop())));
+
+  // METRICS_PORT: the private scrape port, on every role (a worker has no other, ADR 062).
+  if (config.metricsListener) {
+    const listener = await listenForMetrics(metrics, config.metricsListener);
+    stops.push(() => listener.close());
+    app.log.info({ port: listener.port, host: config.metricsListener.host }, 'metrics listening');
+  }
 
   if (config.role === 'worker') {
     app.log.info('ROLE=worker: running background jobs only; HTTP is not served');

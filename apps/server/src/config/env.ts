@@ -49,6 +49,12 @@ const envSchema = z
     C2PA_SIGN_KEY: z.string().min(1).optional(),
     /** Bearer token that shows operators the health details (database version, uptime). */
     OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * `GET /metrics` on a port of its own, without the operator token, bound to METRICS_HOST (a
+     * private interface; loopback by default): how workers, which serve no HTTP, are scraped (ADR 062).
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     WEB_DIST_DIR: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -342,6 +348,8 @@ export interface Config {
    * sees them there (outside production everyone does).
    */
   operatorToken: string | undefined;
+  /** The private metrics listener (ADR 062); unset: `/metrics` only on the API port. */
+  metricsListener: { port: number; host: string } | undefined;
   webDistDir: string;
   /** Google sign-in through OIDC discovery; undefined when not configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -606,6 +614,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     operatorToken: env.OPERATOR_TOKEN,
+    metricsListener:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist'),
     ),

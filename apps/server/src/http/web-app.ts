@@ -42,6 +42,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api'))
       return;
+    if (pathname === '/metrics') return; // Prometheus's, not a client route (ADR 062)
     if (path.extname(pathname) !== '') return; // a file request: let static answer or 404
     // The sign-in popup's last page must keep its opener to report back (see ADR 008).
     if (pathname === POPUP_COMPLETE_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');

@@ -26,6 +26,7 @@ import type { Tx } from '../../db/db-or-tx';
 import * as repo from './billing.repository';
 import { canMove, closedUnpaid, isOpen, statusOf } from './order-states';
 import * as receipts from './receipts.service';
+import type { BillingMetrics } from '../../platform/metrics/metrics';
 import * as plans from './subscriptions.service';
 
 export type { OrderRow, SubscriptionRow } from './billing.repository';
@@ -38,15 +39,21 @@ export interface BillingDeps {
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** Seller, tax rates and the mailer for receipts (ADR 051); unset: untaxed, not mailed. */
   receipts?: receipts.ReceiptDeps;
+  /** Order moves and credits granted, counted once committed (ADR 062). */
+  metrics?: BillingMetrics | undefined;
 }
 
 /** What applying a payment needs: the database, a log, and receipts with the link they mail. */
-type PaymentEventDeps = Pick<BillingDeps, 'db' | 'log' | 'receipts'> & { publicUrl?: string };
+type PaymentEventDeps = Pick<BillingDeps, 'db' | 'log' | 'receipts' | 'metrics'> & {
+  publicUrl?: string;
+};
 
 /** What one fulfilment issued, to be mailed once its transaction has committed. */
 interface Fulfilment {
   settings: receipts.ReceiptDeps['settings'];
   issued: receipts.ReceiptRow[];
+  /** The order moves made, with the credits a payment granted, for the metrics after commit. */
+  moved?: { provider: string; state: string; granted?: { source: string; credits: number } }[];
 }
 
 /** Order ids are UUIDs; anything else (another integration's notes) is not ours. */
@@ -427,6 +434,7 @@ export async function handlePaymentEvent(
   const fulfilment: Fulfilment = {
     settings: deps.receipts?.settings ?? receipts.UNCONFIGURED_RECEIPTS,
     issued: [],
+    moved: [],
   };
   const result = await deps.db.transaction(async (tx) => {
     let now = at ?? new Date();
@@ -466,6 +474,10 @@ export async function handlePaymentEvent(
     }
     return applyOutcome(tx, deps, order, { ...event, outcome: event.outcome }, now, fulfilment);
   });
+  for (const move of fulfilment.moved ?? []) {
+    deps.metrics?.orderMoved(move.provider, move.state);
+    if (move.granted) deps.metrics?.creditsGranted(move.granted.source, move.granted.credits);
+  }
   await mailIssuedReceipts(deps, fulfilment.issued);
   return result;
 }
@@ -546,7 +558,8 @@ async function moveOrder(
       completedAt: now,
       updatedAt: now,
     });
-    await fulfil(tx, order, now);
+    const granted = await fulfil(tx, order, now);
+    fulfilment?.moved?.push({ provider: order.provider, state: to, granted });
     const receipt = await receipts.issueReceipt(
       tx,
       { ...order, completedAt: now },
@@ -562,6 +575,7 @@ async function moveOrder(
     ...(closing ? { failureReason: reason ?? CLOSED_REASONS[to] } : {}),
     updatedAt: now,
   });
+  fulfilment?.moved?.push({ provider: order.provider, state: to });
 }
 
 const CLOSED_REASONS: Record<'failed' | 'cancelled' | 'expired', string> = {
@@ -570,7 +584,12 @@ const CLOSED_REASONS: Record<'failed' | 'cancelled' | 'expired', string> = {
   expired: 'The checkout expired before it was paid',
 };
 
-async function fulfil(tx: Tx, order: repo.OrderRow, now: Date): Promise<void> {
+/** Grants what a paid order bought; returns the credits granted now and where they came from. */
+async function fulfil(
+  tx: Tx,
+  order: repo.OrderRow,
+  now: Date,
+): Promise<{ source: string; credits: number }> {
   const product = findProduct(order.serviceType);
   if (!product) throw new Error(`order ${order.id} has an unknown product ${order.serviceType}`);
   if (product.family === 'topup') {
@@ -585,10 +604,11 @@ async function fulfil(tx: Tx, order: repo.OrderRow, now: Date): Promise<void> {
       reason: productDisplayName(order.serviceType),
       now,
     });
-    return;
+    return { source: 'topup', credits: order.credits };
   }
   const subscription = await plans.applyPlanPurchase(tx, order, product, now);
-  await plans.grantDueCycles(tx, subscription, now);
+  const cycles = await plans.grantDueCycles(tx, subscription, now);
+  return { source: 'plan', credits: cycles * subscription.monthlyCredits };
 }
 
 /** How long after its start an unpaid checkout is closed as expired. */

@@ -42,6 +42,8 @@ import * as repo from './generations.repository';
 import { forgetGalleryCounts } from '../gallery/gallery.service';
 import { failGeneration, isGenerationType } from './generations.service';
 import { reportSettled } from './generation-events';
+import type { GenerationMetrics } from '../../platform/metrics/metrics';
+import { providerErrorType } from '../../platform/providers/error-type';
 
 /*
  * Runs one generation job (ARCHITECTURE §4, §6). The runner owns state, retries, deadlines, output
@@ -70,6 +72,8 @@ export interface RunnerDeps {
   segmenter?: Segmenter | undefined;
   /** Writes the content credentials into every output before it is stored (ADR 058). */
   marker: Marker;
+  /** Starts, settlements and provider runs, counted for Prometheus (ADR 062). */
+  metrics?: GenerationMetrics | undefined;
 }
 
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
@@ -108,6 +112,8 @@ export async function runGenerationJob(
   const token = randomUUID();
   const row = await repo.claim(deps.db, generationId, token, deps.leaseMs);
   if (!row) return checkLater(deps, generationId);
+  // Its first start ends its time in the queue; a re-delivery after a dead worker is no new start.
+  if (row.attempts === 1) deps.metrics?.started(row);
   if (row.attempts > MAX_ATTEMPTS) {
     // Work that keeps killing its worker (memory, a hung encoder) must not take others down forever.
     await failGeneration(
@@ -116,6 +122,8 @@ export async function runGenerationJob(
       'The generation failed repeatedly. Your credits were refunded.',
       'failed',
       token,
+      false,
+      deps.metrics,
     );
     return;
   }
@@ -123,7 +131,15 @@ export async function runGenerationJob(
     // A worker died between submitting and recording the provider's id: the provider may have the
     // work, and we cannot find it. Refund rather than submit (and pay) again. Unless fal's webhook
     // came meanwhile and its URL gave the generation the id back (issue 29): then collect it.
-    const failed = await failGeneration(deps.db, row.id, SUBMIT_INTERRUPTED, 'failed', token, true);
+    const failed = await failGeneration(
+      deps.db,
+      row.id,
+      SUBMIT_INTERRUPTED,
+      'failed',
+      token,
+      true,
+      deps.metrics,
+    );
     if (!failed) await handBack(deps, row, token);
     return;
   }
@@ -182,7 +198,7 @@ export async function runGenerationJob(
         ? reason.message
         : 'The generation failed. Your credits were refunded.';
     deps.log.warn({ generationId: row.id, err: reason }, 'generation failed');
-    await failGeneration(deps.db, row.id, message, 'failed', token);
+    await failGeneration(deps.db, row.id, message, 'failed', token, false, deps.metrics);
   } finally {
     clearTimeout(timer);
     clearInterval(heartbeat);
@@ -242,7 +258,18 @@ async function execute(
     },
   });
   let lastProgressAt = 0;
-  const result = await deps.provider.run(def.job(settings, input), {
+  // The provider run's wall time and outcome, by the model that ran it (ADR 062).
+  let model: string | undefined;
+  const providerStarted = performance.now();
+  const observeRun = (errorType: string | null, madeBy?: string) => {
+    deps.metrics?.providerRun({
+      provider: deps.provider.name,
+      model: madeBy ?? model ?? deps.provider.name,
+      seconds: (performance.now() - providerStarted) / 1000,
+      errorType,
+    });
+  };
+  const running = deps.provider.run(def.job(settings, input), {
     signal,
     generationId: row.id,
     ...(row.deadlineAt ? { deadlineAt: row.deadlineAt.getTime() } : {}),
@@ -264,6 +291,15 @@ async function execute(
       }
     },
     onRequestCost: (cost) => {
+      model = cost.modelId;
+      if (cost.costUsd !== null) {
+        deps.metrics?.providerCost({
+          tool: row.type,
+          provider: deps.provider.name,
+          model: cost.modelId,
+          usd: cost.costUsd,
+        });
+      }
       void recordRequestCost(deps.db, {
         ...cost,
         generationId: row.id,
@@ -280,6 +316,13 @@ async function execute(
         .catch(() => undefined);
     },
   });
+  running.catch((error: unknown) => {
+    // A hand-back (shutdown, a lost lease) is ours, not the provider's failing.
+    const reason: unknown = signal.aborted ? signal.reason : error;
+    if (!(reason instanceof Handback)) observeRun(providerErrorType(reason));
+  });
+  const result = await running;
+  observeRun(null, result.model);
   signal.throwIfAborted();
   if (result.outputs.length === 0)
     throw new ProviderError('The provider returned no output', false);
@@ -484,7 +527,7 @@ async function settleSuccess(
 ) {
   // Retried when PostgreSQL aborts it as a deadlock's victim: the outputs are stored, and failing
   // (and refunding) a finished result because of a lock cycle would throw the work away.
-  await retryOnDeadlock(() =>
+  const settled = await retryOnDeadlock(() =>
     deps.db.transaction(async (tx) => {
       // The account first, as every credit change does (see failGeneration).
       await credits.lockCredits(tx, row.userId);
@@ -497,8 +540,10 @@ async function settleSuccess(
       if (done && done.credits > 0) await credits.capture(tx, row.id);
       // Outbound webhooks (ADR 060): written with the settlement, sent later by the dispatcher.
       if (done) await reportSettled(tx, done, deps.publicUrl);
+      return done;
     }),
   );
+  if (settled) deps.metrics?.settled(settled);
 }
 
 /**
@@ -558,7 +603,7 @@ async function cancelHeldWork(
  * after cancelling what the provider still holds of it.
  */
 export async function sweepOverdue(
-  deps: Pick<RunnerDeps, 'db' | 'provider' | 'log'>,
+  deps: Pick<RunnerDeps, 'db' | 'provider' | 'log' | 'metrics'>,
   now = new Date(),
 ): Promise<number> {
   const { db } = deps;
@@ -569,6 +614,10 @@ export async function sweepOverdue(
       db,
       id,
       'The generation did not finish in time. Your credits were refunded.',
+      'failed',
+      undefined,
+      false,
+      deps.metrics,
     );
     if (row) swept++;
   }

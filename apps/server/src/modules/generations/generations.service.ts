@@ -45,6 +45,7 @@ import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
 import * as repo from './generations.repository';
 import { reportSettled } from './generation-events';
+import type { GenerationMetrics } from '../../platform/metrics/metrics';
 
 export type { GenerationRow, NewGeneration } from './generations.repository';
 
@@ -56,6 +57,8 @@ export interface GenerationDeps extends InputDeps {
   capabilities: readonly Capability[];
   /** GENERATION_DEADLINE_SECONDS: replaces every tool's own deadline when set (issue 31). */
   deadlineSeconds?: number | undefined;
+  /** Counts cancels' outcomes and refunds (ADR 062). */
+  metrics?: GenerationMetrics | undefined;
 }
 
 const isGenerationStatus = (s: string): s is GenerationStatus =>
@@ -557,8 +560,10 @@ export async function failGeneration(
   leaseToken?: string,
   /** Only while the "submitting" marker stands (see finishUnsuccessful). */
   onlyWhileSubmitting = false,
+  /** Told of the outcome once it committed: the one place failures, cancels and refunds count. */
+  metrics?: GenerationMetrics,
 ) {
-  return retryOnDeadlock(() =>
+  const settled = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       // One lock order for every transaction that touches a user's credits and generations (issue
       // 29): the account first, then the generation, whose trigger locks generation_activity. A
@@ -584,6 +589,8 @@ export async function failGeneration(
       return row;
     }),
   );
+  if (settled) metrics?.settled(settled);
+  return settled;
 }
 
 /**
@@ -594,7 +601,11 @@ export async function failGeneration(
  * when it had already ended.
  */
 export async function cancelWork(
-  deps: { db: Db; provider: Pick<GenerationProvider, 'cancel'> },
+  deps: {
+    db: Db;
+    provider: Pick<GenerationProvider, 'cancel'>;
+    metrics?: GenerationMetrics | undefined;
+  },
   row: repo.GenerationRow,
 ): Promise<repo.GenerationRow | undefined> {
   const cancel = deps.provider.cancel?.bind(deps.provider);
@@ -608,7 +619,15 @@ export async function cancelWork(
   const asked = cancel ? await repo.requestCancel(deps.db, row.id) : undefined;
   // Only a provider that heard the cancel may still decide; otherwise the user's cancel stands.
   if (asked?.providerRequestId && (await tell(asked.providerRequestId))) return asked;
-  const settled = await failGeneration(deps.db, row.id, CANCELED_BY_YOU, 'canceled');
+  const settled = await failGeneration(
+    deps.db,
+    row.id,
+    CANCELED_BY_YOU,
+    'canceled',
+    undefined,
+    false,
+    deps.metrics,
+  );
   // The runner may have stored the provider's id after our look (it was submitting): the work is
   // canceled here and nobody will collect it, so the provider is told to stop too.
   if (settled?.providerRequestId && settled.providerRequestId !== asked?.providerRequestId) {
@@ -619,7 +638,7 @@ export async function cancelWork(
 
 /** `POST /generations/:id/cancel`: queued or running work stops and is refunded (ADR 043). */
 export async function cancelGeneration(
-  deps: { db: Db; provider: Pick<GenerationProvider, 'cancel'> },
+  deps: Parameters<typeof cancelWork>[0],
   userId: string,
   id: string,
 ) {
