@@ -262,8 +262,9 @@ export function startWebhookDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   }
 
+  let pruning: Promise<void> | undefined;
   const prune = () => {
-    void repo
+    pruning = repo
       .pruneFinished(db, KEEP_DAYS, 1000)
       .then((pruned) => {
         if (pruned > 0)
@@ -282,7 +283,7 @@ export function startWebhookDispatcher(deps: DispatcherDeps): Dispatcher {
       stopped = true;
       clearTimeout(timer);
       clearInterval(pruner);
-      await ticking;
+      await Promise.all([ticking, pruning]);
       // Each attempt ends within its timeout; a lease left behind would only delay it a minute.
       await Promise.allSettled([...inFlight]);
     },

@@ -217,15 +217,19 @@ export async function claimDue(
   }));
 }
 
-/** Milliseconds until the soonest pending delivery is due (0 when one is), null when none waits. */
+/**
+ * Milliseconds until the soonest pending delivery not held by a live lease is due (0 when one is),
+ * null when none waits. The partial index answers it in index order, however many wait: a held
+ * delivery is its holder's, and one whose holder died is found by the next idle look.
+ */
 export async function msUntilNextDue(db: DbOrTx): Promise<number | null> {
-  const result = await db.execute<{ ms: number | null }>(sql`
-    select greatest(0, extract(epoch from (
-      min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now()
-    )) * 1000)::float8 as ms
-    from webhook_deliveries where status = 'pending'`);
-  const ms = result.rows[0]?.ms;
-  return ms ?? null;
+  const result = await db.execute<{ ms: number }>(sql`
+    select greatest(0, extract(epoch from (next_attempt_at - now())) * 1000)::float8 as ms
+    from webhook_deliveries
+    where status = 'pending' and (lease_until is null or lease_until < now())
+    order by next_attempt_at
+    limit 1`);
+  return result.rows[0]?.ms ?? null;
 }
 
 /** A 2xx: the delivery is done and the endpoint has been heard from. */

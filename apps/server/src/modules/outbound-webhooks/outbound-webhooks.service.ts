@@ -308,7 +308,7 @@ export async function emit<T extends WebhookEvent>(
       id: `msg_${randomBytes(16).toString('base64url')}`,
       endpointId: s.id,
       eventType: type,
-      payload: { ...payload },
+      payload,
     })),
   );
 }
