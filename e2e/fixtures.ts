@@ -48,6 +48,8 @@ export const screenshotDir = new URL('../artifacts/screenshots/', import.meta.ur
 export const falAppPort = Number(process.env.E2E_FAL_APP_PORT ?? 3221);
 export const fakeFalPort = Number(process.env.E2E_FAKE_FAL_PORT ?? 3222);
 export const FAKE_FAL_KEY = 'e2e-fake-fal-key';
+/** A seller's webhook receiver the developers journey runs; the journeys' studio may deliver to it. */
+export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? 3223);
 
 /**
  * Waits until the studio at `baseURL` answers its health check. The fal studio is launched beside

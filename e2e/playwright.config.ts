@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { FAKE_FAL_KEY, MOCK_GOOGLE_CLIENT_ID, fakeFalPort, falAppPort } from './fixtures';
+import {
+  FAKE_FAL_KEY,
+  MOCK_GOOGLE_CLIENT_ID,
+  fakeFalPort,
+  falAppPort,
+  webhookReceiverPort,
+} from './fixtures';
 
 // Browser journeys against the real built app: the server (with its own embedded PostgreSQL in a fresh
 // data directory) is started by the run and driven with Debian's Chromium. No browser is downloaded.
@@ -115,6 +121,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: MOCK_GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
       GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+      // The developers journey's local receiver (a loopback address the URL guard otherwise refuses).
+      WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${webhookReceiverPort}`,
     }),
     {
       command: 'node --import tsx apps/server/test/fake-fal-process.ts',
