@@ -28,10 +28,12 @@ export const errorCodes = [
   'free_regeneration_not_offered',
   'idempotency_key_reused',
   'idempotency_key_in_use',
-  'idempotency_key_in_use',
   'too_many_keys',
   'invalid_password',
   'no_password',
+  'url_not_allowed',
+  'too_many_endpoints',
+  'endpoint_disabled',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -70,7 +70,7 @@ export const openApiTransform: Transform = (input) => {
       ...(wildcard ? { params: renamedWildcard(schema.params) } : {}),
       operationId,
       security,
-      ...(examples.body === undefined ? {} : { body: examples.body }),
+      ...(examples.body === undefined ? multipartBody(schema) : { body: examples.body }),
       response: {
         ...fileResponse(schema),
         ...errorResponses(errorCodesOf(route, schema, input.url, operationId)),
@@ -118,9 +118,9 @@ function hookCodes(route: RouteOptions): ErrorCode[] {
 /**
  * Every error code a route can answer: what every /api/v1 route answers (400 a cookie beside a
  * key, 403 a key where none is taken or without the scope, or a foreign userId), what follows from
- * the route's own options (401 unless public; 400 validation with a schema; 413 and 415 with a
- * body; 404 with an id in the path; 422 with an Idempotency-Key; the codes its hooks answer,
- * 429 for a rate limit), and the codes openapi-errors.ts lists for it.
+ * the route's own options (401 unless public; 429 where a key may call; 400 validation with a
+ * schema; 413 and 415 with a body; 404 with an id in the path; 422 with an Idempotency-Key; the
+ * codes its hooks answer, 429 for a rate limit), and the codes openapi-errors.ts lists for it.
  */
 export function errorCodesOf(
   route: RouteOptions,
@@ -128,9 +128,11 @@ export function errorCodesOf(
   url: string,
   operationId: string,
 ): ErrorCode[] {
-  const config = (route.config ?? {}) as { public?: boolean };
+  const config = (route.config ?? {}) as { public?: boolean; apiKey?: string };
   const codes = new Set<ErrorCode>(['bad_request', 'forbidden']);
   if (!config.public) codes.add('unauthorized');
+  // Every call an API key makes counts against the key's own limit (rate-limits/api-key-limit.ts).
+  if (config.apiKey) codes.add('rate_limited');
   if (schema.body || schema.querystring || schema.params || schema.headers) {
     codes.add('validation_failed');
   }
@@ -244,5 +246,27 @@ function fileResponse(schema: Record<string, unknown>): Record<string, unknown> 
     200: produces
       ? { description: 'The file', type: 'string', format: 'binary' }
       : { description: 'Default Response', type: 'null' },
+  };
+}
+
+/**
+ * A multipart route reads its parts itself, so it has no body schema to document: the reference
+ * shows its `files` (one part per image; generated clients send them as a FormData).
+ */
+function multipartBody(schema: Record<string, unknown>): { body?: unknown } {
+  const consumes = schema.consumes as string[] | undefined;
+  if (schema.body !== undefined || !consumes?.includes('multipart/form-data')) return {};
+  return {
+    body: {
+      type: 'object',
+      properties: {
+        files: {
+          type: 'array',
+          description: 'The images, one part each (JPEG, PNG or WebP)',
+          items: { type: 'string', format: 'binary' },
+        },
+      },
+      required: ['files'],
+    },
   };
 }
