@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generations, orders, webhookDeliveries } from '../../db/schema';
+import { generations, mediaSweeps, orders, webhookDeliveries } from '../../db/schema';
 
 /*
  * The numbers the database already knows, read when Prometheus scrapes (issue 37): one query each,
@@ -78,4 +78,15 @@ export async function webhookDeliveryStats(db: Db) {
     lateSeconds: row?.late ?? 0,
     recent: recent.rows,
   };
+}
+
+/**
+ * Media sweep marks older than two hours (docs/operations.md: should stay at zero, ADR 046):
+ * writes or deletions a crash cut short that the workers' sweep has not finished.
+ */
+export async function overdueSweepMarks(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from ${mediaSweeps}
+     where ${mediaSweeps.markedAt} < now() - interval '2 hours'`);
+  return result.rows[0]?.n ?? 0;
 }

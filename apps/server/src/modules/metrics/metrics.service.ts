@@ -199,6 +199,16 @@ export function registerDatabaseCollectors(registry: Registry, deps: CollectorDe
       }),
   });
 
+  const sweepMarks: Gauge = new Gauge({
+    name: 'studio_media_sweep_marks_overdue',
+    help: 'Media sweep marks older than two hours: crashed writes or deletions not yet swept (ADR 046)',
+    registers,
+    collect: () =>
+      guarded('media', [sweepMarks], async () => {
+        sweepMarks.set(await withTimeout(repo.overdueSweepMarks(deps.db), COLLECT_TIMEOUT_MS));
+      }),
+  });
+
   const pool: Gauge<'state'> = new Gauge({
     name: 'studio_db_pool_connections',
     help: "This process's PostgreSQL pool (pg-boss shares it): connections in use and idle",

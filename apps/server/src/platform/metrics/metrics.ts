@@ -97,6 +97,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const limited = new Counter({
+    name: 'studio_http_rate_limited_total',
+    help: 'Requests answered 429 (a rate limit), by route template',
+    labelNames: ['route'] as const,
+    registers,
+  });
   const started = new Counter({
     name: 'studio_generations_started_total',
     help: 'Generations a worker took for the first time',
@@ -194,6 +200,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
         httpChildren.set(key, child);
       }
       child.observe(ms / 1000);
+      if (statusCode === 429) limited.inc({ route: route ?? 'unmatched' });
     },
     started(row) {
       const labels = { tool: tool(row.type), provider: provider(row.provider) };
