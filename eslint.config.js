@@ -169,6 +169,7 @@ export default tseslint.config(
     files: [
       'scripts/**',
       'bench/**',
+      'examples/**',
       'e2e/**',
       'apps/server/test/**',
       '**/*.config.ts',
