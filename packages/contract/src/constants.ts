@@ -68,3 +68,11 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+
+// Colourways (issue 36, ADR 063): one garment photo, one image per colour variant.
+/** Variants one colourway set may ask for (each its own generation, 1 credit). */
+export const COLOURWAY_VARIANTS_MAX = 12;
+/** Longest variant name (a SKU or a colour name); it names the variant's file in the zip. */
+export const COLOURWAY_NAME_MAX_LENGTH = 40;
+/** Most ΔE00 between the output garment's dominant colour and the variant's colour for a pass. */
+export const COLOURWAY_MAX_DELTA_E = 3;

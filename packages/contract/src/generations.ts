@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLOURWAY_VARIANTS_MAX } from './constants';
 import { DESIGN_THEMES } from './design-options';
 import {
   ASPECT_RATIOS,
@@ -275,6 +276,8 @@ export const estimateRequestSchema = z
     template: z.array(z.unknown()).max(MAX_TEMPLATES_PER_RUN).optional(),
     garments: z.array(z.unknown()).max(BATCH_GARMENTS_MAX).optional(),
     models: z.array(z.unknown()).max(BATCH_MODELS_MAX).optional(),
+    // A colourway set: one priced generation per variant.
+    variants: z.array(z.unknown()).max(COLOURWAY_VARIANTS_MAX).optional(),
     userId,
   })
   .loose();

@@ -10,6 +10,7 @@ export * from './tools';
 export * from './design-options';
 export * from './tool-outputs';
 export * from './generations';
+export * from './colourways';
 export * from './responses/index';
 export * from './pagination';
 export * from './site-info';

@@ -51,7 +51,8 @@ export type Capability =
   | 'remove-background'
   | 'video'
   | 'prompt'
-  | 'listing';
+  | 'listing'
+  | 'colourway';
 
 /**
  * The settings that change a price, read the same way from a generate payload and from an
@@ -63,8 +64,9 @@ export interface PriceInput {
   /** Model templates chosen: try-ons make `numImages` images per template. */
   templateCount?: number;
   /**
-   * Garment × model pairs of a try-on catalogue, each its own generation priced alone, so a
-   * catalogue costs `pairs` times one pair (never a rounding of the total). One when absent.
+   * Garment × model pairs of a try-on catalogue (or the variants of a colourway set), each its own
+   * generation priced alone, so a catalogue costs `pairs` times one pair (never a rounding of the
+   * total). One when absent.
    */
   pairs?: number;
   durationSeconds?: number;
@@ -172,6 +174,13 @@ export const TOOL_SCREENS = {
   photoshoot: {
     path: '/photoshoot',
     title: 'Product AI Photoshoot',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: false,
+  },
+  colourways: {
+    path: '/colourways',
+    title: 'Colourways',
     sidebar: true,
     headerTitle: true,
     fullWidth: false,
@@ -324,6 +333,19 @@ export const TOOL_DEFINITIONS = {
     capability: 'listing',
     configName: 'LISTING',
     // Priced like background removal, the work it mostly is (ADR 057).
+    price: fixed(1),
+  },
+  colourways: {
+    feature: 'colourways',
+    path: '/colourways/generate',
+    label: 'Colourways',
+    galleryLabel: 'Colourway',
+    screen: 'colourways',
+    plans: ALL_PLANS,
+    // The offline engine's recolour on the garment mask, measured (ADR 063), whatever the provider.
+    capability: 'colourway',
+    configName: 'COLOURWAY',
+    // 1 credit per variant: a set of variants is `pairs` variants, each its own generation.
     price: fixed(1),
   },
 } as const satisfies Record<string, ToolDefinition>;

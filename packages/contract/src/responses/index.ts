@@ -19,6 +19,7 @@ export * from './generation-detail';
 export * from './catalog';
 export * from './gallery';
 export * from './batches';
+export * from './colourways';
 export * from './analytics';
 export * from './promo';
 export * from './listing';
