@@ -13,8 +13,14 @@
 // --env=NAME=VALUE (repeatable) passes a setting to the app, e.g. --env=SESSION_CACHE_SECONDS=0.
 // Budget (ARCHITECTURE §8): ≥ 1 000 req/s and p99 ≤ 50 ms at 50 connections.
 // The last two lines are the floor and the app (run 2): `gallery-api all: R req/s, p50 X ms, p99 Y ms`.
+// --metrics-overhead: then the one-user mix again on the same database, alternately against the
+// app (with its Prometheus metrics, /metrics scraped every second) and a second app built with
+// `metrics: false`, in the order with, without, without, with; prints both and the cost (ADR 062,
+// budget ≤ 2 %).
 // Usage: node --import tsx bench/gallery-api.ts [seconds=20] [connections=50] [--plans] [--env=K=V]
+//        [--metrics-overhead]
 import Fastify from 'fastify';
+import type { Database } from '../apps/server/src/db/client';
 import { printTable, quantile } from './report';
 import {
   allLatencies,
@@ -293,9 +299,114 @@ async function main(): Promise<void> {
     console.log(line('floor', floor));
     console.log(line('all', oneUser));
     process.exitCode = ok(oneUser) && ok(manyUsers) ? 0 : 1;
+    if (process.argv.includes('--metrics-overhead')) {
+      await metricsOverhead(address, database, env, {
+        ...job,
+        requests: appRequests(KINDS, [account]),
+      });
+    }
   } finally {
     await floorApp.close();
     await bench.close();
+  }
+}
+
+/**
+ * The cost of the metrics (ADR 062): the same load against the app with metrics (scraped every
+ * second while it runs, far more often than Prometheus would) and against a twin built with
+ * `metrics: false` on the same database, alternated so that a drift of the machine falls on both.
+ */
+async function metricsOverhead(
+  withMetrics: string,
+  database: Database,
+  env: Record<string, string>,
+  job: Omit<Parameters<typeof runLoad>[0], 'url'>,
+): Promise<void> {
+  const { buildApp } = await import('../apps/server/src/app');
+  const { loadConfig } = await import('../apps/server/src/config/env');
+  const { BENCH_AUTH_SECRET } = await import('./lib/bench-app');
+  const bare = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '3000',
+      DATA_DIR: '/nonexistent',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      ...env,
+    }),
+    database,
+    authSecret: BENCH_AUTH_SECRET,
+    mailer: { send: async () => undefined },
+    worker: false,
+    logger: false,
+    metrics: false,
+  });
+  try {
+    const withoutMetrics = await bare.listen({ port: 0, host: '127.0.0.1' });
+    let scrapes = 0;
+    let scrapeMs = 0;
+    const scrapeWhile = async (done: { stop: boolean }) => {
+      while (!done.stop) {
+        const started = performance.now();
+        const res = await fetch(`${withMetrics}/metrics`);
+        await res.text();
+        if (res.status !== 200) throw new Error(`/metrics answered ${String(res.status)}`);
+        scrapes++;
+        scrapeMs += performance.now() - started;
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    };
+    const runs: Record<'with' | 'without', Summary[]> = { with: [], without: [] };
+    // Four times with, without, without, with: on a shared machine the load of others drifts, and
+    // each pair of neighbours sees nearly the same drift.
+    const order = Array.from(
+      { length: 4 },
+      () => ['with', 'without', 'without', 'with'] as const,
+    ).flat();
+    for (const which of order) {
+      const done = { stop: false };
+      const scraping = which === 'with' ? scrapeWhile(done) : Promise.resolve();
+      const result = await runLoad({
+        ...job,
+        url: which === 'with' ? withMetrics : withoutMetrics,
+      });
+      done.stop = true;
+      await scraping;
+      runs[which].push(summarise(allLatencies(result), result.elapsedMs));
+      console.log(`  ${which} metrics: ${line('all', runs[which].at(-1) as Summary)}`);
+    }
+    const mean = (list: Summary[], key: 'rps' | 'p50' | 'p99') =>
+      list.reduce((sum, s) => sum + s[key], 0) / list.length;
+    const cost = 1 - mean(runs.with, 'rps') / mean(runs.without, 'rps');
+    // Each with-run against its neighbouring without-run (ABBA: run 0 with 1, 3 with 2, …).
+    const pairCosts = runs.with.map((w, i) => 1 - w.rps / (runs.without[i]?.rps ?? w.rps));
+    const median = [...pairCosts].sort((a, b) => a - b)[Math.floor(pairCosts.length / 2)] ?? 0;
+    // The per-request work the metrics add, timed alone: the HTTP hook's observation.
+    const { createMetrics } = await import('../apps/server/src/platform/metrics/metrics');
+    const probe = createMetrics({ defaultMetrics: false });
+    const calls = 1_000_000;
+    const hookStart = performance.now();
+    for (let i = 0; i < calls; i++) {
+      probe.observeHttp('POST', '/api/v1/gallery/past-generations', 200, i % 50);
+    }
+    const hookNs = ((performance.now() - hookStart) * 1e6) / calls;
+    const perRequestUs = 1e6 / mean(runs.without, 'rps'); // wall time per request per connection-slot
+    console.log(
+      `pair by pair (with vs its neighbouring without): ${pairCosts.map((c) => `${(c * 100).toFixed(1)} %`).join(', ')}; median ${(median * 100).toFixed(1)} %`,
+    );
+    console.log(
+      `the HTTP hook alone: ${hookNs.toFixed(0)} ns a request, ${((hookNs / 1000 / perRequestUs) * 100).toFixed(3)} % of the ${perRequestUs.toFixed(0)} µs of server time each request takes at this throughput`,
+    );
+    console.log(
+      `
+metrics overhead (one user, ${String(job.connections)} connections; /metrics scraped ` +
+        `${String(scrapes)} times, ${(scrapeMs / Math.max(scrapes, 1)).toFixed(1)} ms each): ` +
+        `with ${mean(runs.with, 'rps').toFixed(0)} req/s (p99 ${mean(runs.with, 'p99').toFixed(1)} ms), ` +
+        `without ${mean(runs.without, 'rps').toFixed(0)} req/s (p99 ${mean(runs.without, 'p99').toFixed(1)} ms): ` +
+        `throughput cost ${(cost * 100).toFixed(1)} % of the means, median of pairs ${(median * 100).toFixed(1)} % (budget ≤ 2 %: ${median <= 0.02 ? 'within' : 'OVER'})`,
+    );
+  } finally {
+    await bare.close();
   }
 }
 

@@ -34,6 +34,7 @@ import {
   type ServerProcess,
 } from './lib/server-process';
 import { latenciesByKind, statusCounts, UserMix, type MixResult } from './lib/user-mix';
+import { MetricsScraper } from './lib/metrics-scraper';
 import { printTable } from './report';
 
 const numbers = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
@@ -79,6 +80,7 @@ async function main(): Promise<{ code: number; line: string }> {
   let postgres: EmbeddedPostgresHandle | undefined;
   const roles: Role[] = [];
   let mix: UserMix | undefined;
+  let scraper: MetricsScraper | undefined;
   try {
     await fs.rm(LOG_DIR, { recursive: true, force: true });
     s3 = await startS3Emulator(path.join(root, 's3'));
@@ -123,13 +125,58 @@ async function main(): Promise<{ code: number; line: string }> {
     }
     for (const i of [1, 2]) {
       const name = `worker-${String(i)}`;
-      const env = { ...common, ROLE: 'worker', LOG_LEVEL: 'info', DATA_DIR: path.join(root, name) };
+      const env = {
+        ...common,
+        ROLE: 'worker',
+        LOG_LEVEL: 'info',
+        DATA_DIR: path.join(root, name),
+        // Workers serve no HTTP: their /metrics is on a port of their own (ADR 062).
+        METRICS_PORT: String(await freePort()),
+      };
       roles.push({ name, env, process: watched(spawnServer(name, env)) });
     }
     await Promise.all(roles.map((r) => waitReady(r.process)));
     say('2 api + 2 workers ready');
 
     const apis = apiPorts.map((p) => `http://127.0.0.1:${String(p)}`);
+    // Every process's /metrics every 2 s, as Prometheus would scrape them (issue 37); each round
+    // also reads the queue's oldest ready job from the database itself, to compare.
+    const queueAge = { metricsPeak: 0, benchPeak: 0, worstGap: 0, rounds: 0 };
+    const ageDb = new pg.Pool({ connectionString: postgres.url, max: 1 });
+    ageDb.on('error', () => undefined);
+    scraper = new MetricsScraper(
+      () =>
+        roles.map((r) => ({
+          name: r.name,
+          url: r.env.METRICS_PORT
+            ? `http://127.0.0.1:${r.env.METRICS_PORT}/metrics`
+            : `http://127.0.0.1:${r.env.PORT ?? ''}/metrics`,
+        })),
+      2_000,
+      async (round) => {
+        const ages = [...round.values()].flatMap((e) =>
+          e.samples
+            .filter((x) => x.name === 'studio_queue_oldest_waiting_seconds')
+            .filter((x) => x.labels.queue === 'generation')
+            .map((x) => x.value),
+        );
+        const own = await ageDb
+          .query<{ age: number }>(
+            `SELECT coalesce(extract(epoch FROM now() - min(start_after)), 0)::float8 AS age
+               FROM pgboss.job WHERE name = 'generation' AND state IN ('created', 'retry')
+                AND start_after <= now()`,
+          )
+          .then((r) => r.rows[0]?.age ?? 0)
+          .catch(() => undefined);
+        if (ages.length === 0 || own === undefined) return;
+        const fromMetrics = Math.max(...ages);
+        queueAge.rounds++;
+        queueAge.metricsPeak = Math.max(queueAge.metricsPeak, fromMetrics);
+        queueAge.benchPeak = Math.max(queueAge.benchPeak, own);
+        queueAge.worstGap = Math.max(queueAge.worstGap, Math.abs(fromMetrics - own));
+      },
+    );
+    scraper.start();
     mix = new UserMix({
       apis,
       origin: ORIGIN,
@@ -168,6 +215,8 @@ async function main(): Promise<{ code: number; line: string }> {
     const kill = async (name: string) => {
       const role = roles.find((r) => r.name === name);
       if (!role) throw new Error(`no ${name}`);
+      // Its counters as last seen, a moment before it dies (Prometheus's last scrape of it).
+      await scraper?.scrapeOne(name);
       killedAt.push(Date.now());
       role.process.child.kill('SIGKILL');
       await role.process.exited;
@@ -202,11 +251,26 @@ async function main(): Promise<{ code: number; line: string }> {
         .filter((r) => r.process.child.exitCode !== null || r.process.child.signalCode !== null)
         .map((r) => r.name);
       if (crashed.length > 0) say(`crashed: ${crashed.join(', ')} (logs in ${LOG_DIR})`);
-      return await verdict(db, result, stuckIds, killedAt, s3, postgres.url, root, crashed);
+      await scraper.stop();
+      await scraper.round(); // everything settled: the last scrape
+      await ageDb.end().catch(() => undefined);
+      const fromMetrics = await compareMetrics(db, scraper, queueAge);
+      return await verdict(
+        db,
+        result,
+        stuckIds,
+        killedAt,
+        s3,
+        postgres.url,
+        root,
+        crashed,
+        fromMetrics,
+      );
     } finally {
       await db.end();
     }
   } finally {
+    await scraper?.stop();
     await mix?.close();
     await Promise.all(roles.map((r) => stopServer(r.process, 'SIGTERM', 10_000)));
     await Promise.all(roles.map((r) => keepLog(r.name, r.process)));
@@ -277,6 +341,7 @@ async function verdict(
   databaseUrl: string,
   root: string,
   crashed: string[],
+  fromMetrics: { ok: boolean; text: string },
 ): Promise<{ code: number; line: string }> {
   const accepted = [...result.accepted.keys()];
   const lost =
@@ -447,14 +512,74 @@ async function verdict(
     incomplete === 0 &&
     orphaned === 0 &&
     crashed.length === 0 &&
-    toolsMissing.length === 0;
+    toolsMissing.length === 0 &&
+    fromMetrics.ok;
   const ledger = ledgerOk && unsettled === 0 && missingGrants === 0 && wrongOrders === 0;
   const line =
-    `scale-out: 2 api + 2 workers, ${String(accepted.length)} generations, ${String(kills)} kills, lost ${String(lost)}, doubled ${String(doubled)}, stuck ${String(stuck)}, ledger ${ledger ? 'ok' : 'NOT ok'}` +
+    `scale-out: 2 api + 2 workers, ${String(accepted.length)} generations, ${String(kills)} kills, lost ${String(lost)}, doubled ${String(doubled)}, stuck ${String(stuck)}, ledger ${ledger ? 'ok' : 'NOT ok'}, ${fromMetrics.text}` +
     (ok
       ? ''
       : `; FAILED (unsettled ${String(unsettled)}, orders wrong ${String(wrongOrders)}, media incomplete ${String(incomplete)}, orphaned ${String(orphaned)}, crashed ${String(crashed.length)}, tools missing ${String(toolsMissing.length)})`);
   return { code: ok ? 0 : 1, line };
+}
+
+/**
+ * The generations by outcome and the queue's oldest age as the metrics alone tell them (every
+ * process's counters summed over its incarnations), beside the database's own counts at the end
+ * and the bench's own reading of the queue at each scrape (issue 37). They must agree: the counts
+ * exactly, the queue's age within a scrape interval and a second.
+ */
+async function compareMetrics(
+  db: pg.Client,
+  scraper: MetricsScraper,
+  queueAge: { metricsPeak: number; benchPeak: number; worstGap: number; rounds: number },
+): Promise<{ ok: boolean; text: string }> {
+  const m = scraper.summary();
+  const { rows } = await db.query<{
+    succeeded: string;
+    failed: string;
+    canceled: string;
+    started: string;
+    refunded: string;
+  }>(
+    `SELECT count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
+            count(*) FILTER (WHERE status = 'failed') AS failed,
+            count(*) FILTER (WHERE status = 'canceled') AS canceled,
+            count(*) FILTER (WHERE started_at IS NOT NULL) AS started,
+            count(*) FILTER (WHERE status IN ('failed', 'canceled') AND credits > 0) AS refunded
+       FROM generations`,
+  );
+  const own = rows[0];
+  const pairs: [string, number, number][] = [
+    ['started', m.sum('studio_generations_started_total'), Number(own?.started)],
+    ...(['succeeded', 'failed', 'canceled'] as const).map((outcome): [string, number, number] => [
+      outcome,
+      m.sum('studio_generations_finished_total', { outcome }),
+      Number(own?.[outcome]),
+    ]),
+    ['refunded', m.sum('studio_generations_refunded_total'), Number(own?.refunded)],
+  ];
+  const countsAgree = pairs.every(([, metrics, bench]) => metrics === bench);
+  const lastAge = m.last('studio_queue_oldest_waiting_seconds', { queue: 'generation' });
+  const ageAgrees = queueAge.rounds > 0 && queueAge.worstGap <= 3 && lastAge === 0;
+  const byOutcome = (pick: (p: [string, number, number]) => number) =>
+    pairs.map((p) => `${p[0]} ${String(pick(p))}`).join(', ');
+  console.log('');
+  console.log(
+    `metrics: ${String(m.scrapes)} scrapes of ${String(m.incarnations)} process incarnations ` +
+      `(${String(m.failures)} unanswered: kills, restarts, PostgreSQL away)`,
+  );
+  console.log(`  generations from /metrics:      ${byOutcome((p) => p[1])}`);
+  console.log(`  generations from the database:  ${byOutcome((p) => p[2])}`);
+  console.log(
+    `  queue's oldest ready job: peak ${queueAge.metricsPeak.toFixed(1)} s from /metrics, ` +
+      `${queueAge.benchPeak.toFixed(1)} s read by the bench, largest gap in one scrape ` +
+      `${queueAge.worstGap.toFixed(1)} s over ${String(queueAge.rounds)} rounds; at the end ${lastAge.toFixed(1)} s`,
+  );
+  const text =
+    `metrics ${countsAgree && ageAgrees ? 'agree' : 'DISAGREE'} ` +
+    `(${pairs.map((p) => `${p[0]} ${String(p[1])}`).join(', ')}; queue oldest peak ${queueAge.metricsPeak.toFixed(0)} s)`;
+  return { ok: countsAgree && ageAgrees, text };
 }
 
 let outcome = { code: 1, line: 'scale-out: FAILED before the checks (see above)' };
