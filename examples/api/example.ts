@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import createClient from 'openapi-fetch';
+import { Webhook } from 'standardwebhooks';
 import type { paths } from './schema';
 
 /*
  * The studio's API from a seller's script (issue 35): a personal API key (Bearer), typed calls
  * from the served OpenAPI document (schema.d.ts, openapi-typescript), openapi-fetch.
- * upload a product photo → start an HD upscale (Idempotency-Key, ?wait=) → wait for the result →
- * download it. `main.ts` runs it from the command line; CI runs it against the test server
+ * upload a product photo → start an HD upscale (Idempotency-Key) → be told by a signed webhook
+ * when it is done (or poll without one) → download it. `main.ts` runs it from the command line; CI runs it against the test server
  * (apps/server/test/api-example.int.test.ts).
  */
 
@@ -30,6 +33,12 @@ export interface ExampleOptions {
   log?: (line: string) => void;
   /** How long to wait for the result in all, in seconds. */
   timeoutSeconds?: number;
+  /**
+   * Be told by a webhook instead of polling: a receiver is started on this port of this machine
+   * and registered as `publicUrl` (what the studio POSTs to: https on a real server, or a host
+   * its operator allows in WEBHOOK_ALLOWED_HOSTS in development). The key needs the `webhooks` scope.
+   */
+  webhook?: { port: number; host?: string; publicUrl: (port: number) => string };
 }
 
 export interface ExampleResult {
@@ -147,6 +156,83 @@ export async function download(baseUrl: string, url: string, outDir: string, nam
   return { output, bytes: bytes.length };
 }
 
+/** What a receiver was sent: the headers and the raw body, as the signature covers them. */
+interface Delivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A seller's webhook receiver: keeps what it is sent and answers 204 at once. */
+async function startReceiver(port: number, host: string) {
+  const received: Delivery[] = [];
+  const waiting = new Set<() => void>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') headers[name] = value;
+      }
+      received.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+      for (const wake of waiting) wake();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  return { port: (server.address() as AddressInfo).port, received, waiting, close };
+}
+
+interface GenerationEvent {
+  type: string;
+  data: { generationId: string; status: string; outputs?: { url: string }[]; error?: string };
+}
+
+/**
+ * Step 3 with a webhook: the first delivery about `generationId` whose signature the Standard
+ * Webhooks library accepts with the endpoint's secret (a forged or stale one is refused and
+ * ignored). A receiver must check the signature over the raw body before reading it.
+ */
+async function waitForEvent(
+  receiver: Awaited<ReturnType<typeof startReceiver>>,
+  secret: string,
+  generationId: string,
+  timeoutSeconds: number,
+): Promise<GenerationEvent> {
+  const verifier = new Webhook(secret);
+  const until = Date.now() + timeoutSeconds * 1000;
+  for (let seen = 0; ;) {
+    for (; seen < receiver.received.length; seen++) {
+      const delivery = receiver.received[seen];
+      if (!delivery) continue;
+      let event: GenerationEvent;
+      try {
+        event = verifier.verify(delivery.body, delivery.headers) as GenerationEvent;
+      } catch {
+        continue;
+      }
+      if (event.data.generationId === generationId) return event;
+    }
+    const left = until - Date.now();
+    if (left <= 0) throw new Error('webhook: no delivery before the timeout');
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        receiver.waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, left);
+      receiver.waiting.add(wake);
+    });
+  }
+}
+
 /** The whole example, each step printed. */
 export async function runExample(options: ExampleOptions): Promise<ExampleResult> {
   const log =
@@ -161,6 +247,44 @@ export async function runExample(options: ExampleOptions): Promise<ExampleResult
   log(
     `1. Uploaded ${path.basename(options.image)}: ${media.url} (${String(media.width)}×${String(media.height)})`,
   );
+
+  if (options.webhook) {
+    const { port, host = '127.0.0.1', publicUrl } = options.webhook;
+    const receiver = await startReceiver(port, host);
+    const url = publicUrl(receiver.port);
+    const endpoint = ok(
+      'webhook endpoint',
+      await client.POST('/api/v1/webhook-endpoints', {
+        body: { url, events: ['generation.succeeded', 'generation.failed'] },
+      }),
+    );
+    log(`2. Webhook endpoint ${endpoint.id} registered for ${url}`);
+    try {
+      const started = await startUpscale(client, media.url, 0);
+      log(`3. Upscale ${started.generationId} started (Idempotency-Key ${started.idempotencyKey})`);
+      const event = await waitForEvent(
+        receiver,
+        endpoint.secret,
+        started.generationId,
+        timeoutSeconds,
+      );
+      const imageUrl = event.data.outputs?.[0]?.url;
+      if (event.type !== 'generation.succeeded' || !imageUrl) {
+        throw new Error(
+          `4. The upscale ${event.data.status}: ${event.data.error ?? 'no reason given'}`,
+        );
+      }
+      log(`4. Told by a signed ${event.type} webhook: ${imageUrl}`);
+      const file = await download(options.baseUrl, imageUrl, options.outDir, started.generationId);
+      log(`5. Downloaded ${String(file.bytes)} bytes to ${file.output}`);
+      return { generationId: started.generationId, ...file };
+    } finally {
+      await client.DELETE('/api/v1/webhook-endpoints/{id}', {
+        params: { path: { id: endpoint.id } },
+      });
+      await receiver.close();
+    }
+  }
 
   const started = await startUpscale(client, media.url, Math.min(60, timeoutSeconds));
   log(
