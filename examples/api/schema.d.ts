@@ -1146,6 +1146,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/colourways/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recolour a garment photo to each variant’s exact colour: one generation per variant, 1 credit each (202), or the set once all finished with ?wait= */
+        post: operations["postColourwaysGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/colourways/{setId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A colourway set: each variant’s generation, output and measured colour */
+        get: operations["getColourwaysBySetId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/colourways/{setId}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every finished colourway of a set as one zip, each named by its variant */
+        get: operations["getColourwaysBySetIdZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/listing/check": {
         parameters: {
             query?: never;
@@ -1345,7 +1396,7 @@ export interface operations {
                         };
                         tools: {
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                             /** @enum {string} */
                             output: "real" | "preview" | "unavailable";
                         }[];
@@ -9900,7 +9951,7 @@ export interface operations {
                         generation: {
                             id: string;
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                             progress: number;
@@ -10278,7 +10329,7 @@ export interface operations {
                         generation: {
                             id: string;
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                             progress: number;
@@ -10472,7 +10523,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    feature: "photoshoot" | "try-on" | "realistic-tryon" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video" | "upscaler" | "background-removal" | "listing-prepare";
+                    feature: "photoshoot" | "try-on" | "realistic-tryon" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                     /** @enum {string} */
                     mode?: "performance" | "balanced" | "quality";
                     numImages?: number;
@@ -10481,6 +10532,7 @@ export interface operations {
                     template?: unknown[];
                     garments?: unknown[];
                     models?: unknown[];
+                    variants?: unknown[];
                     userId?: string;
                 } & {
                     [key: string]: unknown;
@@ -10684,7 +10736,7 @@ export interface operations {
                         }[];
                         tools: {
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                             /** @default true */
                             allowed: boolean;
                             requiresPlan: ("free" | "plus" | "pro" | "enterprise")[];
@@ -12508,7 +12560,7 @@ export interface operations {
                                 generation: {
                                     id: string;
                                     /** @enum {string} */
-                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                                     /** @enum {string} */
                                     status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                                     progress: number;
@@ -12725,7 +12777,7 @@ export interface operations {
                                 generation: {
                                     id: string;
                                     /** @enum {string} */
-                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                                     /** @enum {string} */
                                     status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                                     progress: number;
@@ -12965,7 +13017,7 @@ export interface operations {
                                 generation: {
                                     id: string;
                                     /** @enum {string} */
-                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare";
+                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
                                     /** @enum {string} */
                                     status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                                     progress: number;
@@ -13277,6 +13329,579 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "conflict";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests or too much work at once: wait (`Retry-After`) and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests or too much work at once: wait (`Retry-After`) and try again."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postColourwaysGenerate: {
+        parameters: {
+            query?: {
+                wait?: number;
+            };
+            header?: {
+                /** @description Names this request's work for 24 hours: the same key and body answer the first result, charged once; another body is 422. 8-255 printable ASCII characters, bare or as a quoted string. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: string;
+                    imageUrl: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    category?: "auto" | "tops" | "bottoms" | "one-pieces";
+                    name?: string;
+                    variants: {
+                        name: string;
+                        colour: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        setId: string;
+                        /** @default null */
+                        name: string | null;
+                        sourceImageUrl: string;
+                        generations: {
+                            generationId: string;
+                            variant: {
+                                name: string;
+                                colour: string;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                            /** @default null */
+                            outputUrl: string | null;
+                            /** @default null */
+                            thumbnailUrl: string | null;
+                            measure: {
+                                deltaE: number;
+                                measured: string;
+                                passed: boolean;
+                                /** @default null */
+                                reason: string | null;
+                            } | null;
+                            /** @default null */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        setId: string;
+                        /** @default null */
+                        name: string | null;
+                        sourceImageUrl: string;
+                        generations: {
+                            generationId: string;
+                            variant: {
+                                name: string;
+                                colour: string;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                            /** @default null */
+                            outputUrl: string | null;
+                            /** @default null */
+                            thumbnailUrl: string | null;
+                            measure: {
+                                deltaE: number;
+                                measured: string;
+                                passed: boolean;
+                                /** @default null */
+                                reason: string | null;
+                            } | null;
+                            /** @default null */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bad_request" | "validation_failed";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or an API key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "No valid session, or an API key that is unknown or revoked."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "forbidden";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "Too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A media type this call does not take. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "A media type this call does not take."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed but refused: an Idempotency-Key already used with another body, or an image that cannot be used. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Well-formed but refused: an Idempotency-Key already used with another body, or an image that cannot be used."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests or too much work at once: wait (`Retry-After`) and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests or too much work at once: wait (`Retry-After`) and try again."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getColourwaysBySetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        setId: string;
+                        /** @default null */
+                        name: string | null;
+                        sourceImageUrl: string;
+                        generations: {
+                            generationId: string;
+                            variant: {
+                                name: string;
+                                colour: string;
+                            };
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                            /** @default null */
+                            outputUrl: string | null;
+                            /** @default null */
+                            thumbnailUrl: string | null;
+                            measure: {
+                                deltaE: number;
+                                measured: string;
+                                passed: boolean;
+                                /** @default null */
+                                reason: string | null;
+                            } | null;
+                            /** @default null */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bad_request" | "validation_failed";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or an API key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "No valid session, or an API key that is unknown or revoked."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "forbidden";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller’s (another user’s object answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found, or not the caller’s (another user’s object answers the same)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests or too much work at once: wait (`Retry-After`) and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests or too much work at once: wait (`Retry-After`) and try again."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getColourwaysBySetIdZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bad_request" | "validation_failed";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or an API key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "No valid session, or an API key that is unknown or revoked."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "forbidden";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller’s (another user’s object answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found, or not the caller’s (another user’s object answers the same)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
                         } & components["schemas"]["Error"];
                     } & components["schemas"]["ErrorBody"];
                 };

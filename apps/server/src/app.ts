@@ -54,6 +54,8 @@ import { holdEngineThread } from './platform/engine/engine-thread';
 import type { Segmenter } from './platform/engine/garment-fidelity';
 import { startGenerationWorker } from './modules/generations/generations.jobs';
 import { batchRoutes } from './modules/batches/batches.routes';
+import { colourwayRoutes } from './modules/colourways/colourways.routes';
+import { rememberMeasure } from './modules/colourways/colourways.service';
 import { listingRoutes } from './modules/listing/listing.routes';
 import { falWebhookRoutes } from './modules/webhooks/fal-webhooks.routes';
 import { createFalWebhookDeps } from './modules/webhooks/fal-webhooks.service';
@@ -172,7 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createProvider(
       generation,
       falWebhooks ? { inbox: falWebhooks.inbox, tagger: falWebhooks.tagger } : undefined,
-      { segmenter: deps.garmentSegmenter },
+      {
+        segmenter: deps.garmentSegmenter,
+        colourwayMeasured: (generationId, measure) =>
+          rememberMeasure(database.db, generationId, measure),
+      },
     );
   // What the provider really does: prices every tool by it, and `GET /site-info` says it (ADR 048).
   const capabilities = provider.capabilities();
@@ -395,6 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       if (falWebhooks) await api.register(falWebhookRoutes(falWebhooks));
       await api.register(batchRoutes({ ...generationDeps, provider }));
+      await api.register(colourwayRoutes({ ...generationDeps, closing: closing.signal }));
       await api.register(
         listingRoutes({
           ...generationDeps,

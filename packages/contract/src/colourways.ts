@@ -52,3 +52,24 @@ export const colourwaysRequestSchema = z.object({
     ),
 });
 export type ColourwaysRequest = z.input<typeof colourwaysRequestSchema>;
+
+/**
+ * One variant's generation as stored and run (the server's; not a request body): the set's photo,
+ * as our media URL, its category, the variant, and its place in the set (the gallery groups by it).
+ */
+export const colourwayGenerationSettingsSchema = z.object({
+  userId: userIdSchema.optional(),
+  imageUrl: z.string().trim().min(1).max(2048),
+  category: z.enum(TRY_ON_CATEGORIES).default('auto'),
+  variant: colourwayVariantSchema,
+  set: z.object({
+    id: z.string().min(1).max(100),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(COLOURWAY_VARIANTS_MAX - 1),
+    size: z.number().int().min(1).max(COLOURWAY_VARIANTS_MAX),
+  }),
+});
+export type ColourwayGenerationSettings = z.output<typeof colourwayGenerationSettingsSchema>;

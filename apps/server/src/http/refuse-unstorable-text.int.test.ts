@@ -5,6 +5,7 @@ import {
   API_BASE,
   errorBodySchema,
   tryOnBatchRequestSchema,
+  colourwaysRequestSchema,
   type GenerationType,
 } from '@studio/contract';
 import { eq } from 'drizzle-orm';
@@ -325,6 +326,15 @@ const GENERATE: Record<GenerationType | 'try-on-batch', (v: Inputs) => Payload[]
     { userId, imageUrl: image, marketplace: 'amazon', slot: 'main' },
     { userId, generationId: generation, marketplace: 'myntra', slot: 'additional' },
   ],
+  colourways: ({ userId, image }) => [
+    {
+      userId,
+      imageUrl: image,
+      category: 'tops',
+      name: 'Summer tees',
+      variants: [{ name: 'TEE-RED', colour: '#C0392B' }],
+    },
+  ],
   'try-on-batch': ({ userId, image, photo }) => [
     {
       userId,
@@ -345,10 +355,12 @@ const GENERATE: Record<GenerationType | 'try-on-batch', (v: Inputs) => Payload[]
 const endpoint = (name: keyof typeof GENERATE) =>
   name === 'try-on-batch'
     ? { url: `${API_BASE}/try-on/batches`, schema: tryOnBatchRequestSchema }
-    : {
-        url: `${API_BASE}${toolPath(name)}`,
-        schema: TOOLS[name].request?.schema ?? TOOLS[name].schema,
-      };
+    : name === 'colourways'
+      ? { url: `${API_BASE}/colourways/generate`, schema: colourwaysRequestSchema }
+      : {
+          url: `${API_BASE}${toolPath(name)}`,
+          schema: TOOLS[name].request?.schema ?? TOOLS[name].schema,
+        };
 
 const NAMES = Object.keys(GENERATE) as (keyof typeof GENERATE)[];
 /** Paths only: the values do not change which strings there are. */
@@ -396,7 +408,21 @@ describe('a lone UTF-16 surrogate in a generate payload', () => {
   /** Cancels what an answer started: the worker is off, and a user may have only so much queued. */
   async function cancelStarted(res: { statusCode: number; json: () => unknown }) {
     if (res.statusCode !== 202) return;
-    const started = res.json() as { generationId?: string; batchId?: string };
+    const started = res.json() as {
+      generationId?: string;
+      batchId?: string;
+      generations?: { generationId: string }[];
+    };
+    for (const variant of started.generations ?? []) {
+      const cancel = await post(
+        t.app,
+        cookie,
+        `${API_BASE}/generations/${variant.generationId}/cancel`,
+        {},
+      );
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    }
+    if (started.generations) return;
     const url = started.batchId
       ? `${API_BASE}/try-on/batches/${started.batchId}/cancel`
       : `${API_BASE}/generations/${String(started.generationId)}/cancel`;

@@ -3,6 +3,7 @@ export * from './billing';
 export * from './credits';
 export * from './generations';
 export * from './batches';
+export * from './colourways';
 export * from './profiles';
 export * from './media';
 export * from './catalog';

@@ -70,3 +70,29 @@ export function zipEntryNames(
     return pair.extensions.map((ext, i) => unique(base, slugify(ext) || 'bin', i + 1));
   });
 }
+
+/**
+ * File names of a colourway set's outputs (ADR 063), one per variant: `tee-red-01.jpg`, the
+ * variant's name as a slug (`variant-N` when nothing of it is left), told apart as the catalogue's
+ * names are, case-insensitively unique.
+ */
+export function variantEntryNames(
+  variants: readonly { name: string; extension: string }[],
+): string[] {
+  const slugs = distinctSlugs(
+    variants.map((v) => v.name),
+    'variant',
+  );
+  const used = new Set<string>();
+  return variants.map((variant, i) => {
+    const base = slugs[i] ?? `variant-${String(i + 1)}`;
+    const ext = slugify(variant.extension) || 'bin';
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? `${base}.${ext}` : `${base}-${String(n)}.${ext}`;
+      if (!used.has(name.toLowerCase())) {
+        used.add(name.toLowerCase());
+        return name;
+      }
+    }
+  });
+}

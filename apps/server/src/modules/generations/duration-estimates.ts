@@ -34,6 +34,8 @@ export const DEFAULT_UNIT_MS: Record<GenerationType, number> = {
   'background-removal': 25_000,
   // A cut-out, a crop or pad, an upscale and the check again: background removal's work and more.
   'listing-prepare': 30_000,
+  // A colourway: the garment's mask and the photo's Lab once per set, then a shift and a measure.
+  colourways: 5_000,
 };
 
 /**

@@ -1,5 +1,6 @@
 import {
   backgroundRemovalRequestSchema,
+  colourwayGenerationSettingsSchema,
   designerRequestSchema,
   extractorRequestSchema,
   listingFixRequestSchema,
@@ -44,6 +45,11 @@ export interface ToolDef<S extends z.ZodType = z.ZodType, B extends z.ZodType = 
    * a generation in place of an image): its schema, and the settings it stands for.
    */
   request?: ToolRequest<B>;
+  /**
+   * Its generate call is its own module's, not the generic one (colourways: one call makes a
+   * generation per variant, ADR 063).
+   */
+  ownRoute?: true;
   /** Minutes after which the sweeper fails and refunds unfinished work. */
   deadlineMinutes: number;
   /**
@@ -364,6 +370,18 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
       `${marketplace(s.marketplace).name} ${LISTING_SLOT_LABELS[s.slot].toLowerCase()}`,
     styleName: (s) => `${s.marketplace} ${s.slot}`,
     job: (s, input) => ({ type: 'listing-prepare', settings: s, image: input(s.imageUrl) }),
+  }),
+  // One variant of a colourway set (ADR 063): `POST /colourways/generate` makes one per variant.
+  colourways: tool({
+    schema: colourwayGenerationSettingsSchema,
+    ownRoute: true,
+    deadlineMinutes: 10,
+    price: () => ({}),
+    mode: () => 'performance',
+    // What the gallery's search finds and its card shows: the SKU or colour name, and the hex.
+    prompt: (s) => s.variant.name,
+    styleName: (s) => s.variant.colour,
+    job: (s, input) => ({ type: 'colourways', settings: s, image: input(s.imageUrl) }),
   }),
 };
 

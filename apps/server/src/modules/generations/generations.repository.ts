@@ -73,12 +73,22 @@ export async function releaseStaleIdempotencyKey(db: DbOrTx, userId: string, key
     );
 }
 
-/** Single generations a user has queued or running (catalogue pairs have their own limit). */
+/**
+ * Single generations a user has queued or running (catalogue pairs and colourway variants have
+ * their own limits).
+ */
 export async function countActive(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(generations)
-    .where(and(eq(generations.userId, userId), isActive, isNull(generations.batchId)));
+    .where(
+      and(
+        eq(generations.userId, userId),
+        isActive,
+        isNull(generations.batchId),
+        ne(generations.type, 'colourways'),
+      ),
+    );
   return row?.n ?? 0;
 }
 

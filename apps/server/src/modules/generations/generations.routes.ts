@@ -55,6 +55,7 @@ export const generationRoutes =
 
     for (const type of GENERATION_TYPES) {
       const def = TOOLS[type];
+      if (def.ownRoute) continue;
       app.post(
         toolPath(type),
         {

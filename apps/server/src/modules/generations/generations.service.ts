@@ -672,10 +672,13 @@ export function estimate(
 ) {
   const factor = UPSCALE_FACTORS.find((f) => f === body.upscaleFactor);
   // A try-on catalogue's payload carries its garments and models: one priced pair per garment × model.
+  // A colourway set's carries its variants: one priced generation per variant.
   const pairs =
     Array.isArray(body.garments) && Array.isArray(body.models)
       ? body.garments.length * body.models.length
-      : undefined;
+      : Array.isArray(body.variants)
+        ? body.variants.length
+        : undefined;
   return priceOf(
     type,
     {

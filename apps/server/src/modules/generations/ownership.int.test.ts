@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, productPhoto, uploadImage, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/harness';
-import { generationBatches, webhookDeliveries } from '../../db/schema';
+import { colourwaySets, generationBatches, webhookDeliveries } from '../../db/schema';
 
 /*
  * ARCHITECTURE §7: another user's object is a 404. Every route with an id parameter must have a
@@ -19,6 +19,7 @@ let generationId: string;
 let mediaUrl: string;
 let orderId: string;
 let batchId: string;
+const colourwaySetId = 'cws_ownership_case';
 let apiKeyId: string;
 let endpointId: string;
 const deliveryId = 'msg_ownership_case';
@@ -51,6 +52,15 @@ beforeAll(async () => {
     } as unknown as typeof generationBatches.$inferInsert.settings,
     pairCount: 0,
     credits: 0,
+    requestHash: 'ownership',
+  });
+  // A colourway set of the owner's, as its row.
+  await t.database.db.insert(colourwaySets).values({
+    id: colourwaySetId,
+    userId: owner.id,
+    sourceImageUrl: mediaUrl,
+    category: 'auto',
+    variants: [],
     requestHash: 'ownership',
   });
   const key = await post(t.app, owner.cookie, '/api/v1/api-keys', { name: 'k', scopes: ['read'] });
@@ -111,6 +121,24 @@ const CASES: Record<string, { expected: number; attempt: Case }> = {
       t.app.inject({
         method: 'GET',
         url: `/api/v1/try-on/batches/${batchId}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'GET /api/v1/colourways/:setId': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/colourways/${colourwaySetId}`,
+        headers: { cookie: intruder.cookie },
+      }),
+  },
+  'GET /api/v1/colourways/:setId/zip': {
+    expected: 404,
+    attempt: () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/colourways/${colourwaySetId}/zip`,
         headers: { cookie: intruder.cookie },
       }),
   },

@@ -40,16 +40,23 @@ const mattes = new LRUCache<string, Matte, { input: Buffer; model: BackgroundRem
   fetchMethod: (_key, _stale, { context }) => runModel(context.input, context.model),
 });
 
+/** The ≤1024 px RGBA copy of `input` the model is fed. */
+export function modelInput(input: Buffer) {
+  return (
+    orientedImage(input)
+      .resize(INFERENCE_MAX_EDGE, INFERENCE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+      // Transparent areas of a PNG have arbitrary colours underneath; show the model white there.
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+  );
+}
+
 /** Runs the model on a ≤1024 px copy and returns its alpha mask (one byte per pixel). */
 async function runModel(input: Buffer, model: BackgroundRemovalModel): Promise<Matte> {
-  const { data, info } = await orientedImage(input)
-    .resize(INFERENCE_MAX_EDGE, INFERENCE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-    // Transparent areas of a PNG have arbitrary colours underneath; show the model white there.
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await modelInput(input);
   // The model runs on its own thread (ADR 045): on this one it froze the whole API for seconds.
   const mask = await exclusive(() =>
     inEngineThread('segment', data, info.width, info.height, model),

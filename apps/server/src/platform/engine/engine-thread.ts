@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EngineTasks } from './engine-thread.worker';
+import type { GarmentPart, Worn } from './garment-mask';
 
 /*
  * The main thread's side of the engine thread (ADR 045): one worker, started on first use and kept
@@ -155,4 +156,23 @@ export function inEngineThread<K extends TaskName>(
 export async function recolourGarmentInThread(input: Buffer, palette: string, variant: number) {
   const { data, ...image } = await inEngineThread('recolour', input, palette, variant);
   return { ...image, data: Buffer.from(data.buffer, data.byteOffset, data.length) };
+}
+
+/**
+ * One colourway (ADR 063) on the engine thread, where each photo's shared source is cached: the
+ * per-pixel recolour and the measure held the main thread for a second or more per variant.
+ */
+export async function colourwayInThread(
+  input: Buffer,
+  options: { part: GarmentPart; worn: Worn },
+  target: string,
+) {
+  const { data, ...made } = await inEngineThread(
+    'colourway',
+    input,
+    options.part,
+    options.worn,
+    target,
+  );
+  return { ...made, data: Buffer.from(data.buffer, data.byteOffset, data.length) };
 }

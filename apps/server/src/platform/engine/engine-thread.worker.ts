@@ -1,6 +1,9 @@
 import { parentPort } from 'node:worker_threads';
 import { removeBackground } from '@imgly/background-removal-node';
+import { modelInput } from './background-removal';
+import { cachedColourway } from './colourway-sources';
 import type { EngineThreadReply, EngineThreadRequest } from './engine-thread';
+import type { GarmentPart, Segmenter, Worn } from './garment-mask';
 import { recolourGarment } from './recolour';
 
 /*
@@ -48,8 +51,33 @@ async function recolour(input: Uint8Array, palette: string, variant: number) {
   return { ...image, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
+/**
+ * The garment mask's segmenter on this thread (a photo whose backdrop is not plain): the model run
+ * here directly, on the ≤1024 px copy background-removal.ts feeds it.
+ */
+const segmentHere: Segmenter = async (image) => {
+  const { data, info } = await modelInput(image);
+  const mask = await segment(data, info.width, info.height, 'medium');
+  return {
+    mask: Buffer.from(mask.buffer, mask.byteOffset, mask.length),
+    width: info.width,
+    height: info.height,
+  };
+};
+
+/** One colourway (ADR 063): the photo's source is kept on this thread, so a set's variants share it. */
+async function colourway(input: Uint8Array, part: GarmentPart, worn: Worn, target: string) {
+  const { data, ...made } = await cachedColourway(
+    asBuffer(input),
+    segmentHere,
+    { part, worn },
+    target,
+  );
+  return { ...made, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
 /** The tasks this thread runs: each takes and gives plain data (bytes cross by transfer). */
-export const engineTasks = { segment, recolour };
+export const engineTasks = { segment, recolour, colourway };
 export type EngineTasks = typeof engineTasks;
 
 /** The buffers of a task's result, handed over instead of copied. */

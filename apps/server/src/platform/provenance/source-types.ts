@@ -83,6 +83,11 @@ const TABLE: Record<GenerationType, Record<Exclude<MadeBy, 'preview'>, Provenanc
     model: algorithmicEdit('fitted to a marketplace: background, crop, size and file type'),
     engine: algorithmicEdit('fitted to a marketplace: background, crop, size and file type'),
   },
+  // Always the engine (ADR 063): the garment's colour moved in CIELAB on its mask, measured.
+  colourways: {
+    model: algorithmicEdit('the garment recoloured to a colour variant'),
+    engine: algorithmicEdit('the garment recoloured to a colour variant'),
+  },
 };
 
 export function provenanceOf(type: GenerationType, madeBy: MadeBy): Provenance {

@@ -11,7 +11,11 @@ import {
  * tools run on the engine and a remote provider's tool list leaves them out.
  */
 
-export const ENGINE_ONLY_CAPABILITIES = ['listing'] as const satisfies readonly Capability[];
+export const ENGINE_ONLY_CAPABILITIES = [
+  'listing',
+  // Colourways (ADR 063): a measured recolour on the garment mask, no model needed.
+  'colourway',
+] as const satisfies readonly Capability[];
 type EngineOnlyCapability = (typeof ENGINE_ONLY_CAPABILITIES)[number];
 
 /** The tools whose capability is engine-only. */

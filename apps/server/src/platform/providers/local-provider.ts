@@ -11,6 +11,7 @@ import {
   PALETTES,
   aspectSize,
   checkListingImage,
+  colourwayInThread,
   composeProductScene,
   fixListingImage,
   fitToAspect,
@@ -34,6 +35,7 @@ import {
   type ToolHandlers,
 } from './types';
 import type { AspectRatio } from '../engine';
+import type { Colourway } from '../engine/colourway';
 import type { Segmenter } from '../engine/garment-mask';
 
 /*
@@ -174,8 +176,56 @@ async function prepareListing(
   };
 }
 
+/** What a colourway's output measured (ADR 063): kept with its generation, pass or fail. */
+export type ColourwayMeasured = (
+  generationId: string,
+  measure: Colourway['measure'],
+) => Promise<void>;
+
+/** The engine's NoGarmentFound, as its message crosses from the engine thread. */
+const NO_GARMENT = 'No garment was found in the image.';
+
+/**
+ * One colourway variant: the garment recoloured on the engine thread and measured there on the
+ * encoded output. A miss fails the generation (refunded) with the measure's reason; the output is
+ * stored byte for byte, so the stored pixels are the ones measured.
+ */
+async function colourway(
+  job: GenerationJob<'colourways'>,
+  ctx: ProviderContext,
+  measured: ColourwayMeasured | undefined,
+): Promise<ProviderResult> {
+  const input = await job.image.load();
+  ctx.signal.throwIfAborted();
+  const made = await colourwayInThread(
+    input,
+    { part: job.settings.category, worn: 'auto' },
+    job.settings.variant.colour,
+  ).catch((error: unknown) => {
+    if (error instanceof Error && error.message === NO_GARMENT) {
+      throw new ProviderError(
+        'No garment was found in this photo. Try a photo where the garment stands out from its background.',
+        false,
+        { cause: error },
+      );
+    }
+    throw new ProviderError('The image could not be processed. Try a different photo.', false, {
+      cause: error,
+    });
+  });
+  ctx.onProgress({ progress: 100 });
+  if (ctx.generationId && measured) await measured(ctx.generationId, made.measure);
+  if (!made.measure.passed) {
+    throw new ProviderError(
+      made.measure.reason ?? 'The garment did not come out in this colour.',
+      false,
+    );
+  }
+  return { outputs: [{ ...image(made.data, made.contentType), exact: true }] };
+}
+
 /** What the engine does per tool: real work, or a labelled preview where a model is needed. */
-const TOOLS: Omit<ToolHandlers, 'listing-prepare'> = {
+const TOOLS: Omit<ToolHandlers, 'listing-prepare' | 'colourways'> = {
   async upscaler(job, ctx) {
     const source = await job.image.load();
     const out = await engine(() => upscaleImage(source, job.settings.upscaleFactor));
@@ -268,6 +318,8 @@ const TOOLS: Omit<ToolHandlers, 'listing-prepare'> = {
 export interface LocalProviderOptions {
   /** Finds the product for the listing check and fix; default: the engine's segmentation model. */
   segmenter?: Segmenter | undefined;
+  /** Keeps what a colourway's output measured with its generation (the colourways module). */
+  colourwayMeasured?: ColourwayMeasured | undefined;
 }
 
 export function createLocalProvider(options: LocalProviderOptions = {}): GenerationProvider {
@@ -278,10 +330,12 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Generat
     'design',
     'video',
     'listing',
+    'colourway',
   ];
   const handlers: ToolHandlers = {
     ...TOOLS,
     'listing-prepare': (job, ctx) => prepareListing(job, ctx, options.segmenter),
+    colourways: (job, ctx) => colourway(job, ctx, options.colourwayMeasured),
   };
   // These need a generative model: the engine renders a labelled preview of the inputs instead.
   const previews: Capability[] = ['try-on', 'pose', 'extract'];

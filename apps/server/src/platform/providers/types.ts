@@ -1,5 +1,6 @@
 import type {
   backgroundRemovalRequestSchema,
+  colourwayGenerationSettingsSchema,
   designerRequestSchema,
   listingFixRequestSchema,
   extractorRequestSchema,
@@ -156,6 +157,7 @@ export interface ToolSettings {
   'background-removal': z.output<typeof backgroundRemovalRequestSchema>;
   'video-generation': z.output<typeof videoRequestSchema>;
   'listing-prepare': z.output<typeof listingFixRequestSchema>;
+  colourways: z.output<typeof colourwayGenerationSettingsSchema>;
 }
 
 /** The images each tool works on, by role (the settings hold our URLs; these load or share them). */
@@ -177,6 +179,8 @@ export interface ToolInputs {
   'video-generation': { image: InputImage };
   /** The image fixed for a marketplace's slot. */
   'listing-prepare': { image: InputImage };
+  /** The garment photo recoloured to one variant's colour. */
+  colourways: { image: InputImage };
 }
 
 /**
