@@ -11242,6 +11242,14 @@ export interface operations {
                                 outputs: number;
                                 verified: boolean;
                             } | null;
+                            /** @default null */
+                            group: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "colourways";
+                                size: number;
+                                index: number;
+                            } | null;
                         }[];
                         pagination: {
                             /** @default 1 */
@@ -11478,6 +11486,14 @@ export interface operations {
                                 marked: number;
                                 outputs: number;
                                 verified: boolean;
+                            } | null;
+                            /** @default null */
+                            group: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "colourways";
+                                size: number;
+                                index: number;
                             } | null;
                         }[];
                         pagination: {
@@ -14193,6 +14209,7 @@ export interface operations {
                         sku: string;
                     }[];
                     batchId?: string;
+                    colourwaySetId?: string;
                     skus?: string[];
                     /** @default false */
                     fix?: boolean;

@@ -64,7 +64,9 @@ const sku = z
 /**
  * `POST /listing/packs`: gallery items (each with the SKU of the listing it belongs to; a SKU's
  * first item is its main image, the rest additional, in order) or a try-on catalogue (one listing
- * per garment, named by the garment's name unless `skus` gives one per garment index). `fix`
+ * per garment, named by the garment's name unless `skus` gives one per garment index) or a
+ * colourway set (one listing per colour variant, named by the variant's name, a SKU, unless `skus`
+ * gives one per variant index; ADR 063). `fix`
  * prepares every image that fails its slot first (charged as `prepare`); without it, such images
  * go in as they are and manifest.csv says which rules they fail.
  */
@@ -82,10 +84,14 @@ export const listingPackRequestSchema = z
       )
       .optional(),
     batchId: generationId.optional(),
+    colourwaySetId: generationId.optional(),
     skus: z.array(sku).max(LISTING_PACK_MAX).optional(),
     fix: z.boolean().default(false),
   })
-  .refine((value) => (value.items === undefined) !== (value.batchId === undefined), {
-    error: 'Send either items or batchId',
-  });
+  .refine(
+    (value) =>
+      [value.items, value.batchId, value.colourwaySetId].filter((v) => v !== undefined).length ===
+      1,
+    { error: 'Send either items, batchId or colourwaySetId' },
+  );
 export type ListingPackRequest = z.input<typeof listingPackRequestSchema>;

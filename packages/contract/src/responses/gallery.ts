@@ -3,6 +3,18 @@ import { contentCredentialsSchema } from './credentials';
 import { garmentFidelitySchema } from './fidelity';
 import { countIfSent, derive, int, strings, success, text, textOrNull } from './read';
 
+/**
+ * The set a gallery item belongs to, shown grouped ("6 colourways"): its id, what kind of set,
+ * how many generations it asked for, and this item's place in it. Null for work made alone.
+ */
+export const galleryGroupSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['colourways']),
+  size: int,
+  index: int,
+});
+export type GalleryGroup = z.infer<typeof galleryGroupSchema>;
+
 const galleryShape = {
   generationId: z.string(),
   type: z.string(),
@@ -22,6 +34,8 @@ const galleryShape = {
   madeFrom: textOrNull,
   fidelity: garmentFidelitySchema,
   credentials: contentCredentialsSchema,
+  /** The set it belongs to (a colourway set), if any; an unreadable one reads as none. */
+  group: z.catch(z.nullable(galleryGroupSchema), null),
 };
 const galleryItem = z.object(galleryShape);
 /** A missing id makes the answer unreadable; other details read as empty, counts follow the lists. */

@@ -75,6 +75,7 @@ const galleryItem = {
     outputs: 2,
     verified: true,
   },
+  group: { id: 'cws_1', kind: 'colourways' as const, size: 6, index: 2 },
 };
 
 const orderRow: OrderHistoryItem = {
@@ -322,6 +323,7 @@ describe('response schemas in the browser (decoding)', () => {
       madeFrom: null,
       fidelity: null,
       credentials: null,
+      group: null,
     });
     expect(read.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
     expect(read.message).toBe('');

@@ -125,6 +125,24 @@ describe('POST /colourways/generate', () => {
       .where(eq(generations.id, set.generations[0]?.generationId ?? ''));
     expect(row?.credentials?.sourceType).toBe('algorithmicallyEnhanced');
 
+    // The gallery shows them grouped under their set ("6 colourways").
+    const gallery = await post(t.app, cookie, '/api/v1/gallery/past-generations', {
+      userId,
+      page: 1,
+      limit: 12,
+      type: 'colourways',
+    });
+    expect(gallery.statusCode, gallery.body).toBe(200);
+    const items = gallery.json<{
+      data: { generationId: string; prompt: string; group: unknown }[];
+    }>().data;
+    expect(items).toHaveLength(6);
+    for (const [index, g] of set.generations.entries()) {
+      const item = items.find((i) => i.generationId === g.generationId);
+      expect(item?.group).toEqual({ id: set.setId, kind: 'colourways', size: 6, index });
+      expect(item?.prompt).toBe(g.variant.name);
+    }
+
     const zip = await t.app.inject({
       method: 'GET',
       url: `/api/v1/colourways/${set.setId}/zip`,
@@ -136,6 +154,15 @@ describe('POST /colourways/generate', () => {
     expect(entries.map((e) => e.name).sort()).toEqual(
       SIX.map((v) => `${v.name.toLowerCase()}.${imageUrlExt(entries, v.name)}`).sort(),
     );
+
+    // A listing pack takes the set as its colour variants: one listing per variant, its SKU.
+    const pack = await post(t.app, cookie, '/api/v1/listing/packs', {
+      marketplace: 'myntra',
+      colourwaySetId: set.setId,
+    });
+    expect(pack.statusCode, pack.body).toBe(201);
+    const packed = pack.json<{ files: { sku: string; slot: string }[] }>();
+    expect(packed.files.map((f) => [f.sku, f.slot])).toEqual(SIX.map((v) => [v.name, 'main']));
   });
 
   it('fails a colour the garment cannot take (black to white) with the engine’s reason, refunded, beside one that succeeds', async () => {

@@ -208,6 +208,30 @@ export async function waitForSet(
   }
 }
 
+/**
+ * A set's variants, each with the photo it made once it succeeded (a listing pack's listings,
+ * ADR 057: one per colour variant), and how many have not succeeded (yet).
+ */
+export async function variantPhotos(deps: { db: DbOrTx }, userId: string, id: string) {
+  const set = await findOwnSet(deps.db, userId, id);
+  const rows = await repo.setVariants(deps.db, set.id);
+  const variants = set.variants.map((v) => ({
+    name: v.name,
+    photos: [] as { generationId: string; imageUrl: string }[],
+  }));
+  let notSucceeded = 0;
+  for (const { index, generation } of rows) {
+    if (generation.status !== 'succeeded') {
+      notSucceeded += 1;
+      continue;
+    }
+    variants[index]?.photos.push(
+      ...generation.imageUrls.map((imageUrl) => ({ generationId: generation.id, imageUrl })),
+    );
+  }
+  return { name: set.name, variants, notSucceeded };
+}
+
 /** What the engine measured of a variant's output, kept with it (the local provider calls this). */
 export function rememberMeasure(db: Db, generationId: string, measure: StoredColourwayMeasure) {
   return repo.setMeasure(db, generationId, measure);

@@ -95,6 +95,14 @@ const galleryColumns = {
     string | null
   >`case when jsonb_typeof(${generations.settings}->'madeFrom') = 'string'
     then ${generations.settings}->>'madeFrom' end`,
+  // A colourway's set (ADR 063): its settings name it, so the gallery groups without a join.
+  group: sql<{
+    id: string;
+    index: number;
+    size: number;
+  } | null>`case when ${generations.type} = 'colourways'
+    and jsonb_typeof(${generations.settings}->'set') = 'object'
+    then ${generations.settings}->'set' end`,
   fidelityColourDifference: generations.fidelityColourDifference,
   fidelityPatternSimilarity: generations.fidelityPatternSimilarity,
   fidelityPassed: generations.fidelityPassed,
@@ -104,8 +112,8 @@ const galleryColumns = {
 };
 export type GalleryRow = Pick<
   GenerationRow,
-  Exclude<keyof typeof galleryColumns, 'madeFrom'> & keyof GenerationRow
-> & { madeFrom: string | null };
+  Exclude<keyof typeof galleryColumns, 'madeFrom' | 'group'> & keyof GenerationRow
+> & { madeFrom: string | null; group: { id: string; index: number; size: number } | null };
 
 const newestFirst = [desc(generations.createdAt), desc(generations.id)];
 const oldestFirst = [asc(generations.createdAt), asc(generations.id)];

@@ -81,6 +81,12 @@ function toItem(row: repo.GalleryRow): GalleryItem {
     madeFrom: row.madeFrom,
     fidelity: fidelityOf(row),
     credentials: row.credentials,
+    group: row.group && {
+      id: row.group.id,
+      kind: 'colourways',
+      size: row.group.size,
+      index: row.group.index,
+    },
   };
 }
 

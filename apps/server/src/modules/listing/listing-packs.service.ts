@@ -17,6 +17,7 @@ import { readZipLink, signZipToken } from '../../http/zip-token';
 import type { ListingImageCheck } from '../../platform/providers/types';
 import { contentDisposition, zipFileName, type ZipSource } from '../../platform/zip';
 import { garmentPhotos, type PairPhoto } from '../batches/batches.service';
+import { variantPhotos } from '../colourways/colourways.service';
 import { ownFinishedGenerations, withRealExtension } from '../gallery/gallery-manage.service';
 import {
   isFinished,
@@ -118,6 +119,27 @@ async function batchListings(deps: PackDeps, userId: string, body: PackRequest) 
     throw new AppError(409, 'conflict', 'No photo of this catalogue is ready yet.');
   }
   return { listings, name: batch.name, notSucceeded: batch.notSucceeded };
+}
+
+/**
+ * The listings of a colourway set (ADR 063): one per colour variant with its photo, named by
+ * `skus` or the variant's name (a SKU or a colour name, as the seller entered it).
+ */
+async function colourwayListings(deps: PackDeps, userId: string, body: PackRequest) {
+  const set = await variantPhotos(deps, userId, body.colourwaySetId ?? '');
+  const skus = body.skus ?? [];
+  if (skus.length > set.variants.length) {
+    throw invalid(
+      `This colourway set has ${String(set.variants.length)} variants: send at most that many SKUs.`,
+    );
+  }
+  const listings = set.variants
+    .map((variant, i) => ({ sku: skus[i] ?? variant.name.trim(), photos: variant.photos }))
+    .filter((listing) => listing.photos.length > 0);
+  if (listings.length === 0) {
+    throw new AppError(409, 'conflict', 'No colourway of this set is ready yet.');
+  }
+  return { listings, name: set.name, notSucceeded: set.notSucceeded };
 }
 
 /** Every image's slot, place and file name, refusing what the marketplace could not take. */
@@ -347,9 +369,11 @@ export async function makePack(
   now = Date.now(),
 ): Promise<ListingPackAccepted> {
   const source =
-    body.batchId === undefined
-      ? await itemListings(deps, userId, body)
-      : await batchListings(deps, userId, body);
+    body.batchId !== undefined
+      ? await batchListings(deps, userId, body)
+      : body.colourwaySetId !== undefined
+        ? await colourwayListings(deps, userId, body)
+        : await itemListings(deps, userId, body);
   const placed = placeImages(body.marketplace, source.listings);
   const images = await checkAndFix(deps, userId, body, placed, signal);
   const { name: marketplaceName } = marketplace(body.marketplace);
