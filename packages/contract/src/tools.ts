@@ -339,7 +339,7 @@ export const TOOL_DEFINITIONS = {
     feature: 'colourways',
     path: '/colourways/generate',
     label: 'Colourways',
-    galleryLabel: 'Colourway',
+    galleryLabel: 'Colourways',
     screen: 'colourways',
     plans: ALL_PLANS,
     // The offline engine's recolour on the garment mask, measured (ADR 063), whatever the provider.

@@ -58,6 +58,7 @@ export { useCreditEstimate, estimateQueryPrefix } from './api/credit-estimate';
 export { useGenerationRun } from './hooks/use-generation-run';
 export type { GenerationDialog, GenerationRun } from './hooks/use-generation-run';
 export { classifyStartFailure } from './lib/generation-errors';
+export { useStartDialogs } from './hooks/use-start-dialogs';
 export { newIdempotencyKey } from './lib/idempotency-key';
 export { useStopwatch } from './hooks/use-stopwatch';
 export { useIdlePrefetch } from './hooks/use-idle-prefetch';

@@ -243,6 +243,7 @@ describe('/upgrade', () => {
       'AI Pose Change',
       'Fashion Extractor',
       'Product AI Photoshoot',
+      'Colourways',
       'Canvas Editor: Video Generation, Image Upscaler and Background Removal',
       'Listing Image',
       'Performance, Balanced and Quality modes',

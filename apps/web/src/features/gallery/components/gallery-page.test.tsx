@@ -140,6 +140,7 @@ describe('gallery: loading and listing', () => {
       'Image Upscaler',
       'Background Removal',
       'Listing Images',
+      'Colourways',
     ]);
   });
 

@@ -11,6 +11,7 @@ describe('sidebarNavItems', () => {
       ['AI Pose Change', '/ai-poses'],
       ['Fashion Extractor', '/fashion-extractor'],
       ['Product AI Photoshoot', '/photoshoot'],
+      ['Colourways', '/colourways'],
       ['Canvas Editor', '/canvas-editor'],
       ['My Gallery', '/gallery'],
       ['Credit History', '/credit-history'],

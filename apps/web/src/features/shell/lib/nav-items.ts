@@ -7,6 +7,7 @@ import {
   Images,
   LayoutDashboard,
   Palette,
+  PaintBucket,
   PersonStanding,
   Scissors,
   Shirt,
@@ -34,6 +35,7 @@ export const toolIcons: Partial<Record<ToolScreenKey, LucideIcon>> = {
   aiPoses: PersonStanding,
   fashionExtractor: Scissors,
   photoshoot: Camera,
+  colourways: PaintBucket,
   canvasEditor: Clapperboard,
 };
 

@@ -3,13 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { creditsQueryKey } from '@/features/credits';
-import {
-  classifyStartFailure,
-  estimateQueryPrefix,
-  newIdempotencyKey,
-  useStopwatch,
-  type GenerationDialog,
-} from '@/features/generations';
+import { estimateQueryPrefix, useStartDialogs, useStopwatch } from '@/features/generations';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { isRecord } from '@/lib/guards';
 import {
@@ -41,11 +35,7 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
   const [startError, setStartError] = useState<string | null>(null);
   /** The catalogue still running when a new one was refused (429 names it). */
   const [runningElsewhere, setRunningElsewhere] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<GenerationDialog | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  // A retry of the same catalogue after a failure that may have reached the server reuses its
-  // key, so the server answers with the catalogue it made instead of charging twice.
-  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  const dialogs = useStartDialogs();
   const submitting = useRef(false);
 
   const query = useQuery({ ...catalogueQueryOptions(batchId ?? ''), enabled: batchId !== null });
@@ -125,12 +115,9 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
   const start = (body: Record<string, unknown>): boolean => {
     if (submitting.current || running) return false;
     submitting.current = true;
-    const json = JSON.stringify(body);
-    const key = lastAttempt.current?.body === json ? lastAttempt.current.key : newIdempotencyKey();
-    lastAttempt.current = { body: json, key };
+    const key = dialogs.keyFor(body);
     setStartError(null);
     setRunningElsewhere(null);
-    setDialogOpen(false);
     setClickedAt(performance.now());
     setRestoring(false);
     canceler.reset();
@@ -140,32 +127,14 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
       { body, key },
       {
         onSuccess: (accepted) => {
-          lastAttempt.current = null;
+          dialogs.forgetKey();
           showBatch(accepted.batchId);
           refreshCredits();
         },
         onError: (failure) => {
-          // A definite refusal made nothing: the next click may use a new key.
-          if (
-            isApiError(failure) &&
-            !failure.isRetryable &&
-            failure.code !== 'malformed_response'
-          ) {
-            lastAttempt.current = null;
-          }
-          const outcome = classifyStartFailure(failure);
-          if (outcome.kind === 'insufficient-credits') {
-            setDialog({
-              kind: 'insufficient-credits',
-              required: outcome.required,
-              available: outcome.available,
-            });
-            setDialogOpen(true);
-          } else if (outcome.kind === 'plan-required') {
-            setDialog({ kind: 'upgrade', requiresPlan: outcome.requiresPlan });
-            setDialogOpen(true);
-          } else {
-            setStartError(getErrorMessage(failure));
+          const message = dialogs.refusal(failure);
+          if (message !== null) {
+            setStartError(message);
             if (
               isApiError(failure) &&
               failure.code === 'too_many_batches' &&
@@ -189,7 +158,7 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
     // Cleared: a later reload or return does not bring this catalogue back.
     if (batchId !== null) dismissCatalogue(userId, batchId);
     setRestoring(false);
-    lastAttempt.current = null;
+    dialogs.forgetKey();
     setRunningElsewhere(null);
     setClickedAt(null);
     setStartError(null);
@@ -225,15 +194,10 @@ export function useCatalogueRun({ restoreLatest = false }: { restoreLatest?: boo
     canceling: canceler.isPending,
     cancelError: canceler.isError ? getErrorMessage(canceler.error) : null,
     reset,
-    dialog,
-    dialogOpen,
-    openDialog: (next: GenerationDialog) => {
-      setDialog(next);
-      setDialogOpen(true);
-    },
-    closeDialog: () => {
-      setDialogOpen(false);
-    },
+    dialog: dialogs.dialog,
+    dialogOpen: dialogs.dialogOpen,
+    openDialog: dialogs.openDialog,
+    closeDialog: dialogs.closeDialog,
   };
 }
 

@@ -1,0 +1,3 @@
+import { ColourwaysPage } from '@/features/tools/colourways';
+
+export default ColourwaysPage;
