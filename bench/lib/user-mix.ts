@@ -147,6 +147,8 @@ export function toolPayload(
     upscaler: { imageUrl: image, upscaleFactor: '2x' },
     'background-removal': { imageUrl: image },
     'listing-prepare': { imageUrl: image, marketplace: 'amazon', slot: 'main' },
+    // One variant: a set of one is one generation, as the others are.
+    colourways: { imageUrl: image, variants: [{ name: 'MIX-NAVY', colour: '#1f3a5f' }] },
   };
   return payloads[tool];
 }
@@ -465,7 +467,11 @@ export class UserMix {
       // Kept across retries: a retry after a lost answer finds the same generation.
       headers: { 'idempotency-key': `mix-${randomBytes(12).toString('hex')}` },
     });
-    const id = (res?.json as { generationId?: string } | undefined)?.generationId;
+    // A colourway set answers its variants' generations (one here); every other tool its own id.
+    const answer = res?.json as
+      | { generationId?: string; generations?: { generationId?: string }[] }
+      | undefined;
+    const id = answer?.generationId ?? answer?.generations?.[0]?.generationId;
     if (!id || (res?.status !== 202 && res?.status !== 200)) return undefined;
     this.result.accepted.set(id, { tool, userId });
     return id;
