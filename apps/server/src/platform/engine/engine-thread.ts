@@ -176,3 +176,12 @@ export async function colourwayInThread(
   );
   return { ...made, data: Buffer.from(data.buffer, data.byteOffset, data.length) };
 }
+
+/**
+ * The AI designer's palette mode (ADR 063) on the engine thread: the garment alone recoloured to
+ * the palette's colour for `variant` (the photo's mask and Lab cached there, as for colourways).
+ */
+export async function designPaletteInThread(input: Buffer, palette: string, variant: number) {
+  const { data, ...image } = await inEngineThread('designPalette', input, palette, variant);
+  return { ...image, data: Buffer.from(data.buffer, data.byteOffset, data.length) };
+}

@@ -1,7 +1,9 @@
 import { parentPort } from 'node:worker_threads';
 import { removeBackground } from '@imgly/background-removal-node';
 import { modelInput } from './background-removal';
-import { cachedColourway } from './colourway-sources';
+import { NoGarmentFound } from './garment-fidelity';
+import { cachedColourway, cachedColourwaySource } from './colourway-sources';
+import { paletteColourway } from './palette-colourway';
 import type { EngineThreadReply, EngineThreadRequest } from './engine-thread';
 import type { GarmentPart, Segmenter, Worn } from './garment-mask';
 import { recolourGarment } from './recolour';
@@ -76,8 +78,31 @@ async function colourway(input: Uint8Array, part: GarmentPart, worn: Worn, targe
   return { ...made, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
+/**
+ * The AI designer's palette mode (ADR 063): the garment alone recoloured to the variant's palette
+ * colour on its mask; a photo with no garment to find (a fabric filling the frame) is recoloured
+ * whole, as recolour.ts does.
+ */
+async function designPalette(input: Uint8Array, palette: string, variant: number) {
+  const photo = asBuffer(input);
+  let source;
+  try {
+    source = await cachedColourwaySource(photo, segmentHere, { part: 'auto', worn: 'auto' });
+  } catch (error) {
+    if (error instanceof NoGarmentFound) return recolour(input, palette, variant);
+    throw error;
+  }
+  const { data, contentType, width, height } = await paletteColourway(source, palette, variant);
+  return {
+    contentType,
+    width,
+    height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
+}
+
 /** The tasks this thread runs: each takes and gives plain data (bytes cross by transfer). */
-export const engineTasks = { segment, recolour, colourway };
+export const engineTasks = { segment, recolour, colourway, designPalette };
 export type EngineTasks = typeof engineTasks;
 
 /** The buffers of a task's result, handed over instead of copied. */

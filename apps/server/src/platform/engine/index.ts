@@ -20,7 +20,7 @@ export {
   type SceneStyle,
 } from './photoshoot';
 export { PALETTES, recolourGarment, type PaletteName } from './recolour';
-export { colourwayInThread, recolourGarmentInThread } from './engine-thread';
+export { colourwayInThread, designPaletteInThread, recolourGarmentInThread } from './engine-thread';
 export {
   VIDEO_FPS,
   VIDEO_FRAME_SIZES,

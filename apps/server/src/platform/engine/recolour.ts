@@ -25,7 +25,7 @@ const MAX_SAMPLES = 12_000;
 /** How far each region's lightness moves toward its palette colour (0 keeps it exactly). */
 const LIGHTNESS_SHIFT = 0.6;
 /** Hue rotations used by 'auto', one per variant. */
-const AUTO_ROTATIONS = [150, 210, 90, 270, 45, 315, 120, 240];
+export const AUTO_ROTATIONS = [150, 210, 90, 270, 45, 315, 120, 240];
 
 type Lab = [number, number, number];
 

@@ -16,7 +16,7 @@ import {
   fixListingImage,
   fitToAspect,
   motionForTemplate,
-  recolourGarmentInThread,
+  designPaletteInThread,
   removeBackground,
   renderMotionVideo,
   renderLabelledPreview,
@@ -261,7 +261,7 @@ const TOOLS: Omit<ToolHandlers, 'listing-prepare' | 'colourways'> = {
     const garment = await job.garment.load();
     const outputs = await steps(ctx, job.settings.numImages, async (variant) => {
       const palette = paletteOf(job.settings.colorPalette);
-      const out = await engine(() => recolourGarmentInThread(garment, palette, variant));
+      const out = await engine(() => designPaletteInThread(garment, palette, variant));
       // The garment photo's own shape is not the design's: the design has the ratio asked for.
       const shaped = await engine(() => fitToAspect(out.data, job.settings.aspectRatio));
       return image(shaped.data, shaped.contentType);
