@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify, zipEntryNames } from './batch-zip-names';
+import { slugify, variantEntryNames, zipEntryNames } from './batch-zip-names';
 
 const one = (garmentIndex: number, modelIndex: number, extensions = ['jpg']) => ({
   garmentIndex,
@@ -55,5 +55,26 @@ describe('zip entry names', () => {
   it('pads garment numbers to the catalogue’s width', () => {
     const garments = Array.from({ length: 20 }, (_, i) => `g${String(i)}`);
     expect(zipEntryNames(garments, ['m'], [one(19, 0)])).toEqual([['20-g19__m.jpg']]);
+  });
+});
+
+describe('variantEntryNames', () => {
+  it('names each variant by its SKU as written, case kept, extension by content', () => {
+    expect(
+      variantEntryNames([
+        { name: 'TEE-Navy-01', extension: 'jpg' },
+        { name: 'Tee red / L', extension: 'png' },
+      ]),
+    ).toEqual(['TEE-Navy-01.jpg', 'Tee-red-L.png']);
+  });
+
+  it('tells apart names that differ only by case, as file systems that ignore case need', () => {
+    expect(
+      variantEntryNames([
+        { name: 'tee-navy', extension: 'jpg' },
+        { name: 'TEE-NAVY', extension: 'jpg' },
+        { name: '///', extension: 'jpg' },
+      ]),
+    ).toEqual(['tee-navy-1.jpg', 'TEE-NAVY-2.jpg', 'variant-3.jpg']);
   });
 });

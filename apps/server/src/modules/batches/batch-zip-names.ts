@@ -6,14 +6,14 @@
 const SLUG_MAX = 40;
 
 /**
- * A name as a file-name fragment: lower case, letters (with their marks) and digits of any script
- * kept (zip entries carry UTF-8 names), every other run of characters one '-'. Nothing a file
- * system treats specially survives: no separators, dots, spaces, reserved or control characters.
+ * A name as a file-name fragment: lower case (unless `keepCase`: a SKU is written as the seller
+ * writes it), letters (with their marks) and digits of any script kept (zip entries carry UTF-8
+ * names), every other run of characters one '-'. Nothing a file system treats specially survives:
+ * no separators, dots, spaces, reserved or control characters.
  */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKC')
-    .toLowerCase()
+export function slugify(name: string, keepCase = false): string {
+  const normalized = name.normalize('NFKC');
+  const slug = (keepCase ? normalized : normalized.toLowerCase())
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   // By grapheme, so a name is never cut inside a letter and its marks.
@@ -23,12 +23,17 @@ export function slugify(name: string): string {
 
 const graphemeSegmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** Slugs that tell every entry apart: empty ones get `fallback-N`, repeated ones their number. */
-function distinctSlugs(names: readonly string[], fallback: string): string[] {
-  const slugs = names.map((name, i) => slugify(name) || `${fallback}-${String(i + 1)}`);
+/**
+ * Slugs that tell every entry apart: empty ones get `fallback-N`, repeated ones (compared without
+ * case, as Windows and macOS compare file names) their number.
+ */
+function distinctSlugs(names: readonly string[], fallback: string, keepCase = false): string[] {
+  const slugs = names.map((name, i) => slugify(name, keepCase) || `${fallback}-${String(i + 1)}`);
   const seen = new Map<string, number>();
-  for (const slug of slugs) seen.set(slug, (seen.get(slug) ?? 0) + 1);
-  return slugs.map((slug, i) => ((seen.get(slug) ?? 0) > 1 ? `${slug}-${String(i + 1)}` : slug));
+  for (const slug of slugs) seen.set(slug.toLowerCase(), (seen.get(slug.toLowerCase()) ?? 0) + 1);
+  return slugs.map((slug, i) =>
+    (seen.get(slug.toLowerCase()) ?? 0) > 1 ? `${slug}-${String(i + 1)}` : slug,
+  );
 }
 
 export interface ZipPair {
@@ -72,9 +77,9 @@ export function zipEntryNames(
 }
 
 /**
- * File names of a colourway set's outputs (ADR 063), one per variant: `tee-red-01.jpg`, the
- * variant's name as a slug (`variant-N` when nothing of it is left), told apart as the catalogue's
- * names are, case-insensitively unique.
+ * File names of a colourway set's outputs (ADR 063), one per variant: `TEE-RED-01.jpg`, the
+ * variant's name (a SKU, its case kept) as a slug (`variant-N` when nothing of it is left), told
+ * apart as the catalogue's names are, case-insensitively unique.
  */
 export function variantEntryNames(
   variants: readonly { name: string; extension: string }[],
@@ -82,6 +87,7 @@ export function variantEntryNames(
   const slugs = distinctSlugs(
     variants.map((v) => v.name),
     'variant',
+    true,
   );
   const used = new Set<string>();
   return variants.map((variant, i) => {

@@ -152,7 +152,7 @@ describe('POST /colourways/generate', () => {
     expect(zip.headers['content-type']).toBe('application/zip');
     const entries = await readZip(zip.rawPayload);
     expect(entries.map((e) => e.name).sort()).toEqual(
-      SIX.map((v) => `${v.name.toLowerCase()}.${imageUrlExt(entries, v.name)}`).sort(),
+      SIX.map((v) => `${v.name}.${imageUrlExt(entries, v.name)}`).sort(),
     );
 
     // A listing pack takes the set as its colour variants: one listing per variant, its SKU.
@@ -213,7 +213,7 @@ describe('POST /colourways/generate', () => {
     });
     const names = (await readZip(zip.rawPayload)).map((e) => e.name);
     // The tank is a cut-out (a PNG with alpha): its colourways keep the transparency.
-    expect(names).toEqual(['navy.png']);
+    expect(names).toEqual(['Navy.png']);
   });
 
   it.each([
@@ -304,6 +304,6 @@ describe('POST /colourways/generate', () => {
 
 /** The extension the zip gave a variant's entry (the output's own format). */
 function imageUrlExt(entries: { name: string }[], name: string) {
-  const entry = entries.find((e) => e.name.startsWith(`${name.toLowerCase()}.`));
+  const entry = entries.find((e) => e.name.startsWith(`${name}.`));
   return entry?.name.split('.').pop() ?? '';
 }
