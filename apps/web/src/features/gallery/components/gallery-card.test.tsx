@@ -177,3 +177,23 @@ describe('gallery card: content credentials', () => {
     );
   });
 });
+
+describe('gallery card: colourway sets', () => {
+  it('links a colourway to its whole set, saying how many colourways it has', async () => {
+    const item = galleryItem({
+      type: 'colourways',
+      group: { id: 'cws_9', kind: 'colourways', size: 6, index: 2 },
+    });
+    const { user } = openCard(item);
+
+    await user.click(screen.getByRole('link', { name: 'All 6 colourways' }));
+
+    expect(currentLocation()).toBe('/colourways?set=cws_9');
+  });
+
+  it('shows no set link for work made alone', () => {
+    openCard(galleryItem({ group: null }));
+
+    expect(screen.queryByRole('link', { name: /colourways/ })).not.toBeInTheDocument();
+  });
+});

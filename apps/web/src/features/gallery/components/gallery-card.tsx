@@ -6,6 +6,7 @@ import {
   History,
   Images,
   LoaderCircle,
+  Palette,
   RotateCcw,
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { ListingBadges } from '@/features/listing';
 import { CredentialsDisclosure } from '@/features/provenance';
 import { useGenerationDownload } from '../hooks/use-generation-download';
 import { cardNames, mediaCountLabel, shortText } from '../lib/card-display';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { toHttpUrl } from '@/lib/media-url';
 import { madeFromHref, reuseTarget, viewTarget } from '../lib/view-target';
@@ -127,6 +129,16 @@ export function GalleryCard({
           ) : null}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
+          {item.group ? (
+            // A colourway is one of a set: the set's page has all of them, their zip and a pack.
+            <Link
+              to={`${paths.colourways.path}?set=${encodeURIComponent(item.group.id)}`}
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-2 hover:underline"
+            >
+              <Palette aria-hidden="true" className="size-3.5" />
+              {`All ${String(item.group.size)} colourways`}
+            </Link>
+          ) : null}
           <OpenInToolLink item={item} />
           <ReuseSettingsLink item={item} />
           {item.madeFrom ? (

@@ -30,9 +30,9 @@ export interface ListingPackDialogProps extends LazyDialogProps {
 }
 
 const imageCount = (source: PackSource) =>
-  source.kind === 'batch'
-    ? source.garments.reduce((sum, garment) => sum + garment.photos, 0)
-    : source.items.length;
+  source.kind === 'items'
+    ? source.items.length
+    : source.garments.reduce((sum, garment) => sum + garment.photos, 0);
 const images = (n: number) => `${String(n)} image${n === 1 ? '' : 's'}`;
 
 /**

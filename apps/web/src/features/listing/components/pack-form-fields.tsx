@@ -34,7 +34,7 @@ export function PackFormFields({ source, values, onChange, onSubmit }: PackFormF
   const [submitted, setSubmitted] = useState(false);
   const problems = submitted ? packProblems(values, source) : {};
   const rows =
-    source.kind === 'batch' ? source.garments.map((g) => g.name) : source.items.map((i) => i.label);
+    source.kind === 'items' ? source.items.map((i) => i.label) : source.garments.map((g) => g.name);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,12 +65,23 @@ export function PackFormFields({ source, values, onChange, onSubmit }: PackFormF
       </Field>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-medium">
-          {source.kind === 'batch' ? 'A SKU per garment' : 'A SKU per image'}
+          {
+            {
+              batch: 'A SKU per garment',
+              colourways: 'A SKU per colour',
+              items: 'A SKU per image',
+            }[source.kind]
+          }
         </legend>
         <p className="text-xs text-muted-foreground">
-          {source.kind === 'batch'
-            ? 'Each garment is one listing: its first photo is the main image.'
-            : 'Images with the same SKU form one listing, the first of them its main image.'}{' '}
+          {
+            {
+              batch: 'Each garment is one listing: its first photo is the main image.',
+              colourways:
+                'Each colour is one listing (a variant of the product): its image is the main image.',
+              items: 'Images with the same SKU form one listing, the first of them its main image.',
+            }[source.kind]
+          }{' '}
           {marketplace(values.marketplace).naming.note}
         </p>
         {rows.map((label, index) => {

@@ -97,4 +97,27 @@ describe('pack form', () => {
       skus: ['Red tee', 'kurta'],
     });
   });
+
+  it('makes a colourway set one listing per colour, named by its variants, sent by the set', () => {
+    const set: PackSource = {
+      kind: 'colourways',
+      setId: 'cws_1',
+      garments: [
+        { name: 'TEE-NAVY', photos: 1 },
+        { name: 'TEE-WHITE', photos: 0 },
+      ],
+    };
+    const start = initialValues(set, 'myntra');
+    expect(start.skus).toEqual(['TEE-NAVY', 'TEE-WHITE']);
+    expect(rowFiles(start, set, 1)).toEqual([]);
+    expect(packProblems(values(['TEE-NAVY', 'TEE-NAVY'], 'myntra'), set)).toEqual({
+      'sku-1': 'Each garment needs a SKU of its own.',
+    });
+    expect(packRequest(start, set)).toEqual({
+      marketplace: 'myntra',
+      fix: true,
+      colourwaySetId: 'cws_1',
+      skus: ['TEE-NAVY', 'TEE-WHITE'],
+    });
+  });
 });

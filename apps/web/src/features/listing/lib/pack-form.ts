@@ -19,7 +19,9 @@ export interface PackItem {
  */
 export type PackSource =
   | { kind: 'items'; items: readonly PackItem[] }
-  | { kind: 'batch'; batchId: string; garments: readonly { name: string; photos: number }[] };
+  | { kind: 'batch'; batchId: string; garments: readonly { name: string; photos: number }[] }
+  /** A colourway set: one listing per colour variant (a SKU each), its one image the main. */
+  | { kind: 'colourways'; setId: string; garments: readonly { name: string; photos: number }[] };
 
 export type FixChoice = 'fix' | 'as-is';
 
@@ -39,13 +41,13 @@ export const skuField = (index: number) => `sku-${String(index)}`;
 /** The first values: garments named after the catalogue's garments, items left to the seller. */
 export function initialValues(source: PackSource, marketplace: MarketplaceId): PackValues {
   const skus =
-    source.kind === 'batch' ? source.garments.map((g) => g.name) : source.items.map(() => '');
+    source.kind === 'items' ? source.items.map(() => '') : source.garments.map((g) => g.name);
   return { marketplace, skus, fix: 'fix' };
 }
 
 /** How many images each row puts in its listing, and where each one goes (0 = main). */
 function positions(source: PackSource, skus: readonly string[]): number[] {
-  if (source.kind === 'batch') return skus.map(() => 0);
+  if (source.kind !== 'items') return skus.map(() => 0);
   const seen = new Map<string, number>();
   return skus.map((sku) => {
     const key = sku.trim();
@@ -61,7 +63,7 @@ export function rowFiles(values: PackValues, source: PackSource, index: number):
   if (skuForFileName(values.marketplace, sku) === '') return [];
   const name = (position: number) =>
     listingFileName(values.marketplace, sku, position === 0 ? 'main' : 'additional', position + 1);
-  if (source.kind === 'batch') {
+  if (source.kind !== 'items') {
     const photos = source.garments[index]?.photos ?? 0;
     return Array.from({ length: photos }, (_, position) => name(position));
   }
@@ -85,12 +87,12 @@ export function packProblems(values: PackValues, source: PackSource): Record<str
     } else if (skuForFileName(values.marketplace, sku) === '') {
       problems[field] = `${name} file names keep only ${kept}: use at least one.`;
     } else if (
-      source.kind === 'batch' &&
+      source.kind !== 'items' &&
       values.skus.some((o, i) => i < index && o.trim() === sku)
     ) {
       problems[field] = 'Each garment needs a SKU of its own.';
     } else if (
-      (source.kind === 'batch' ? (source.garments[index]?.photos ?? 0) : (places[index] ?? 0) + 1) >
+      (source.kind === 'items' ? (places[index] ?? 0) + 1 : (source.garments[index]?.photos ?? 0)) >
       most
     ) {
       problems[field] = `${name} takes at most ${String(most)} images per listing.`;
@@ -104,6 +106,7 @@ export function packRequest(values: PackValues, source: PackSource): ListingPack
   const skus = values.skus.map((sku) => sku.trim());
   const common = { marketplace: values.marketplace, fix: values.fix === 'fix' };
   if (source.kind === 'batch') return { ...common, batchId: source.batchId, skus };
+  if (source.kind === 'colourways') return { ...common, colourwaySetId: source.setId, skus };
   return {
     ...common,
     items: source.items.map((item, index) => ({

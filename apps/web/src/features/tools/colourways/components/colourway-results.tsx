@@ -3,6 +3,7 @@ import { COLOURWAY_MAX_DELTA_E } from '@studio/contract/constants';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { DownloadButton } from '@/features/generations';
+import { ListingPackButton } from '@/features/listing';
 import { colourwayZipUrl, setFinished } from '../api/colourways';
 
 /** A variant's file: its name made safe for a file system (the extension follows the content). */
@@ -82,12 +83,28 @@ export function ColourwayResults({ set }: { set: ColourwaySet }) {
             : `Making ${String(set.generations.length)} colourways…`}
         </p>
         {finished && done > 0 ? (
-          <a
-            href={colourwayZipUrl(set.setId)}
-            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Download all (zip)
-          </a>
+          <span className="flex flex-wrap items-center gap-3">
+            <ListingPackButton
+              variant="outline"
+              size="sm"
+              source={{
+                kind: 'colourways',
+                setId: set.setId,
+                // Every variant in the set's order (the server pairs SKUs with them by place);
+                // one that failed has no photo and makes no listing.
+                garments: set.generations.map((g) => ({
+                  name: g.variant.name,
+                  photos: g.status === 'succeeded' ? 1 : 0,
+                })),
+              }}
+            />
+            <a
+              href={colourwayZipUrl(set.setId)}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Download all (zip)
+            </a>
+          </span>
         ) : null}
       </div>
       <ul aria-label="Colourways" className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -50,7 +50,7 @@ export function VariantList({
 
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium">Variants</legend>
+      <legend className="sr-only">Variants</legend>
       <p className="text-xs text-muted-foreground">
         One image per variant, the garment in its exact colour. Up to {COLOURWAY_VARIANTS_MAX}.
       </p>
