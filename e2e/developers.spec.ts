@@ -34,7 +34,12 @@ async function startReceiver(): Promise<{ received: Received[]; close: () => Pro
   await new Promise<void>((resolve) => server.listen(webhookReceiverPort, '127.0.0.1', resolve));
   return {
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
 

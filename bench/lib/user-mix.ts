@@ -469,8 +469,7 @@ export class UserMix {
     });
     // A colourway set answers its variants' generations (one here); every other tool its own id.
     const answer = res?.json as
-      | { generationId?: string; generations?: { generationId?: string }[] }
-      | undefined;
+      { generationId?: string; generations?: { generationId?: string }[] } | undefined;
     const id = answer?.generationId ?? answer?.generations?.[0]?.generationId;
     if (!id || (res?.status !== 202 && res?.status !== 200)) return undefined;
     this.result.accepted.set(id, { tool, userId });
