@@ -149,6 +149,8 @@ export function toolPayload(
     'listing-prepare': { imageUrl: image, marketplace: 'amazon', slot: 'main' },
     // One variant: a set of one is one generation, as the others are.
     colourways: { imageUrl: image, variants: [{ name: 'MIX-NAVY', colour: '#1f3a5f' }] },
+    // Every view: the front and detail real, the side and back previews offline (ADR 064).
+    'angle-set': { imageUrl: image, category: 'tops' },
   };
   return payloads[tool];
 }

@@ -873,6 +873,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/angle-sets/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a Angle Set generation (202), or wait for its result with ?wait= */
+        post: operations["postAngleSetsGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/generations/{id}": {
         parameters: {
             query?: never;
@@ -1396,7 +1413,7 @@ export interface operations {
                         };
                         tools: {
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                             /** @enum {string} */
                             output: "real" | "preview" | "unavailable";
                         }[];
@@ -9887,6 +9904,238 @@ export interface operations {
             };
         };
     };
+    postAngleSetsGenerate: {
+        parameters: {
+            query?: {
+                wait?: number;
+            };
+            header?: {
+                /** @description Names this request's work for 24 hours: the same key and body answer the first result, charged once; another body is 422. 8-255 printable ASCII characters, bare or as a quoted string. */
+                "idempotency-key"?: string;
+                "x-made-from"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: string;
+                    imageUrl: string;
+                    garmentImageUrl?: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    category?: "auto" | "tops" | "bottoms" | "one-pieces";
+                    views?: ("front" | "side" | "back" | "detail")[];
+                    /** @enum {string} */
+                    marketplace?: "amazon" | "flipkart" | "myntra" | "ajio" | "shopify" | "etsy";
+                    /**
+                     * @default performance
+                     * @enum {string}
+                     */
+                    mode?: "performance" | "balanced" | "quality";
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        generationId: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                        imageUrls: string[];
+                        videoUrlList: string[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        generationId: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is malformed or fails validation (`details` names each field), or carries both a session cookie and an API key."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bad_request" | "validation_failed";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or an API key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "No valid session, or an API key that is unknown or revoked."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Not allowed: an API key without the scope this call needs (or on a call that takes no key), a `userId` that is not the caller’s, a plan without this tool or mode, or a cross-site request."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "forbidden";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "Too large."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A media type this call does not take. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "A media type this call does not take."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed but refused: an Idempotency-Key already used with another body, or an image that cannot be used. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Well-formed but refused: an Idempotency-Key already used with another body, or an image that cannot be used."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests or too much work at once: wait (`Retry-After`) and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests or too much work at once: wait (`Retry-After`) and try again."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        } & components["schemas"]["Error"];
+                    } & components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getGenerationsById: {
         parameters: {
             query?: never;
@@ -9941,7 +10190,8 @@ export interface operations {
                      *           "marked": 1,
                      *           "outputs": 1,
                      *           "verified": true
-                     *         }
+                     *         },
+                     *         "views": null
                      *       }
                      *     }
                      */
@@ -9951,7 +10201,7 @@ export interface operations {
                         generation: {
                             id: string;
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                             progress: number;
@@ -10007,6 +10257,14 @@ export interface operations {
                                 outputs: number;
                                 verified: boolean;
                             } | null;
+                            /** @default null */
+                            views: {
+                                url: string;
+                                /** @enum {string} */
+                                view: "front" | "side" | "back" | "detail";
+                                /** @enum {string} */
+                                slot: "main" | "additional" | "swatch";
+                            }[] | null;
                         };
                     };
                 };
@@ -10319,7 +10577,8 @@ export interface operations {
                      *         "startedAt": null,
                      *         "finishedAt": "2026-11-30T09:15:05.020Z",
                      *         "fidelity": null,
-                     *         "credentials": null
+                     *         "credentials": null,
+                     *         "views": null
                      *       }
                      *     }
                      */
@@ -10329,7 +10588,7 @@ export interface operations {
                         generation: {
                             id: string;
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                             progress: number;
@@ -10385,6 +10644,14 @@ export interface operations {
                                 outputs: number;
                                 verified: boolean;
                             } | null;
+                            /** @default null */
+                            views: {
+                                url: string;
+                                /** @enum {string} */
+                                view: "front" | "side" | "back" | "detail";
+                                /** @enum {string} */
+                                slot: "main" | "additional" | "swatch";
+                            }[] | null;
                         };
                     };
                 };
@@ -10523,7 +10790,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    feature: "photoshoot" | "try-on" | "realistic-tryon" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                    feature: "photoshoot" | "try-on" | "realistic-tryon" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                     /** @enum {string} */
                     mode?: "performance" | "balanced" | "quality";
                     numImages?: number;
@@ -10533,6 +10800,7 @@ export interface operations {
                     garments?: unknown[];
                     models?: unknown[];
                     variants?: unknown[];
+                    views?: unknown[];
                     userId?: string;
                 } & {
                     [key: string]: unknown;
@@ -10736,7 +11004,7 @@ export interface operations {
                         }[];
                         tools: {
                             /** @enum {string} */
-                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                            type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                             /** @default true */
                             allowed: boolean;
                             requiresPlan: ("free" | "plus" | "pro" | "enterprise")[];
@@ -11243,6 +11511,14 @@ export interface operations {
                                 verified: boolean;
                             } | null;
                             /** @default null */
+                            views: {
+                                url: string;
+                                /** @enum {string} */
+                                view: "front" | "side" | "back" | "detail";
+                                /** @enum {string} */
+                                slot: "main" | "additional" | "swatch";
+                            }[] | null;
+                            /** @default null */
                             group: {
                                 id: string;
                                 /** @enum {string} */
@@ -11424,7 +11700,9 @@ export interface operations {
                      *           "thumbhash": "mPcJHQR4iIZ3h3eHd4eIeHd4iHd4",
                      *           "madeFrom": null,
                      *           "fidelity": null,
-                     *           "credentials": null
+                     *           "credentials": null,
+                     *           "views": null,
+                     *           "group": null
                      *         }
                      *       ],
                      *       "pagination": {
@@ -11487,6 +11765,14 @@ export interface operations {
                                 outputs: number;
                                 verified: boolean;
                             } | null;
+                            /** @default null */
+                            views: {
+                                url: string;
+                                /** @enum {string} */
+                                view: "front" | "side" | "back" | "detail";
+                                /** @enum {string} */
+                                slot: "main" | "additional" | "swatch";
+                            }[] | null;
                             /** @default null */
                             group: {
                                 id: string;
@@ -12576,7 +12862,7 @@ export interface operations {
                                 generation: {
                                     id: string;
                                     /** @enum {string} */
-                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                                     /** @enum {string} */
                                     status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                                     progress: number;
@@ -12632,6 +12918,14 @@ export interface operations {
                                         outputs: number;
                                         verified: boolean;
                                     } | null;
+                                    /** @default null */
+                                    views: {
+                                        url: string;
+                                        /** @enum {string} */
+                                        view: "front" | "side" | "back" | "detail";
+                                        /** @enum {string} */
+                                        slot: "main" | "additional" | "swatch";
+                                    }[] | null;
                                 };
                             }[];
                             /** @default null */
@@ -12793,7 +13087,7 @@ export interface operations {
                                 generation: {
                                     id: string;
                                     /** @enum {string} */
-                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                                     /** @enum {string} */
                                     status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                                     progress: number;
@@ -12849,6 +13143,14 @@ export interface operations {
                                         outputs: number;
                                         verified: boolean;
                                     } | null;
+                                    /** @default null */
+                                    views: {
+                                        url: string;
+                                        /** @enum {string} */
+                                        view: "front" | "side" | "back" | "detail";
+                                        /** @enum {string} */
+                                        slot: "main" | "additional" | "swatch";
+                                    }[] | null;
                                 };
                             }[];
                             /** @default null */
@@ -13033,7 +13335,7 @@ export interface operations {
                                 generation: {
                                     id: string;
                                     /** @enum {string} */
-                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways";
+                                    type: "photoshoot" | "try-on" | "realistic-try-on" | "ai-designer" | "ai-poses" | "fashion-extractor" | "video-generation" | "upscaler" | "background-removal" | "listing-prepare" | "colourways" | "angle-set";
                                     /** @enum {string} */
                                     status: "queued" | "running" | "succeeded" | "failed" | "canceled";
                                     progress: number;
@@ -13089,6 +13391,14 @@ export interface operations {
                                         outputs: number;
                                         verified: boolean;
                                     } | null;
+                                    /** @default null */
+                                    views: {
+                                        url: string;
+                                        /** @enum {string} */
+                                        view: "front" | "side" | "back" | "detail";
+                                        /** @enum {string} */
+                                        slot: "main" | "additional" | "swatch";
+                                    }[] | null;
                                 };
                             }[];
                             /** @default null */

@@ -236,6 +236,39 @@ const MODEL_INPUTS: Record<string, z.ZodType> = {
     // "1" the most strict, "6" the least; fal's default "4" (model page, read 2026-11-28).
     safety_tolerance: z.enum(['1', '2', '3', '4', '5', '6']).optional(),
   }),
+  // fal.ai/models/fal-ai/nano-banana-2/edit/llms.txt (read 2026-11-29).
+  'fal-ai/nano-banana-2/edit': z.strictObject({
+    prompt: z.string().min(1),
+    image_urls: z.array(url).min(1),
+    num_images: count(4),
+    seed: z.number().int().optional(),
+    aspect_ratio: z
+      .enum([
+        'auto',
+        '21:9',
+        '16:9',
+        '3:2',
+        '4:3',
+        '5:4',
+        '1:1',
+        '4:5',
+        '3:4',
+        '2:3',
+        '9:16',
+        '4:1',
+        '1:4',
+        '8:1',
+        '1:8',
+      ])
+      .optional(),
+    output_format: z.enum(['jpeg', 'png', 'webp']).optional(),
+    safety_tolerance: z.enum(['1', '2', '3', '4', '5', '6']).optional(),
+    sync_mode: z.boolean().optional(),
+    resolution: z.enum(['0.5K', '1K', '2K', '4K']).optional(),
+    limit_generations: z.boolean().optional(),
+    enable_web_search: z.boolean().optional(),
+    thinking_level: z.enum(['minimal', 'high']).optional(),
+  }),
   'fal-ai/flux-pro/kontext': z.strictObject({ ...kontext, image_url: url }),
   'fal-ai/flux-pro/kontext/multi': z.strictObject({ ...kontext, image_urls: z.array(url).min(1) }),
   // Kontext [max] takes [pro]'s fields (fal's model pages for kontext/max and kontext/max/multi).

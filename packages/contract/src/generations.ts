@@ -278,6 +278,8 @@ export const estimateRequestSchema = z
     models: z.array(z.unknown()).max(BATCH_MODELS_MAX).optional(),
     // A colourway set: one priced generation per variant.
     variants: z.array(z.unknown()).max(COLOURWAY_VARIANTS_MAX).optional(),
+    // An angle set: the views it makes (side and back are priced).
+    views: z.array(z.unknown()).max(4).optional(),
     userId,
   })
   .loose();

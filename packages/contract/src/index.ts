@@ -11,6 +11,7 @@ export * from './design-options';
 export * from './tool-outputs';
 export * from './generations';
 export * from './colourways';
+export * from './angle-sets';
 export * from './responses/index';
 export * from './pagination';
 export * from './site-info';

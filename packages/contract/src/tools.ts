@@ -52,7 +52,9 @@ export type Capability =
   | 'video'
   | 'prompt'
   | 'listing'
-  | 'colourway';
+  | 'colourway'
+  /** A new camera on the same garment and model (an angle set's side and back, ADR 064). */
+  | 'view-change';
 
 /**
  * The settings that change a price, read the same way from a generate payload and from an
@@ -71,6 +73,11 @@ export interface PriceInput {
   pairs?: number;
   durationSeconds?: number;
   upscaleFactor?: UpscaleFactor;
+  /**
+   * The views of an angle set a model makes (side, back); its front and detail are engine work,
+   * not priced. All four views (two generated) when absent.
+   */
+  generatedViews?: number;
 }
 
 // --- Price rules ----------------------------------------------------------------------------------
@@ -112,6 +119,13 @@ const videoPrice = (input: PriceInput) =>
   Math.ceil(
     VIDEO_PRICE_PER_5S * Math.ceil((input.durationSeconds ?? 5) / 5) * modeMultiplier(input),
   );
+
+/**
+ * An angle set (ADR 064): `credits` per generated view (side, back) times the mode's multiplier;
+ * the front (the photo itself) and the detail (a crop of it) cost nothing.
+ */
+const perGeneratedView = (credits: number) => (input: PriceInput) =>
+  Math.ceil(credits * Math.max(0, input.generatedViews ?? 2) * modeMultiplier(input));
 
 const upscalePrice = (input: PriceInput) => UPSCALE_PRICES[input.upscaleFactor ?? '2x'];
 
@@ -181,6 +195,13 @@ export const TOOL_SCREENS = {
   colourways: {
     path: '/colourways',
     title: 'Colourways',
+    sidebar: true,
+    headerTitle: true,
+    fullWidth: false,
+  },
+  angleSets: {
+    path: '/angle-sets',
+    title: 'Angle Sets',
     sidebar: true,
     headerTitle: true,
     fullWidth: false,
@@ -348,6 +369,18 @@ export const TOOL_DEFINITIONS = {
     // 1 credit per variant: a set of variants is `pairs` variants, each its own generation.
     price: fixed(1),
   },
+  'angle-set': {
+    feature: 'angle-set',
+    path: '/angle-sets/generate',
+    label: 'Angle Set',
+    galleryLabel: 'Angle Sets',
+    screen: 'angleSets',
+    plans: ALL_PLANS,
+    // The side and back need a view model (fal); offline they are labelled previews, free.
+    capability: 'view-change',
+    configName: 'ANGLE_SET',
+    price: perGeneratedView(1),
+  },
 } as const satisfies Record<string, ToolDefinition>;
 
 /** Generation types as stored and as the gallery names them (document 1 §2 Gallery). */
@@ -508,6 +541,23 @@ export const VIEW_TYPES = [
   'side view',
   'back view',
 ] as const;
+/**
+ * An angle set's views (ADR 064), in the order its outputs come and a listing takes them: the
+ * front (the photo itself), the side and back (made by a view model), the detail (a close crop).
+ */
+export const ANGLE_VIEWS = ['front', 'side', 'back', 'detail'] as const;
+export type AngleView = (typeof ANGLE_VIEWS)[number];
+/** The views a model makes; the others are the engine's and free. */
+export const GENERATED_ANGLE_VIEWS: readonly AngleView[] = ['side', 'back'];
+export const ANGLE_VIEW_LABELS: Record<AngleView, string> = {
+  front: 'Front',
+  side: 'Side',
+  back: 'Back',
+  detail: 'Detail',
+};
+/** How many of `views` a model makes (what an angle set is priced by). */
+export const generatedViewCount = (views: readonly string[]) =>
+  views.filter((view) => GENERATED_ANGLE_VIEWS.some((g) => g === view)).length;
 export const SCENE_STYLES = ['lifestyle', 'studio', 'outdoor', 'minimal', 'luxury'] as const;
 export const EXTRACTION_TYPES = [
   'full-outfit',

@@ -63,6 +63,7 @@ const generation = {
     outputs: 1,
     verified: true,
   },
+  views: null,
 };
 
 export const OPERATION_EXAMPLES: Record<
@@ -133,6 +134,8 @@ export const OPERATION_EXAMPLES: Record<
             madeFrom: null,
             fidelity: null,
             credentials: null,
+            views: null,
+            group: null,
           },
         ],
         pagination: {

@@ -326,6 +326,17 @@ const GENERATE: Record<GenerationType | 'try-on-batch', (v: Inputs) => Payload[]
     { userId, imageUrl: image, marketplace: 'amazon', slot: 'main' },
     { userId, generationId: generation, marketplace: 'myntra', slot: 'additional' },
   ],
+  'angle-set': ({ userId, image, photo }) => [
+    {
+      userId,
+      imageUrl: image,
+      garmentImageUrl: photo,
+      category: 'tops',
+      views: ['front', 'back'],
+      marketplace: 'amazon',
+      mode: 'performance',
+    },
+  ],
   colourways: ({ userId, image }) => [
     {
       userId,

@@ -42,6 +42,7 @@ export function galleryItem(overrides: Partial<GalleryItem> = {}): GalleryItem {
     madeFrom: null,
     fidelity: null,
     credentials: null,
+    views: null,
     group: null,
     ...overrides,
   };

@@ -219,6 +219,7 @@ export function generationFixture(overrides: Partial<Generation> = {}): Generati
     finishedAt: null,
     fidelity: null,
     credentials: null,
+    views: null,
     ...overrides,
   };
 }

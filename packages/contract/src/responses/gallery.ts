@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { contentCredentialsSchema } from './credentials';
+import { outputViewsSchema } from './angle-views';
 import { garmentFidelitySchema } from './fidelity';
 import { countIfSent, derive, int, strings, success, text, textOrNull } from './read';
 
@@ -34,6 +35,8 @@ const galleryShape = {
   madeFrom: textOrNull,
   fidelity: garmentFidelitySchema,
   credentials: contentCredentialsSchema,
+  /** An angle set's outputs with their views and slots (ADR 064); null for other tools. */
+  views: outputViewsSchema,
   /** The set it belongs to (a colourway set), if any; an unreadable one reads as none. */
   group: z.catch(z.nullable(galleryGroupSchema), null),
 };

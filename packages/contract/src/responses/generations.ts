@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { GENERATION_STATUSES, GENERATION_TYPES, MODES, PLAN_FAMILIES_WITH_ACCESS } from '../tools';
 import { contentCredentialsSchema } from './credentials';
+import { outputViewsSchema } from './angle-views';
 import { garmentFidelitySchema } from './fidelity';
 import { derive, int, readableEntries, strings, success, text, textOrNull } from './read';
 
@@ -71,6 +72,8 @@ export const generationSchema = z.object({
   finishedAt: textOrNull,
   fidelity: garmentFidelitySchema,
   credentials: contentCredentialsSchema,
+  /** An angle set's outputs with their views and slots (ADR 064); null for other tools. */
+  views: outputViewsSchema,
 });
 export type Generation = z.infer<typeof generationSchema>;
 export const generationResponseSchema = z.object({ success, generation: generationSchema });

@@ -15,6 +15,7 @@ export * from './uploads';
 export * from './generations';
 export * from './credentials';
 export * from './fidelity';
+export * from './angle-views';
 export * from './generation-detail';
 export * from './catalog';
 export * from './gallery';

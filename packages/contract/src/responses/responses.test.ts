@@ -42,6 +42,7 @@ const generation: Generation = {
   finishedAt: null,
   fidelity: null,
   credentials: null,
+  views: null,
 };
 
 const galleryItem = {
@@ -75,6 +76,10 @@ const galleryItem = {
     outputs: 2,
     verified: true,
   },
+  views: [
+    { url: '/api/v1/media/a', view: 'front' as const, slot: 'main' as const },
+    { url: '/api/v1/media/b', view: 'detail' as const, slot: 'swatch' as const },
+  ],
   group: { id: 'cws_1', kind: 'colourways' as const, size: 6, index: 2 },
 };
 
@@ -323,6 +328,7 @@ describe('response schemas in the browser (decoding)', () => {
       madeFrom: null,
       fidelity: null,
       credentials: null,
+      views: null,
       group: null,
     });
     expect(read.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: false });

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DigitalSourceType } from '@studio/contract';
+import type { AngleView, DigitalSourceType, ListingSlot } from '@studio/contract';
 import { generationBatches } from './batches';
 
 /** What `generations.credentials` holds: the API's `credentials` (ADR 058). */
@@ -28,6 +28,12 @@ export interface GenerationCredentials {
   /** Outputs that carry credentials, of all the generation's outputs. */
   marked: number;
   outputs: number;
+}
+
+/** What `generations.output_views` holds: each output's view and listing slot (ADR 064). */
+export interface OutputView {
+  view: AngleView;
+  slot: ListingSlot;
 }
 
 /**
@@ -92,6 +98,11 @@ export const generations = pgTable(
      * carry them. Null while unfinished, before marking existed, and when none could be marked.
      */
     credentials: jsonb('credentials').$type<GenerationCredentials>(),
+    /**
+     * An angle set's outputs' views and listing slots, in `image_urls`' order (ADR 064). Null for
+     * every other tool.
+     */
+    outputViews: jsonb('output_views').$type<OutputView[]>(),
     /** The one free regeneration asked for this result after it failed the check. */
     freeRegenerationId: text('free_regeneration_id'),
     /** On a free regeneration: the result it replaces (it gets no free regeneration of its own). */

@@ -107,6 +107,7 @@ const galleryColumns = {
   fidelityPatternSimilarity: generations.fidelityPatternSimilarity,
   fidelityPassed: generations.fidelityPassed,
   credentials: generations.credentials,
+  outputViews: generations.outputViews,
   freeRegenerationId: generations.freeRegenerationId,
   freeRegenerationOf: generations.freeRegenerationOf,
 };

@@ -6,6 +6,7 @@ import {
   type GalleryItem,
   type PastGenerationsResponse,
 } from '@studio/contract';
+import { outputViewsOf } from '../generations/output-views';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import * as repo from './gallery.repository';
@@ -81,6 +82,7 @@ function toItem(row: repo.GalleryRow): GalleryItem {
     madeFrom: row.madeFrom,
     fidelity: fidelityOf(row),
     credentials: row.credentials,
+    views: outputViewsOf(row),
     group: row.group && {
       id: row.group.id,
       kind: 'colourways',

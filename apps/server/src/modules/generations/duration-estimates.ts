@@ -36,6 +36,9 @@ export const DEFAULT_UNIT_MS: Record<GenerationType, number> = {
   'listing-prepare': 30_000,
   // A colourway: the garment's mask and the photo's Lab once per set, then a shift and a measure.
   colourways: 5_000,
+  // An angle set: the photo re-encoded, a garment mask and a crop upscaled, two previews (or two
+  // model views on fal).
+  'angle-set': 20_000,
 };
 
 /**

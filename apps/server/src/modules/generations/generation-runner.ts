@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { GenerationCredentials } from '../../db/schema';
+import { angleViewSlot, isMarketplaceId } from '@studio/contract';
+import type { GenerationCredentials, OutputView } from '../../db/schema';
 import { retryOnDeadlock } from '../../db/retry-on-deadlock';
 import type { Segmenter } from '../../platform/engine/garment-fidelity';
 import { processImage } from '../../platform/images/process-image';
@@ -231,6 +232,8 @@ async function checkLater(deps: RunnerDeps, generationId: string) {
 
 interface Outcome extends Partial<FidelityColumns> {
   credentials: GenerationCredentials | null;
+  /** An angle set's outputs' views and slots (ADR 064); null for other tools. */
+  outputViews: OutputView[] | null;
   imageUrls: string[];
   videoUrls: string[];
   thumbnailUrl: string | null;
@@ -343,6 +346,7 @@ async function execute(
     imageUrls: [],
     videoUrls: [],
     credentials: null,
+    outputViews: null,
     thumbnailUrl: null,
     thumbhash: null,
     previewNote: result.previewNote ?? null,
@@ -370,6 +374,24 @@ async function execute(
     outcome.thumbhash ??= stored.thumbhash;
   }
   outcome.credentials = credentialsOf(marks);
+  // An angle set's outputs say which view each is: kept with the outputs, with the slot it fills
+  // (the detail is a swatch for a marketplace that has one).
+  if (result.outputs.some((output) => output.view !== undefined)) {
+    const marketplace = row.settings.marketplace;
+    outcome.outputViews = result.outputs.flatMap((output) =>
+      output.kind === 'image' && output.view
+        ? [
+            {
+              view: output.view,
+              slot: angleViewSlot(
+                output.view,
+                isMarketplaceId(marketplace) ? marketplace : undefined,
+              ),
+            },
+          ]
+        : [],
+    );
+  }
   // A listing prepare checked its output on the bytes just stored (ADR 057): kept for the
   // gallery's badges and packs. Only a cache: a verdict not kept is measured again when asked.
   const [firstImage] = outcome.imageUrls;

@@ -1,5 +1,9 @@
 import {
+  ANGLE_SET_SEED_MAX,
+  angleSetRequestSchema,
+  ANGLE_VIEW_LABELS,
   backgroundRemovalRequestSchema,
+  generatedViewCount,
   colourwayGenerationSettingsSchema,
   designerRequestSchema,
   extractorRequestSchema,
@@ -382,6 +386,28 @@ export const TOOLS: Record<GenerationType, ToolDef> = {
     prompt: (s) => s.variant.name,
     styleName: (s) => s.variant.colour,
     job: (s, input) => ({ type: 'colourways', settings: s, image: input(s.imageUrl) }),
+  }),
+  // One generation with an output per view (ADR 064); the side and back are priced.
+  'angle-set': tool({
+    schema: angleSetRequestSchema,
+    deadlineMinutes: 15,
+    // One seed for the set, chosen once and stored: a retry or a regeneration repeats it.
+    prepare: async (s) =>
+      s.seed === undefined ? { ...s, seed: randomInt(ANGLE_SET_SEED_MAX) } : s,
+    price: (s) => ({ mode: s.mode, generatedViews: generatedViewCount(s.views) }),
+    mode: modeOf,
+    // What the gallery's card and search show: 'Front, Side, Back, Detail'.
+    prompt: (s) => s.views.map((view) => ANGLE_VIEW_LABELS[view]).join(', '),
+    styleName: (s) => s.category,
+    job: (s, input) => ({
+      type: 'angle-set',
+      settings: s,
+      image: input(s.imageUrl),
+      garment: s.garmentImageUrl ? input(s.garmentImageUrl) : null,
+    }),
+    // No garment check yet (ADR 064): its verdict needs the structure score, which a true side or
+    // back view fails (a print turned away or not in view), and a back copying the front's print
+    // needs the inverted test the research describes. The front and detail are the photo's own.
   }),
 };
 

@@ -23,6 +23,7 @@ import {
   type GenerationType,
   type Mode,
   type PriceInput,
+  generatedViewCount,
 } from '@studio/contract';
 import { planFamilyOf } from '@studio/contract/plans';
 import type { Db } from '../../db/client';
@@ -43,6 +44,7 @@ import {
 } from './duration-estimates';
 import { resolveInputs, type InputDeps } from './generation-inputs';
 import { TOOLS } from './generation-tools';
+import { outputViewsOf } from './output-views';
 import * as repo from './generations.repository';
 import { reportSettled } from './generation-events';
 import type { GenerationMetrics } from '../../platform/metrics/metrics';
@@ -489,6 +491,7 @@ export function toDtoAt(
     finishedAt: row.finishedAt?.toISOString() ?? null,
     fidelity: fidelityOf(row),
     credentials: row.credentials,
+    views: outputViewsOf(row),
   };
 }
 
@@ -688,6 +691,10 @@ export function estimate(
       durationSeconds: typeof body.duration === 'number' ? body.duration : undefined,
       upscaleFactor: factor,
       pairs,
+      // An angle set's payload carries its views: the side and back are priced.
+      generatedViews: Array.isArray(body.views)
+        ? generatedViewCount(body.views.filter((v): v is string => typeof v === 'string'))
+        : undefined,
     },
     capabilities,
   );

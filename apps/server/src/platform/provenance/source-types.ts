@@ -88,6 +88,12 @@ const TABLE: Record<GenerationType, Record<Exclude<MadeBy, 'preview'>, Provenanc
     model: algorithmicEdit('the garment recoloured to a colour variant'),
     engine: algorithmicEdit('the garment recoloured to a colour variant'),
   },
+  // ADR 064: a view model turns the camera (side, back); the front and detail are the photo
+  // itself and a crop of it. One claim per generation: the set's, by what made its views.
+  'angle-set': {
+    model: generated('the same garment and model from other angles, generated from the photo'),
+    engine: algorithmicEdit('the photo and a close crop of its garment, upscaled'),
+  },
 };
 
 export function provenanceOf(type: GenerationType, madeBy: MadeBy): Provenance {

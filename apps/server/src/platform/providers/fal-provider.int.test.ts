@@ -663,6 +663,6 @@ describe('fal provider', () => {
   });
 
   it('claims every capability', () => {
-    expect(provider().capabilities()).toHaveLength(9);
+    expect(provider().capabilities()).toHaveLength(10);
   });
 });

@@ -4,6 +4,8 @@ import type { FalWebhookOptions } from './fal/webhook-inbox';
 import { ENGINE_ONLY_CAPABILITIES, isEngineOnly } from './engine-only';
 import { createLocalProvider, type LocalProviderOptions } from './local-provider';
 import type { GenerationProvider } from './types';
+import { angleSet } from './angle-set-views';
+import { segmentForeground } from '../engine/background-removal';
 
 export const FAL_OUTPUT_HOSTS = ['fal.media', '*.fal.media', 'fal.run', '*.fal.run'];
 
@@ -32,7 +34,14 @@ export function createProvider(
     return {
       ...fal,
       capabilities: () => [...fal.capabilities(), ...ENGINE_ONLY_CAPABILITIES],
-      run: (job, ctx) => (isEngineOnly(job.type) ? local.run(job, ctx) : fal.run(job, ctx)),
+      run: (job, ctx) => {
+        if (isEngineOnly(job.type)) return local.run(job, ctx);
+        // An angle set's side and back are fal's; its front and detail the engine's (ADR 064).
+        if (job.type === 'angle-set') {
+          return angleSet(job, ctx, engine.segmenter ?? segmentForeground, (j, c) => fal.run(j, c));
+        }
+        return fal.run(job, ctx);
+      },
       // Results are served from fal's CDN; a configured base URL (a local fake) is trusted as is.
       outputHosts: FAL_OUTPUT_HOSTS,
       trustedOrigins: baseUrl ? [new URL(baseUrl).origin] : [],

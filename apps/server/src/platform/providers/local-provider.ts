@@ -37,6 +37,8 @@ import {
 import type { AspectRatio } from '../engine';
 import type { Colourway } from '../engine/colourway';
 import type { Segmenter } from '../engine/garment-mask';
+import { segmentForeground } from '../engine/background-removal';
+import { angleSet, previewViews } from './angle-set-views';
 
 /*
  * The built-in offline engine (ARCHITECTURE §6). Real work where no model is needed: upscaling,
@@ -225,7 +227,7 @@ async function colourway(
 }
 
 /** What the engine does per tool: real work, or a labelled preview where a model is needed. */
-const TOOLS: Omit<ToolHandlers, 'listing-prepare' | 'colourways'> = {
+const TOOLS: Omit<ToolHandlers, 'listing-prepare' | 'colourways' | 'angle-set'> = {
   async upscaler(job, ctx) {
     const source = await job.image.load();
     const out = await engine(() => upscaleImage(source, job.settings.upscaleFactor));
@@ -336,9 +338,12 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Generat
     ...TOOLS,
     'listing-prepare': (job, ctx) => prepareListing(job, ctx, options.segmenter),
     colourways: (job, ctx) => colourway(job, ctx, options.colourwayMeasured),
+    // The front and detail are real engine work; the side and back labelled previews (ADR 064).
+    'angle-set': (job, ctx) =>
+      angleSet(job, ctx, options.segmenter ?? segmentForeground, previewViews),
   };
   // These need a generative model: the engine renders a labelled preview of the inputs instead.
-  const previews: Capability[] = ['try-on', 'pose', 'extract'];
+  const previews: Capability[] = ['try-on', 'pose', 'extract', 'view-change'];
   return {
     name: 'local',
     capabilities: () => real,

@@ -1,4 +1,6 @@
 import type {
+  AngleView,
+  angleSetRequestSchema,
   backgroundRemovalRequestSchema,
   colourwayGenerationSettingsSchema,
   designerRequestSchema,
@@ -91,8 +93,11 @@ export type ProviderOutput =
     }
   | { kind: 'image' | 'video'; url: string };
 
+/** An output with the angle-set view it shows (ADR 064): kept with the generation's outputs. */
+export type TaggedOutput = ProviderOutput & { view?: AngleView };
+
 export interface ProviderResult {
-  outputs: ProviderOutput[];
+  outputs: TaggedOutput[];
   /**
    * Shown with the result as is ("About this result"): that it is a labelled preview rather than
    * model output, or which of the user's settings the model could not honour (ADR 034).
@@ -158,6 +163,7 @@ export interface ToolSettings {
   'video-generation': z.output<typeof videoRequestSchema>;
   'listing-prepare': z.output<typeof listingFixRequestSchema>;
   colourways: z.output<typeof colourwayGenerationSettingsSchema>;
+  'angle-set': z.output<typeof angleSetRequestSchema>;
 }
 
 /** The images each tool works on, by role (the settings hold our URLs; these load or share them). */
@@ -181,6 +187,8 @@ export interface ToolInputs {
   'listing-prepare': { image: InputImage };
   /** The garment photo recoloured to one variant's colour. */
   colourways: { image: InputImage };
+  /** The photo of the garment worn, and the garment's own photo when the seller gave one. */
+  'angle-set': { image: InputImage; garment: InputImage | null };
 }
 
 /**

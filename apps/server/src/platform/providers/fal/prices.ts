@@ -23,6 +23,9 @@ export const DEFAULT_FAL_PRICES: FalPriceTable = {
   // fal.ai/models/fal-ai/nano-banana-pro/edit: "$0.15 per image", 4K at double (not told apart
   // here: a 4K run is recorded at the base price; set FAL_PRICES for a 4K-only deployment).
   'fal-ai/nano-banana-pro/edit': { usd: 0.15, per: 'image' },
+  // fal.ai/models/fal-ai/nano-banana-2/edit/llms.txt (read 2026-11-29): "$0.08 per image", 2K at
+  // 1.5× and 4K at 2× (recorded at the base price, as Nano Banana Pro's 4K is).
+  'fal-ai/nano-banana-2/edit': { usd: 0.08, per: 'image' },
 };
 
 const resultSchema = z.object({

@@ -244,6 +244,7 @@ describe('/upgrade', () => {
       'Fashion Extractor',
       'Product AI Photoshoot',
       'Colourways',
+      'Angle Set',
       'Canvas Editor: Video Generation, Image Upscaler and Background Removal',
       'Listing Image',
       'Performance, Balanced and Quality modes',

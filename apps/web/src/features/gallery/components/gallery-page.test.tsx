@@ -141,6 +141,7 @@ describe('gallery: loading and listing', () => {
       'Background Removal',
       'Listing Images',
       'Colourways',
+      'Angle Sets',
     ]);
   });
 

@@ -47,6 +47,7 @@ describe('Sidebar navigation', () => {
       ['Fashion Extractor', '/fashion-extractor'],
       ['Product AI Photoshoot', '/photoshoot'],
       ['Colourways', '/colourways'],
+      ['Angle Sets', '/angle-sets'],
       ['Canvas Editor', '/canvas-editor'],
       ['My Gallery', '/gallery'],
       ['Credit History', '/credit-history'],

@@ -12,6 +12,7 @@ describe('sidebarNavItems', () => {
       ['Fashion Extractor', '/fashion-extractor'],
       ['Product AI Photoshoot', '/photoshoot'],
       ['Colourways', '/colourways'],
+      ['Angle Sets', '/angle-sets'],
       ['Canvas Editor', '/canvas-editor'],
       ['My Gallery', '/gallery'],
       ['Credit History', '/credit-history'],

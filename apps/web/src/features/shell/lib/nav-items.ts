@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Palette,
   PaintBucket,
+  Rotate3d,
   PersonStanding,
   Scissors,
   Shirt,
@@ -36,6 +37,7 @@ export const toolIcons: Partial<Record<ToolScreenKey, LucideIcon>> = {
   fashionExtractor: Scissors,
   photoshoot: Camera,
   colourways: PaintBucket,
+  angleSets: Rotate3d,
   canvasEditor: Clapperboard,
 };
 

@@ -1,6 +1,7 @@
 import type { FalTools } from '../tool';
 import { aiDesigner } from './ai-designer';
 import { aiPoses } from './ai-poses';
+import { angleSet } from './angle-set';
 import { backgroundRemoval } from './background-removal';
 import { fashionExtractor } from './fashion-extractor';
 import { photoshoot } from './photoshoot';
@@ -20,4 +21,5 @@ export const FAL_TOOLS: FalTools = {
   upscaler,
   'background-removal': backgroundRemoval,
   'video-generation': video,
+  'angle-set': angleSet,
 };

@@ -1,0 +1,3 @@
+import { AngleSetPage } from '@/features/tools/angle-set';
+
+export default AngleSetPage;
