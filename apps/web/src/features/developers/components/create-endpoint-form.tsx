@@ -11,7 +11,7 @@ import {
   WEBHOOK_URL_MAX_LENGTH,
   type WebhookFormValues,
 } from '../lib/webhook-form';
-import { CheckboxChoices } from './checkbox-choices';
+import { CheckboxChoices } from '@/components/ui/checkbox-choices';
 
 const emptyValues: WebhookFormValues = { url: '', events: defaultEvents };
 

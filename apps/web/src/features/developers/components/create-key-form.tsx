@@ -12,7 +12,7 @@ import {
   type CreateKeyValues,
 } from '../lib/create-key-form';
 import { defaultScopes, scopeChoices } from '../lib/scopes';
-import { CheckboxChoices } from './checkbox-choices';
+import { CheckboxChoices } from '@/components/ui/checkbox-choices';
 
 const emptyValues: CreateKeyValues = { name: '', scopes: defaultScopes };
 

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@studio/contract/constants';
-import type { Choice } from './choices';
+import type { Choice } from '@/lib/choices';
 
 // A record over the scopes, so a new scope in the contract fails the type check until it is described.
 const scopeDescriptions: Record<ApiKeyScope, string> = {

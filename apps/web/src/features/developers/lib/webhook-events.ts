@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@studio/contract/constants';
-import type { Choice } from './choices';
+import type { Choice } from '@/lib/choices';
 
 // A record over the events, so a new event in the contract fails the type check until it is described.
 const eventDescriptions: Record<WebhookEvent, string> = {

@@ -1,6 +1,7 @@
 import type { Generation } from '@studio/contract';
 import { LISTING_SLOT_LABELS } from '@studio/contract/listing';
 import { ANGLE_VIEW_LABELS } from '@studio/contract/tools';
+import { CheckboxChoices } from '@/components/ui/checkbox-choices';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import {
@@ -25,10 +26,8 @@ import {
   initialSettings,
   isCategory,
   NAMING,
-  orderedViews,
   TOOL,
-  VIEW_DESCRIPTIONS,
-  VIEW_LIST,
+  VIEW_CHOICES,
 } from '../lib/angle-set-request';
 import { readAngleSetDraft } from '../lib/angle-set-draft';
 
@@ -102,29 +101,16 @@ export function AngleSetPage() {
         placeholder: 'Your views will appear here.',
       }}
     >
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-medium">Views</legend>
-        {VIEW_LIST.map((view) => (
-          <label key={view} className="flex min-h-11 cursor-pointer items-start gap-3 py-1 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand-600"
-              checked={settings.views.includes(view)}
-              disabled={busy}
-              onChange={(event) => {
-                const chosen = event.currentTarget.checked
-                  ? [...settings.views, view]
-                  : settings.views.filter((v) => v !== view);
-                update({ views: orderedViews(chosen) });
-              }}
-            />
-            <span>
-              <span className="block font-medium">{ANGLE_VIEW_LABELS[view]}</span>
-              <span className="block text-muted-foreground">{VIEW_DESCRIPTIONS[view]}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <CheckboxChoices
+        legend="Views"
+        name="views"
+        choices={VIEW_CHOICES}
+        chosen={settings.views}
+        error={undefined}
+        onChange={(views) => {
+          update({ views });
+        }}
+      />
       <Field label="Garment">
         {(control) => (
           <NativeSelect

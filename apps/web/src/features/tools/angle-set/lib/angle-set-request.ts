@@ -6,6 +6,7 @@ import {
   type Mode,
   type TryOnCategory,
 } from '@studio/contract/tools';
+import type { Choice } from '@/lib/choices';
 import {
   reusedSetting,
   type EstimatePayload,
@@ -32,12 +33,18 @@ export const ANGLE_SET_MESSAGES = {
  * arrays would keep them in the chunk every page loads).
  */
 export const VIEW_LIST = Object.keys(ANGLE_VIEW_LABELS) as [AngleView, ...AngleView[]];
-export const VIEW_DESCRIPTIONS: Record<AngleView, string> = {
+const VIEW_DESCRIPTIONS: Record<AngleView, string> = {
   front: 'Your photo itself: the main image.',
   side: 'The same model and garment from the side (a view model).',
   back: 'From behind (a view model).',
   detail: 'A close crop of the garment, enlarged: its fabric and print.',
 };
+/** The views' checkboxes, in the set's order (which the chosen views keep). */
+export const VIEW_CHOICES: readonly Choice<AngleView>[] = VIEW_LIST.map((value) => ({
+  value,
+  label: ANGLE_VIEW_LABELS[value],
+  description: VIEW_DESCRIPTIONS[value],
+}));
 export const CATEGORY_LABELS: Record<TryOnCategory, string> = {
   auto: 'Auto',
   tops: 'Top',

@@ -1,6 +1,10 @@
-/** One checkbox's value and the line that says what it means (a key's scope, an endpoint's event). */
+/**
+ * One checkbox's value, its name when that is not the value itself, and the line that says what
+ * it means (a key's scope, an endpoint's event, a view of an angle set).
+ */
 export interface Choice<T extends string> {
   value: T;
+  label?: string;
   description: string;
 }
 

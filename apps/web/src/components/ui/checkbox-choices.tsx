@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type Choice, toggleChoice } from '../lib/choices';
+import { type Choice, toggleChoice } from '@/lib/choices';
 
 interface CheckboxChoicesProps<T extends string> {
   legend: string;
@@ -11,7 +11,10 @@ interface CheckboxChoicesProps<T extends string> {
   onChange: (chosen: T[]) => void;
 }
 
-/** One checkbox per choice (a key's scopes, an endpoint's events), with the line that says what it means. */
+/**
+ * One checkbox per choice (a key's scopes, an endpoint's events, an angle set's views), with the
+ * line that says what it means; the chosen values keep the choices' order.
+ */
 export function CheckboxChoices<T extends string>({
   legend,
   name,
@@ -26,7 +29,7 @@ export function CheckboxChoices<T extends string>({
   return (
     <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
-      {choices.map(({ value, description }) => (
+      {choices.map(({ value, label, description }) => (
         <label key={value} className="flex min-h-11 cursor-pointer items-start gap-3 py-1 text-sm">
           <input
             type="checkbox"
@@ -42,7 +45,7 @@ export function CheckboxChoices<T extends string>({
           />
           <span className="min-w-0">
             <span id={`${id}-${value}-name`} className="block font-medium">
-              {value}
+              {label ?? value}
             </span>
             <span id={`${id}-${value}`} className="block text-muted-foreground">
               {description}
