@@ -197,3 +197,24 @@ describe('gallery card: colourway sets', () => {
     expect(screen.queryByRole('link', { name: /colourways/ })).not.toBeInTheDocument();
   });
 });
+
+describe('gallery card: angle sets', () => {
+  it('counts an angle set’s images as views', () => {
+    const urls = ['front', 'side', 'back', 'detail'].map((v) => `/api/v1/media/${v}`);
+    openCard(
+      galleryItem({
+        type: 'angle-set',
+        imageUrlList: urls,
+        numberOfImages: 4,
+        views: [
+          { url: urls[0] ?? '', view: 'front', slot: 'main' },
+          { url: urls[1] ?? '', view: 'side', slot: 'additional' },
+          { url: urls[2] ?? '', view: 'back', slot: 'additional' },
+          { url: urls[3] ?? '', view: 'detail', slot: 'swatch' },
+        ],
+      }),
+    );
+
+    expect(screen.getByText('4 views')).toBeInTheDocument();
+  });
+});

@@ -92,7 +92,9 @@ export function GalleryCard({
             {/* Under the picture, never on it: a badge must not hide part of a result. */}
             <Badge variant="outline">
               <Images aria-hidden="true" />
-              {mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
+              {item.views && item.views.length > 0
+                ? `${String(item.views.length)} view${item.views.length === 1 ? '' : 's'}`
+                : mediaCountLabel(item.numberOfImages, item.numberOfVideos)}
             </Badge>
             {item.fidelity ? <FidelityBadge fidelity={item.fidelity} /> : null}
             {/* The seller's marketplaces' verdicts on the image (nothing when none is chosen). */}
