@@ -28,10 +28,12 @@ const LOCAL_PREVIEWS: GenerationType[] = [
   'realistic-try-on',
   'ai-poses',
   'fashion-extractor',
+  // Its side and back need the view model; offline they are labelled previews and the set is free.
+  'angle-set',
 ];
 
 describe('GET /api/v1/site-info tools', () => {
-  it('on the offline engine: try-on, realistic try-on, poses and the extractor preview, the rest are real, and previews are free', async () => {
+  it('on the offline engine: try-on, realistic try-on, poses, the extractor and angle sets preview, the rest are real, and previews are free', async () => {
     const { t, outputs } = await toolsOf({});
     const expected = Object.fromEntries(
       GENERATION_TYPES.map((type) => [type, LOCAL_PREVIEWS.includes(type) ? 'preview' : 'real']),

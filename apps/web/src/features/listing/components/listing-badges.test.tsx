@@ -35,7 +35,12 @@ describe('listing badges', () => {
     await import('./chosen-badges'); // the code that decides has loaded…
     await new Promise((resolve) => setTimeout(resolve, 100)); // …and rendered
 
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // Only the badges' buttons: a toast another file raised may still be closing in the shared
+    // page (the web project shares one jsdom between files).
+    const badges = screen
+      .queryAllByRole('button')
+      .filter((button) => button.closest('[aria-label^="Notifications"]') === null);
+    expect(badges).toEqual([]);
     expect(calls).toEqual([]);
   });
 
