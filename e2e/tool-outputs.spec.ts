@@ -7,7 +7,7 @@ import { buyPlan, garmentPath, region, resultNote, signUp, uploadInput } from '.
 // that costs credits (no HD, no Create Video) and no garment colour badge. Nothing is mocked.
 
 const PREVIEW_LINE =
-  'In this studio, Clothes AI Photoshoot, Advance Clothes AI Photoshoot, AI Pose Change and Fashion Extractor show free labelled previews; real results are not available here yet.';
+  'In this studio, Clothes AI Photoshoot, Advance Clothes AI Photoshoot, AI Pose Change, Fashion Extractor and Angle Set show free labelled previews; real results are not available here yet.';
 const PREVIEW_TOOL_NOTE =
   'This studio shows a labelled preview for this tool; real results are not available here yet. Previews are free.';
 
