@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { generationBatches } from '../../db/schema';
 import type { DbOrTx } from '../../db/db-or-tx';
+import { keyedWork } from '../../db/keyed-work';
 
 export type BatchRow = typeof generationBatches.$inferSelect;
 export type NewBatch = typeof generationBatches.$inferInsert;
@@ -36,13 +37,7 @@ export async function findByIdempotencyKey(
   const [row] = await db
     .select()
     .from(generationBatches)
-    .where(
-      and(
-        eq(generationBatches.userId, userId),
-        eq(generationBatches.idempotencyKey, key),
-        sql`${generationBatches.createdAt} > now() - interval '24 hours'`,
-      ),
-    );
+    .where(keyedWork(generationBatches, userId, key, true));
   return row;
 }
 
@@ -51,11 +46,5 @@ export async function releaseStaleIdempotencyKey(db: DbOrTx, userId: string, key
   await db
     .update(generationBatches)
     .set({ idempotencyKey: null })
-    .where(
-      and(
-        eq(generationBatches.userId, userId),
-        eq(generationBatches.idempotencyKey, key),
-        sql`${generationBatches.createdAt} <= now() - interval '24 hours'`,
-      ),
-    );
+    .where(keyedWork(generationBatches, userId, key, false));
 }

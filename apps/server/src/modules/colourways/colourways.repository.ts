@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { colourwaySets, colourwayVariants, generations } from '../../db/schema';
 import type { StoredColourwayMeasure } from '../../db/schema';
 import type { DbOrTx } from '../../db/db-or-tx';
+import { keyedWork } from '../../db/keyed-work';
 
 export type ColourwaySetRow = typeof colourwaySets.$inferSelect;
 export type NewColourwaySet = typeof colourwaySets.$inferInsert;
@@ -74,13 +75,7 @@ export async function findByIdempotencyKey(
   const [row] = await db
     .select()
     .from(colourwaySets)
-    .where(
-      and(
-        eq(colourwaySets.userId, userId),
-        eq(colourwaySets.idempotencyKey, key),
-        sql`${colourwaySets.createdAt} > now() - interval '24 hours'`,
-      ),
-    );
+    .where(keyedWork(colourwaySets, userId, key, true));
   return row;
 }
 
@@ -89,11 +84,5 @@ export async function releaseStaleIdempotencyKey(db: DbOrTx, userId: string, key
   await db
     .update(colourwaySets)
     .set({ idempotencyKey: null })
-    .where(
-      and(
-        eq(colourwaySets.userId, userId),
-        eq(colourwaySets.idempotencyKey, key),
-        sql`${colourwaySets.createdAt} <= now() - interval '24 hours'`,
-      ),
-    );
+    .where(keyedWork(colourwaySets, userId, key, false));
 }

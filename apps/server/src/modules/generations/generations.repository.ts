@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { generations } from '../../db/schema';
 import type { DbOrTx } from '../../db/db-or-tx';
+import { keyedWork } from '../../db/keyed-work';
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type NewGeneration = typeof generations.$inferInsert;
@@ -42,20 +43,13 @@ export async function ownerOf(db: DbOrTx, id: string): Promise<string | undefine
 }
 
 /** How long an Idempotency-Key names the work it started (Stripe's 24 hours, issue 35). */
-export const IDEMPOTENCY_WINDOW = sql`interval '24 hours'`;
 
 /** The user's generation started with this key in the last 24 hours. */
 export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
   const [row] = await db
     .select()
     .from(generations)
-    .where(
-      and(
-        eq(generations.userId, userId),
-        eq(generations.idempotencyKey, key),
-        sql`${generations.createdAt} > now() - ${IDEMPOTENCY_WINDOW}`,
-      ),
-    );
+    .where(keyedWork(generations, userId, key, true));
   return row;
 }
 
@@ -64,13 +58,7 @@ export async function releaseStaleIdempotencyKey(db: DbOrTx, userId: string, key
   await db
     .update(generations)
     .set({ idempotencyKey: null })
-    .where(
-      and(
-        eq(generations.userId, userId),
-        eq(generations.idempotencyKey, key),
-        sql`${generations.createdAt} <= now() - ${IDEMPOTENCY_WINDOW}`,
-      ),
-    );
+    .where(keyedWork(generations, userId, key, false));
 }
 
 /**

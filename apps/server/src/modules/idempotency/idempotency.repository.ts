@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_WINDOW } from '../../db/keyed-work';
 import type { DbOrTx } from '../../db/db-or-tx';
 import { idempotentRequests } from '../../db/schema';
 
 const t = idempotentRequests;
-/** How long a key names its request (Stripe's 24 hours, as the generate calls' keys). */
-const WINDOW = sql`interval '24 hours'`;
+const WINDOW = IDEMPOTENCY_WINDOW;
 
 export interface Claim {
   userId: string;
