@@ -9,7 +9,9 @@ test('an angle set from a photo of the garment: four views, each captioned with 
   await signUp(page, baseURL ?? '');
   await buyPlan(page, baseURL ?? '');
   await page.goto('/angle-sets');
-  await expect(page.getByRole('heading', { level: 2, name: 'Angle Set', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Angle Set', exact: true }),
+  ).toBeVisible();
 
   await page.getByLabel('Upload a photo').setInputFiles(garmentPath);
   await expect(page.getByText('Upload successful!')).toBeVisible();
