@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { generationBatches } from '../../db/schema';
 import type { DbOrTx } from '../../db/db-or-tx';
 import { keyedWork } from '../../db/keyed-work';

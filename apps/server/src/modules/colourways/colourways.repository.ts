@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { colourwaySets, colourwayVariants, generations } from '../../db/schema';
 import type { StoredColourwayMeasure } from '../../db/schema';
 import type { DbOrTx } from '../../db/db-or-tx';
