@@ -63,6 +63,12 @@ export default defineConfig({
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
+          // Files share the worker's modules: every file imports the whole server (Fastify, Better
+          // Auth, Drizzle, sharp, pg-boss), which isolated cost ~1.5 s of CPU per file. State stays
+          // per file regardless: each file has its own database and apps, and file-setup.ts closes
+          // them, restores spies and timers after it. No file replaces a module (vi.mock).
+          isolate: false,
+          setupFiles: ['./test/file-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

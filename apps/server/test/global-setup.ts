@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the `postgres` maintenance database of the run's embedded server. */
     pgAdminUrl: string;
+    /** A directory for the run's temporary files, removed with the embedded server. */
+    scratchDir: string;
   }
 }
 
@@ -41,6 +43,9 @@ export default async function setup(project: TestProject) {
   await queue.stop(1000);
   await template.close();
   project.provide('pgAdminUrl', server.urlFor('postgres'));
+  const scratch = path.join(root, 'scratch');
+  await fs.mkdir(scratch);
+  project.provide('scratchDir', scratch);
   return async () => {
     await server.stop();
     await fs.rm(root, { recursive: true, force: true });

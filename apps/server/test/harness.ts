@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { createDatabase, type Database } from '../src/db/client';
@@ -22,7 +22,10 @@ import type { Storage } from '../src/platform/storage/storage';
 const TEMPLATE_DATABASE = 'studio_template';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-/** Each test file gets its own database, cloned from the migrated template on first use. */
+/**
+ * Each test file gets its own database, cloned from the migrated template on first use. Files share
+ * this module (the tier runs unisolated, vitest.config.ts), so `endTestFile` forgets it after each.
+ */
 let fileDatabaseUrl: Promise<string> | undefined;
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -115,8 +118,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = createDatabase(await testDatabaseUrl(), { max: 5 });
   const mail: MailMessage[] = [];
+  // Under the run's scratch directory, which the global teardown removes.
   signing ??= fs
-    .mkdtemp(path.join(os.tmpdir(), 'studio-c2pa-'))
+    .mkdtemp(path.join(inject('scratchDir'), 'c2pa-'))
     .then((dir) => developmentSigningMaterial(dir));
   const app = await buildApp({
     config: testConfig(options.env),
@@ -144,9 +148,16 @@ export async function createTestApp(
   return { app, database, mail };
 }
 
-afterAll(async () => {
+/**
+ * Closes what the file made (apps, pools, its database, temporary directories) and undoes its spies,
+ * so the next file in this worker starts clean. Registered after every file by `file-setup.ts`.
+ */
+export async function endTestFile(): Promise<void> {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
   for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+  fileDatabaseUrl = undefined;
+}
 
 /** Signs up through Better Auth and returns the session cookie header to send on later requests. */
 export async function signUp(
