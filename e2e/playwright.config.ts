@@ -73,7 +73,10 @@ export default defineConfig({
     : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (each action's DOM snapshot, network, console) and its final
+    // screenshot, but the trace takes no screencast: Chromium encoding frames for it was half the
+    // tier's CPU (two specs: 201 → 109 CPU-seconds, 106 → 64 s wall, 2026-11-29, docs/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
