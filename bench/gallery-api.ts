@@ -11,7 +11,8 @@
 // Then the exact SQL each kind runs (captured from the gallery service through a Drizzle logger) is
 // timed alone on the idle server; --plans also prints its EXPLAIN (ANALYZE, BUFFERS).
 // --env=NAME=VALUE (repeatable) passes a setting to the app, e.g. --env=SESSION_CACHE_SECONDS=0.
-// Budget (ARCHITECTURE §8): ≥ 1 000 req/s and p99 ≤ 50 ms at 50 connections.
+// Budget (ARCHITECTURE §8): each case ≥ 75 % of the floor's throughput and p99 ≤ 1.5× the floor's,
+// in the same run; the load average is printed at the start and the end.
 // The last two lines are the floor and the app (run 2): `gallery-api all: R req/s, p50 X ms, p99 Y ms`.
 // --metrics-overhead: then the one-user mix again on the same database, alternately against two
 // apps built alike for it, one with its Prometheus metrics (/metrics scraped every second) and one
@@ -19,6 +20,7 @@
 // cost (ADR 062, budget ≤ 2 %).
 // Usage: node --import tsx bench/gallery-api.ts [seconds=20] [connections=50] [--plans] [--env=K=V]
 //        [--metrics-overhead]
+import { loadavg } from 'node:os';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client';
 import { printTable, quantile } from './report';
@@ -39,8 +41,9 @@ const ROWS = 100_000;
 const USERS = 1_000;
 const ROWS_PER_USER = 100;
 const LIMIT = 12;
-const BUDGET_RPS = 1_000;
-const BUDGET_P99_MS = 50;
+/** ARCHITECTURE §8: against the floor measured in the same run, so a busy machine moves both. */
+const FLOOR_SHARE = 0.75;
+const FLOOR_P99_RATIO = 1.5;
 const ORIGIN = 'http://localhost:3000';
 const LAST_PAGE = Math.ceil(ROWS / LIMIT);
 const USER_LAST_PAGE = Math.ceil(ROWS_PER_USER / LIMIT);
@@ -116,7 +119,13 @@ function report(title: string, kinds: Kind[], result: LoadResult): Summary {
   return all;
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 async function main(): Promise<void> {
+  const startLoad = load();
   const { seconds, connections, env } = benchArgs(process.argv.slice(2), {
     seconds: 20,
     connections: 50,
@@ -289,12 +298,15 @@ async function main(): Promise<void> {
     printTable(planRows);
     if (showPlans) console.log(`\n${plans.join('\n\n')}`);
 
-    const ok = (s: Summary) => s.rps >= BUDGET_RPS && s.p99 <= BUDGET_P99_MS;
-    console.log(
-      `\nbudget ≥ ${String(BUDGET_RPS)} req/s and p99 ≤ ${String(BUDGET_P99_MS)} ms: one user ` +
-        `${ok(oneUser) ? 'within' : 'OVER'}, ${String(USERS)} users ${ok(manyUsers) ? 'within' : 'OVER'}; ` +
-        `the app at ${((oneUser.rps / floor.rps) * 100).toFixed(0)} % of the floor's throughput\n`,
-    );
+    const ok = (s: Summary) =>
+      s.rps >= FLOOR_SHARE * floor.rps && s.p99 <= FLOOR_P99_RATIO * floor.p99;
+    const judged = (label: string, s: Summary) =>
+      `${label}: ${s.rps.toFixed(0)} req/s = ${((s.rps / floor.rps) * 100).toFixed(0)} % of the ` +
+      `floor's (≥ ${String(FLOOR_SHARE * 100)} %), p99 ${s.p99.toFixed(1)} ms = ` +
+      `${(s.p99 / floor.p99).toFixed(2)}× the floor's (≤ ${String(FLOOR_P99_RATIO)}×): ` +
+      (ok(s) ? 'within' : 'OVER');
+    console.log(`\n${judged('one user', oneUser)}\n${judged(`${String(USERS)} users`, manyUsers)}`);
+    console.log(`load average at the start ${startLoad}, at the end ${load()}\n`);
     console.log(line(`${String(USERS)} users`, manyUsers));
     console.log(line('floor', floor));
     console.log(line('all', oneUser));
