@@ -12,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { LAYOUT_KEY, closure, entryKey, routeModuleKey } from './lib/vite-manifest.mjs';
 
 const root = path.resolve(import.meta.dirname, '../apps/web');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bundle-'));
@@ -29,14 +30,6 @@ await build({
 
 const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
 const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8'));
-
-function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) closure(dep, seen);
-  return seen;
-}
 
 /** Where a module belongs: its npm package, or its folder under apps/web/src or the contract. */
 function owner(id) {
@@ -77,23 +70,15 @@ function print(title, files) {
   if (rest > 0) console.log(`${rest.toFixed(1).padStart(8)}  (${rows.length - top} more)`);
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const entryFiles = closure(entryKey);
+const entryFiles = closure(manifest, entryKey(manifest));
 print('entry (every page)', entryFiles);
 
 const route = arg('route');
 if (route) {
-  const segment =
-    route
-      .replace(/^\/+|\/+$/g, '')
-      .split('/')
-      .pop() || 'dashboard';
-  const key = Object.keys(manifest).find(
-    (k) => manifest[k].isDynamicEntry && k.endsWith(`/${segment}.tsx`),
-  );
+  const key = routeModuleKey(manifest, route);
   if (!key) throw new Error(`no lazy route module for ${route}`);
-  const files = closure(key, new Set());
-  if (key.startsWith('src/app/routes/app/')) closure('src/app/routes/app/layout.tsx', files);
+  const files = closure(manifest, key);
+  if (key.startsWith('src/app/routes/app/')) closure(manifest, LAYOUT_KEY, files);
   for (const file of entryFiles) files.delete(file);
   print(`${route} on top of the entry`, files);
 }

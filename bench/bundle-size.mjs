@@ -11,6 +11,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  LAYOUT_KEY,
+  closure as closureIn,
+  entryKey,
+  routeModuleKey,
+} from './lib/vite-manifest.mjs';
 
 const dist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -23,20 +29,13 @@ const gzipKiB = (file) => {
   return gz.get(file);
 };
 
-function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) closure(dep, seen);
-  return seen;
-}
+const closure = (key, seen) => closureIn(manifest, key, seen);
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const entryFiles = closure(entryKey);
+const entryFiles = closure(entryKey(manifest));
 const sum = (files) =>
   [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipKiB(f), 0);
 
-const layoutKey = 'src/app/routes/app/layout.tsx';
+const layoutKey = LAYOUT_KEY;
 const rows = [];
 const onDemand = [];
 for (const [key, chunk] of Object.entries(manifest)) {
@@ -68,20 +67,10 @@ process.exitCode = worst <= BUDGET_KIB ? 0 : 1;
 // named by its address; its lazy module is src/app/routes/**/<last segment>.tsx (or index for '/').
 const routeArg = process.argv.find((a) => a.startsWith('--route='))?.slice('--route='.length);
 if (routeArg) {
-  const segment =
-    routeArg
-      .replace(/^\/+|\/+$/g, '')
-      .split('/')
-      .pop() || 'dashboard';
-  const key = Object.keys(manifest).find(
-    (k) =>
-      manifest[k].isDynamicEntry &&
-      k.startsWith('src/app/routes/') &&
-      k.endsWith(`/${segment}.tsx`),
-  );
+  const key = routeModuleKey(manifest, routeArg);
   if (!key) {
     console.error(
-      `\nno lazy route module for ${routeArg} (looked for src/app/routes/**/${segment}.tsx)`,
+      `\nno lazy route module for ${routeArg} (looked for src/app/routes/**/<last segment>.tsx)`,
     );
     process.exitCode = 2;
   } else {

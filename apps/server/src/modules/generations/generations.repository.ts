@@ -42,8 +42,6 @@ export async function ownerOf(db: DbOrTx, id: string): Promise<string | undefine
   return row?.userId;
 }
 
-/** How long an Idempotency-Key names the work it started (Stripe's 24 hours, issue 35). */
-
 /** The user's generation started with this key in the last 24 hours. */
 export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
   const [row] = await db
