@@ -8,13 +8,14 @@
 // six of the rest, one after another as one worker does them).
 // Usage: node --import tsx bench/colourway.ts [runs=7] [photo=tank-solid.png]
 import { readFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import {
   colourwayInThread,
   holdEngineThread,
 } from '../apps/server/src/platform/engine/engine-thread';
+import { load } from './report';
 
 const ONE_BUDGET_MS = 1500;
 const SIX_BUDGET_MS = 6000;
@@ -23,10 +24,6 @@ const PHOTO = process.argv[3] ?? 'tank-solid.png';
 const TARGETS = ['#1f3a5f', '#c0392b', '#f4d03f', '#2e5e3a', '#7b3f9e', '#d8c3a5'];
 const OPTIONS = { part: 'auto', worn: 'no' } as const;
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;

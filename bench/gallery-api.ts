@@ -20,10 +20,9 @@
 // cost (ADR 062, budget ≤ 2 %).
 // Usage: node --import tsx bench/gallery-api.ts [seconds=20] [connections=50] [--plans] [--env=K=V]
 //        [--metrics-overhead]
-import { loadavg } from 'node:os';
 import Fastify from 'fastify';
 import type { Database } from '../apps/server/src/db/client';
-import { printTable, quantile } from './report';
+import { printTable, quantile, load } from './report';
 import {
   allLatencies,
   LOAD_HEADER,
@@ -118,11 +117,6 @@ function report(title: string, kinds: Kind[], result: LoadResult): Summary {
   console.log(`non-200 responses: ${non200(result).text}`);
   return all;
 }
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function main(): Promise<void> {
   const startLoad = load();

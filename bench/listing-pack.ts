@@ -16,7 +16,7 @@
 // Usage: node --import tsx bench/listing-pack.ts [garments=20] [models=4]
 //   (WORKER_CONCURRENCY=n in the environment is passed to the app.)
 import { once } from 'node:events';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
@@ -37,7 +37,7 @@ import type { Storage } from '../apps/server/src/platform/storage/storage';
 import { BENCH_ORIGIN, startBenchApp } from './lib/bench-app';
 import { seedCatalogue } from './lib/catalogue';
 import { studioPhoto } from './lib/studio-photo';
-import { printTable, quantile } from './report';
+import { printTable, quantile, load } from './report';
 
 const BUDGET_S = 60;
 const GARMENTS = Number(process.argv[2] ?? 20);
@@ -45,10 +45,6 @@ const MODELS = Number(process.argv[3] ?? 4);
 const SWEEP = '#f2efea';
 const GARMENT_COLOURS = ['#2b4c7e', '#9c2f3f', '#3f6b4a', '#6b4a8c'];
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const msOf = (ms: number) => `${ms.toFixed(0)} ms`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);

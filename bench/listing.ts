@@ -5,7 +5,7 @@
 // cut out, reframe to 3:4, re-encode. The model path (a photo on a wooden table, where the backdrop
 // is not plain and the segmentation model runs) is timed once, warm, and reported beside.
 // Usage: node --import tsx bench/listing.ts [rounds=5]
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { marketplace } from '@studio/contract/listing';
 import sharp from 'sharp';
 import { segmentForeground } from '../apps/server/src/platform/engine/background-removal';
@@ -14,15 +14,12 @@ import { fixListingImage } from '../apps/server/src/platform/engine/listing-fix'
 import { woodTablePhoto } from '../apps/server/src/platform/engine/listing-fixtures/make-fixtures';
 import { studioPhoto } from './lib/studio-photo';
 import { timedRuns } from './lib/timed-runs';
+import { load } from './report';
 
 const CHECK_BUDGET_MS = 300;
 const FIX_BUDGET_MS = 2000;
 const ROUNDS = Number(process.argv[2] ?? 5);
 const rules = marketplace('amazon').slots.main;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const photo = await studioPhoto(4000, 3000);

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -25,16 +25,13 @@ import { developmentSigningMaterial } from '../apps/server/src/platform/provenan
 import { provenanceOf } from '../apps/server/src/platform/provenance/source-types';
 import { type MarkableType, withXmp, xmpPacket } from '../apps/server/src/platform/provenance/xmp';
 import { photoLike } from './photo-like';
+import { load } from './report';
 
 const BUDGET_MS = 50;
 const RUNS = Number(process.argv[2] ?? 15);
 const WARMUPS = Number(process.argv[3] ?? 3);
 const MODEL = 'fal-ai/fashn/tryon/v1.6';
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 

@@ -1,5 +1,6 @@
 // Small helpers the benches share for their figures (no server imports: forked load clients
 // re-run the bench script that imports this).
+import { loadavg } from 'node:os';
 
 /** The value at quantile `q` (0–1) of an ascending list; NaN for an empty one. */
 export const quantile = (sorted: number[], q: number): number =>
@@ -15,3 +16,9 @@ export function printTable(rows: string[][]): void {
         .join('  '),
     );
 }
+
+/** The 1, 5 and 15 minute load averages, printed beside a figure: how busy the machine was. */
+export const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
