@@ -106,6 +106,18 @@ describe('POST /gallery/past-generations', () => {
     expect((await gallery({ search: '100%' })).pagination.totalItems).toBe(0);
   });
 
+  it('gives a search’s total on every page, also on an empty one past its end', async () => {
+    // Each page number counts up to its own cap, so none of these totals comes from the others.
+    const second = await gallery({ search: 'silk', page: 2, limit: 12 });
+    expect(second.data).toHaveLength(1);
+    expect(second.pagination).toMatchObject({ totalItems: 13, hasNextPage: false });
+    const past = await gallery({ search: 'silk', page: 3, limit: 12 });
+    expect(past.data).toHaveLength(0);
+    expect(past.pagination.totalItems).toBe(13);
+    const none = await gallery({ search: 'no such words', page: 1, limit: 12 });
+    expect(none).toMatchObject({ data: [], pagination: { totalItems: 0 } });
+  });
+
   it('records each load as a page-view event with page, type and search', async () => {
     await gallery({ page: 2, type: 'upscaler', search: 'denim' });
     // Views are written in batches off the request path (ADR 040), within about a second.

@@ -49,14 +49,47 @@ const COUNT_TTL_MS = 5_000;
 const COUNT_CACHE_MAX = 2_000;
 const counts = new Map<string, { total: number; at: number }>();
 
-async function searchCount(db: Db, filter: repo.GalleryFilter, cap: number): Promise<number> {
-  const key = JSON.stringify([filter.userId, filter.type, filter.search, cap]);
-  const hit = counts.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
-  const total = await repo.countGalleryCapped(db, filter, cap);
+const countKey = (filter: repo.GalleryFilter, cap: number) =>
+  JSON.stringify([filter.userId, filter.type, filter.search, cap]);
+
+function knownCount(filter: repo.GalleryFilter, cap: number): number | undefined {
+  const hit = counts.get(countKey(filter, cap));
+  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.total : undefined;
+}
+
+function rememberCount(filter: repo.GalleryFilter, cap: number, total: number) {
   if (counts.size >= COUNT_CACHE_MAX) counts.clear();
-  counts.set(key, { total, at: Date.now() });
+  counts.set(countKey(filter, cap), { total, at: Date.now() });
+}
+
+async function searchCount(db: Db, filter: repo.GalleryFilter, cap: number): Promise<number> {
+  const known = knownCount(filter, cap);
+  if (known !== undefined) return known;
+  const total = await repo.countGalleryCapped(db, filter, cap);
+  rememberCount(filter, cap, total);
   return total;
+}
+
+/**
+ * A search's page by number. Its total, when not known from the last few seconds, rides on the
+ * page's own rows (one statement); only an empty page past the first asks for it apart, as an
+ * empty first page means nothing matches.
+ */
+async function searchPageByNumber(
+  db: Db,
+  filter: repo.GalleryFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: repo.GalleryRow[]; total: number }> {
+  const cap = page * limit + SEARCH_COUNT_CAP;
+  const known = knownCount(filter, cap);
+  if (known !== undefined) {
+    return { rows: (await repo.gallerySearchPage(db, filter, page, limit)).rows, total: known };
+  }
+  const found = await repo.gallerySearchPage(db, filter, page, limit, cap);
+  const total = found.total ?? (page === 1 ? 0 : await repo.countGalleryCapped(db, filter, cap));
+  rememberCount(filter, cap, total);
+  return { rows: found.rows, total };
 }
 
 /** Drops a user's cached totals (this process saw their gallery change). */
@@ -175,15 +208,17 @@ export async function pastGenerations(
     const found = moved ?? (await pageByNumber(db, filter, page, limit));
     rows = found.rows;
     totalItems = found.total ?? (await repo.countSucceeded(db, userId, filter.type));
-  } else {
+  } else if (from) {
     const searchRows = async () => {
-      const moved = from && (await repo.galleryPageFrom(db, filter, from, limit));
-      return moved ? moved.rows : repo.gallerySearchPage(db, filter, page, limit);
+      const moved = await repo.galleryPageFrom(db, filter, from, limit);
+      return moved ? moved.rows : (await repo.gallerySearchPage(db, filter, page, limit)).rows;
     };
     [totalItems, rows] = await Promise.all([
       searchCount(db, filter, page * limit + SEARCH_COUNT_CAP),
       searchRows(),
     ]);
+  } else {
+    ({ rows, total: totalItems } = await searchPageByNumber(db, filter, page, limit));
   }
   views.record(userId, 'gallery', {
     page,
