@@ -8,7 +8,7 @@
 //     1× the last page, 1× type fashion_extractor, 1× search "silk" (all limit 12);
 //  3. 1 000 users with 100 generations each, every request from the next user (the same mix over
 //     their 9 pages), so no per-user cache in the process is warm.
-// Then the exact SQL each kind runs (captured from the gallery service through a Drizzle logger) is
+// Then the exact SQL each kind runs (captured from the gallery service at the pool) is
 // timed alone on the idle server; --plans also prints its EXPLAIN (ANALYZE, BUFFERS).
 // --env=NAME=VALUE (repeatable) passes a setting to the app, e.g. --env=SESSION_CACHE_SECONDS=0.
 // Budget (ARCHITECTURE §8): each case ≥ 75 % of the floor's throughput and p99 ≤ 1.5× the floor's,
@@ -231,17 +231,25 @@ async function main(): Promise<void> {
       manyResult,
     );
 
-    // The exact SQL of each kind, captured from the gallery service through a Drizzle logger.
+    // The exact SQL of each kind, captured from the gallery service at the pool: its hottest
+    // statements go to node-postgres directly, past Drizzle's logger.
     const captured: { text: string; params: unknown[] }[] = [];
-    const traced = drizzle(database.pool, {
-      schema,
-      casing: 'snake_case',
-      logger: {
-        logQuery: (text, params) => {
-          captured.push({ text, params });
-        },
+    const query = database.pool.query.bind(database.pool) as (...args: unknown[]) => unknown;
+    const tracingPool = new Proxy(database.pool, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (config: unknown, values?: unknown[]) => {
+          const named = typeof config === 'object' && config !== null;
+          const { text, values: own } = (named ? config : { text: config }) as {
+            text: string;
+            values?: unknown[];
+          };
+          captured.push({ text, params: own ?? values ?? [] });
+          return query(config, values);
+        };
       },
     });
+    const traced = drizzle(tracingPool, { schema, casing: 'snake_case' });
     console.log(
       '\nthe statements each request runs, alone on the idle server (median of 5, ms; captured\n' +
         'from the service’s second call, so with the caches the load kept warm)\n',

@@ -118,6 +118,69 @@ describe('POST /gallery/past-generations', () => {
     expect(none).toMatchObject({ data: [], pagination: { totalItems: 0 } });
   });
 
+  it('answers a card the same from a page and from a search (statements read apart)', async () => {
+    // Pages without a search are read by position from node-postgres; a search goes through
+    // Drizzle's own mapping. A card with every field set must come out the same both ways.
+    const other = await signUp(t.app);
+    const otherId = await userIdOf(t.app, other.cookie);
+    const id = `gen_full_${randomBytes(4).toString('hex')}`;
+    await createGeneration(t.database.db, {
+      id,
+      userId: otherId,
+      type: 'colourways',
+      status: 'succeeded',
+      prompt: 'olive linen shirt',
+      styleName: 'Studio',
+      credits: 1,
+      imageUrls: ['/api/v1/media/a', '/api/v1/media/b'],
+      inputImageUrls: ['/api/v1/media/in'],
+      thumbnailUrl: '/api/v1/media/a-thumb',
+      thumbhash: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+      settings: { madeFrom: 'gen_source', set: { id: 'set_1', index: 1, size: 3 } },
+      fidelityColourDifference: 2.5,
+      fidelityPatternSimilarity: 0.875,
+      fidelityPassed: true,
+      credentials: {
+        sourceType: 'trainedAlgorithmicMedia',
+        generator: 'AI Product Studio',
+        model: null,
+        signedBy: 'Test signer',
+        signedAt: '2026-01-02T03:04:05.000Z',
+        verified: true,
+        marked: 2,
+        outputs: 2,
+      },
+      outputViews: [
+        { view: 'front', slot: 'main' },
+        { view: 'side', slot: 'additional' },
+      ],
+      createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)),
+      finishedAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 9, 123)),
+    });
+    const read = async (body: Record<string, unknown>) => {
+      const res = await post(t.app, other.cookie, '/api/v1/gallery/past-generations', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: Record<string, unknown>[] }>().data;
+    };
+    const [fromPage] = await read({ page: 1, limit: 12 });
+    const [fromSearch] = await read({ page: 1, limit: 12, search: id });
+    expect(fromPage).toEqual(fromSearch);
+    expect(fromPage).toMatchObject({
+      generationId: id,
+      timestamp: '2026-01-02T03:04:09.123Z',
+      madeFrom: 'gen_source',
+      group: { id: 'set_1', kind: 'colourways', size: 3, index: 1 },
+      fidelity: { passed: true, colourDifference: 2.5, patternSimilarity: 0.875 },
+      credentials: { verified: true, marked: 2 },
+      views: [
+        { url: '/api/v1/media/a', view: 'front', slot: 'main' },
+        { url: '/api/v1/media/b', view: 'side', slot: 'additional' },
+      ],
+    });
+    const [fromType] = await read({ page: 1, limit: 12, type: 'colourways' });
+    expect(fromType).toEqual(fromSearch);
+  });
+
   it('records each load as a page-view event with page, type and search', async () => {
     await gallery({ page: 2, type: 'upscaler', search: 'denim' });
     // Views are written in batches off the request path (ADR 040), within about a second.

@@ -9,10 +9,15 @@ import {
   inArray,
   or,
   sql,
+  Column,
+  fillPlaceholders,
+  is,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import pg from 'pg';
 import { galleryCounts, generationActivity, generations, media, pageViews } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { DbOrTx } from '../../db/db-or-tx';
 import type { GenerationRow } from '../generations/generations.service';
 
@@ -146,12 +151,7 @@ function keyDown(where: SQL | undefined, offset: number | Placeholder) {
  * process's CPU under the bench, 2026-11-25 profile), and PostgreSQL parsed and planned it each
  * time; named, each pooled connection parses it once.
  */
-export async function galleryNearPage(
-  db: DbOrTx,
-  filter: GalleryFilter,
-  skip: number,
-  limit: number,
-) {
+export async function galleryNearPage(db: Db, filter: GalleryFilter, skip: number, limit: number) {
   if (filter.search !== null) throw new Error('galleryNearPage has no search');
   const deep = skip !== 0;
   const typed = filter.type !== null;
@@ -161,38 +161,130 @@ export async function galleryNearPage(
     () => {
       const { userId, type, where } = placeholders(typed);
       const start = keyDown(where, sql.placeholder('skip'));
-      return db
-        .select({ row: galleryColumns, total: succeededTotal(userId, type) })
-        .from(generations)
-        .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
-        .orderBy(...newestFirst)
-        .limit(sql.placeholder('limit'));
+      return {
+        extra: { total: succeededTotal(userId, type) },
+        select: (fields) =>
+          db
+            .select(fields)
+            .from(generations)
+            .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
+            .orderBy(...newestFirst)
+            .limit(sql.placeholder('limit')),
+      };
     },
   );
-  const found = await query.execute({ userId: filter.userId, type: filter.type, skip, limit });
+  const found = await query({ userId: filter.userId, type: filter.type, skip, limit });
   return { rows: found.map((r) => r.row), total: found[0]?.total };
 }
 
-/** The prepared statement `name` on this database handle, built the first time it is asked for. */
-function prepared<Q extends { prepare: (name: string) => unknown }>(
-  db: DbOrTx,
+/** What a prepared gallery statement answers per row: the card, and the statement's own columns. */
+type Answer<E extends Record<string, SQL>> = {
+  row: GalleryRow;
+} & { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+/**
+ * The prepared statement `name` on this database handle, selecting the card's columns and
+ * `extra`, built by Drizzle the first time it is asked for and then run on node-postgres
+ * directly: named, so each pooled connection parses and plans it once, and its rows read by
+ * position with each column's own decoder. Drizzle's per-row mapping (an entity check per field
+ * per row, and its tracing wrappers) was ~8 % of the API process's time under the gallery bench
+ * (2026-11-29 profile); the values are decoded as Drizzle decodes them (timestamps as text from
+ * the driver, then the column's mapping).
+ */
+function prepared<E extends Record<string, SQL>>(
+  db: Db,
   name: string,
-  build: () => Q,
-): ReturnType<Q['prepare']> {
+  build: () => {
+    extra: E;
+    select: (fields: { row: typeof galleryColumns } & E) => {
+      toSQL(): { sql: string; params: unknown[] };
+    };
+  },
+): (values: Record<string, unknown>) => Promise<Answer<E>[]> {
   let statements = preparedStatements.get(db);
   if (!statements) {
     statements = new Map();
     preparedStatements.set(db, statements);
   }
-  let statement = statements.get(name) as ReturnType<Q['prepare']> | undefined;
+  let statement = statements.get(name) as
+    ((values: Record<string, unknown>) => Promise<Answer<E>[]>) | undefined;
   if (!statement) {
-    statement = build().prepare(name) as ReturnType<Q['prepare']>;
+    const { extra, select } = build();
+    const { sql: text, params } = select({ row: galleryColumns, ...extra }).toSQL();
+    // The order Drizzle writes the select list in: the card's columns, then the extra ones.
+    const columns = [
+      ...Object.entries(galleryColumns).map(([key, field]) => ({ key, field, card: true })),
+      ...Object.entries(extra).map(([key, field]) => ({ key, field, card: false })),
+    ].map(({ key, field, card }) => ({
+      key,
+      card,
+      // As Drizzle maps them: a column through its decoder; an SQL expression as the driver
+      // parsed it (none of these has a `mapWith`).
+      decoder: is(field, Column) ? field : asParsed,
+    }));
+    // The pool Drizzle was made on (`drizzle(pool)` keeps it as `$client`).
+    const client = (db as { $client?: Pick<pg.Pool, 'query'> }).$client;
+    if (!client) throw new Error('the gallery needs the database handle made by createDatabase');
+    statement = async (values) => {
+      const result = await client.query<unknown[]>({
+        name,
+        text,
+        values: fillPlaceholders(params, values),
+        rowMode: 'array',
+        types: driverTypes,
+      });
+      if (result.fields.length !== columns.length) {
+        throw new Error(
+          `${name}: ${String(result.fields.length)} columns, expected ${String(columns.length)}`,
+        );
+      }
+      return result.rows.map((raw: unknown[]) => {
+        const row: Record<string, unknown> = {};
+        const answer: Record<string, unknown> = { row };
+        for (let i = 0; i < columns.length; i++) {
+          const column = columns[i] as (typeof columns)[number];
+          const value = raw[i];
+          (column.card ? row : answer)[column.key] =
+            value === null ? null : column.decoder.mapFromDriverValue(value);
+        }
+        return answer as Answer<E>;
+      });
+    };
     statements.set(name, statement);
   }
   return statement;
 }
 
-const preparedStatements = new WeakMap<DbOrTx, Map<string, unknown>>();
+const preparedStatements = new WeakMap<Db, Map<string, unknown>>();
+const asParsed = { mapFromDriverValue: (value: unknown) => value };
+
+/**
+ * The driver's parsers as Drizzle's node-postgres session sets them: date and time types stay
+ * text (the column decodes them), everything else as node-postgres parses it.
+ */
+const TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const asText = (value: string) => value;
+const driverTypes = {
+  getTypeParser: ((
+    oid: Parameters<typeof pg.types.getTypeParser>[0],
+    format?: 'text' | 'binary',
+  ) =>
+    TEXT_TYPES.has(oid)
+      ? asText
+      : (pg.types.getTypeParser(oid, format) as (
+          value: string,
+        ) => unknown)) as typeof pg.types.getTypeParser,
+};
 
 /** A gallery's user (and type) as placeholders, and its filter built from them. */
 function placeholders(typed: boolean) {
@@ -215,7 +307,7 @@ function placeholders(typed: boolean) {
  * the end).
  */
 export async function galleryJump(
-  db: DbOrTx,
+  db: Db,
   filter: GalleryFilter,
   skip: number,
   limit: number,
@@ -242,19 +334,22 @@ export async function galleryJump(
     );
     const fromTop = keyDown(and(where, newerHalf, sql`${version} <> ${fromVersion}`), at);
     const start = sql`(${fromOldest} union all ${fromRemembered} union all ${fromTop})`;
-    return db
-      .select({
-        row: galleryColumns,
+    return {
+      extra: {
         key: sql<string>`${generations.createdAt}::text`,
         total,
         version: sql<string>`${version}`,
-      })
-      .from(generations)
-      .where(and(where, sql`${rowKey} <= ${start}`))
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'));
+      },
+      select: (fields) =>
+        db
+          .select(fields)
+          .from(generations)
+          .where(and(where, sql`${rowKey} <= ${start}`))
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('limit')),
+    };
   });
-  const found = await query.execute({
+  const found = await query({
     userId: filter.userId,
     type: filter.type,
     skip,
@@ -333,7 +428,7 @@ export interface RowKey {
  * page by number.
  */
 export async function galleryPageFrom(
-  db: DbOrTx,
+  db: Db,
   filter: GalleryFilter,
   from: { after: string } | { before: string },
   limit: number,
@@ -345,12 +440,12 @@ export async function galleryPageFrom(
     anchor: Param,
     where: SQL | undefined,
     size: number | Placeholder,
-    total?: SQL<number>,
+    total: SQL<number> | SQL<null>,
   ) => {
     const key = sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
       where ${and(eq(generations.id, anchor), eq(generations.userId, userId))})`;
     return db
-      .select({ row: galleryColumns, total: total ?? sql<null>`null` })
+      .select({ row: galleryColumns, total })
       .from(generations)
       .where(and(where, after ? sql`${rowKey} < ${key}` : sql`${rowKey} > ${key}`))
       .orderBy(...(after ? newestFirst : oldestFirst))
@@ -365,17 +460,20 @@ export async function galleryPageFrom(
       () => {
         const { userId, type, where } = placeholders(typed);
         const [anchor, size] = [sql.placeholder('anchor'), sql.placeholder('limit')];
-        return build(userId, anchor, where, size, succeededTotal(userId, type));
+        return {
+          extra: { total: succeededTotal(userId, type) },
+          select: (fields) => build(userId, anchor, where, size, fields.total),
+        };
       },
     );
-    found = await query.execute({
+    found = await query({
       userId: filter.userId,
       type: filter.type,
       anchor: anchorId,
       limit,
     });
   } else {
-    found = await build(filter.userId, anchorId, galleryWhere(filter), limit);
+    found = await build(filter.userId, anchorId, galleryWhere(filter), limit, sql<null>`null`);
   }
   if (found.length === 0) {
     // At the end of the list, or the anchor is gone: only the second needs the walk.
