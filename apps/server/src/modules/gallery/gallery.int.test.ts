@@ -201,6 +201,24 @@ describe('POST /gallery/past-generations', () => {
     );
   });
 
+  it('keeps a page view’s search as typed, quotes, commas and braces included', async () => {
+    // Views go in as array parameters (ADR 040 addendum 2026-11-29): what an array literal
+    // escapes must come back as it was sent.
+    const search = 'say "silk", {not} \\ a\\b é 🧵';
+    await gallery({ page: 1, search });
+    await vi.waitFor(
+      async () => {
+        const views = await t.database.db
+          .select()
+          .from(pageViews)
+          .where(eq(pageViews.userId, userId));
+        expect(views.at(-1)?.details).toEqual({ page: 1, limit: 12, type: 'all', search });
+        expect(views.at(-1)?.createdAt).toBeInstanceOf(Date);
+      },
+      { timeout: 5_000 },
+    );
+  });
+
   it('shows another user nothing of this user’s gallery', async () => {
     const other = await signUp(t.app);
     const res = await post(t.app, other.cookie, '/api/v1/gallery/past-generations', { page: 1 });
