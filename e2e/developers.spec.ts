@@ -118,6 +118,17 @@ test('a seller makes a key and a webhook on a phone, calls the API with the key,
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: `${screenshotDir}/developers-mobile-390.png`, fullPage: true });
+
+    // Revoked: the key goes, and the page is whole again behind the closed dialog (no part of it
+    // left hidden from assistive technology), with focus on the keys' heading.
+    const keys = page.getByRole('list', { name: 'Your API keys' });
+    await keys.getByRole('button', { name: 'Revoke Catalogue script' }).click();
+    const revokeDialog = page.getByRole('dialog', { name: 'Revoke “Catalogue script”?' });
+    await revokeDialog.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(revokeDialog).toBeHidden();
+    await expect(page.getByText('No keys yet: create one below.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'API keys' })).toBeFocused();
+    await expect(page.locator('[aria-hidden="true"]:has(main)')).toHaveCount(0);
   } finally {
     await receiver.close();
   }

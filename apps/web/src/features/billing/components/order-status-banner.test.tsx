@@ -198,7 +198,7 @@ describe('dashboard', () => {
       await screen.findByText('Payment successful! 160 credits have been added to your account.'),
     ).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
     ).toBeInTheDocument();
   });
 });

@@ -197,12 +197,15 @@ describe('canvas editor upload', () => {
     const { user } = renderCanvas();
     await uploadImage(user);
 
-    const remove = screen.getByRole('button', { name: 'Remove image' });
-    expect(remove).toHaveFocus();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Remove image' })).toHaveFocus();
+    });
 
     await user.keyboard('{Enter}');
 
-    expect(uploadInput()).toHaveFocus();
+    await waitFor(() => {
+      expect(uploadInput()).toHaveFocus();
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { pickValue } from '@/testing/events';
 import {
   creditHistoryFailureHandlers,
   generationHistoryBody,
@@ -74,7 +75,9 @@ describe('credit history page', () => {
 
     const loading = await screen.findByText('Loading credit history...', {}, { timeout: 5000 });
     expect(loading).toHaveAttribute('role', 'status');
-    expect(requested).toEqual([testUser.id]);
+    await waitFor(() => {
+      expect(requested).toEqual([testUser.id]);
+    });
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
@@ -274,9 +277,8 @@ describe('credit history page', () => {
       ],
     });
 
-    // Date inputs take their value through change events; typing into them is browser-specific.
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-05' } });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-01-10' } });
+    pickValue(screen.getByLabelText('Start date'), '2026-01-05');
+    pickValue(screen.getByLabelText('End date'), '2026-01-10');
 
     await waitFor(() => {
       const names = bodyRows('Purchase history').map(

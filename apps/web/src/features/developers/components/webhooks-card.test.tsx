@@ -214,6 +214,9 @@ describe('developers: webhooks', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
     expect(await screen.findByText('No endpoints yet: add one below.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Webhooks' })).toHaveFocus();
+    // The page behind the dialog is given back to assistive technology as the dialog unmounts.
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { name: 'Webhooks' })).toHaveFocus();
+    });
   });
 });

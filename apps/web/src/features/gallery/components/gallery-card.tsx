@@ -77,9 +77,10 @@ export function GalleryCard({
               aria-label={`Select ${name}`}
               checked={selected}
               className="size-5 cursor-pointer accent-brand-600"
-              onChange={(event) => {
-                const { nativeEvent } = event;
-                onSelect('shiftKey' in nativeEvent && nativeEvent.shiftKey === true);
+              // The click, not the change: only a click carries Shift (for range selection), and
+              // Space on the focused box clicks it too.
+              onClick={(event) => {
+                onSelect(event.shiftKey);
               }}
             />
           </label>

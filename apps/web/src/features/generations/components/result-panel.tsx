@@ -55,7 +55,7 @@ export function ResultPanel<C>(props: ResultPanelProps<C>) {
   return (
     <>
       <p ref={announcer} role="status" className="sr-only">
-        {outcomeAnnouncements[props.run.phase] ?? ''}
+        {outcomeAnnouncements[props.run.phase] ?? null}
       </p>
       <PanelContent {...props} />
     </>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pickValue } from '@/testing/events';
 import { mediaUrl } from '@/testing/generation-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { ResultViewer, type ViewerItem } from './result-viewer';
@@ -73,7 +74,7 @@ describe('ResultViewer', () => {
     const divider = within(dialog()).getByRole('slider', { name: 'Original and result divider' });
     expect(divider).toHaveValue('50');
     divider.focus();
-    fireEvent.change(divider, { target: { value: '70' } });
+    pickValue(divider, '70');
     expect(divider).toHaveAttribute('aria-valuetext', '70% original, 30% result');
     // Arrow keys on the divider move the divider, not to another result.
     await user.keyboard('{ArrowRight}');

@@ -18,11 +18,11 @@ describe('UpgradeDialog', () => {
       />,
     );
 
-    const upgrade = screen.getByRole('button', { name: 'Upgrade to Pro Plan' });
+    const upgrade = () => screen.getByRole('button', { name: 'Upgrade to Pro Plan' });
     await waitFor(() => {
-      expect(upgrade).toBeEnabled();
+      expect(upgrade()).toBeEnabled();
     });
-    await user.click(upgrade);
+    await user.click(upgrade());
 
     await waitFor(() => {
       expect(tab.location.href).toMatch(/\/checkout\/sandbox\/ord_sandbox_1$/);

@@ -75,8 +75,10 @@ export function UploadPanel({
     const swapped = shownImage.current !== hasImage;
     shownImage.current = hasImage;
     const move = swapped && focusLost.current;
-    // Only the render that swapped the controls may move focus; a later one must not.
-    focusLost.current = false;
+    // Only the render that swapped the controls may move focus; a later one must not. A loss
+    // noted when a file was chosen waits for its swap (renders may come between, as the upload
+    // starts), unless the upload ends without an image.
+    if (swapped || status === 'error') focusLost.current = false;
     if (move) (hasImage ? remove : input).current?.focus();
   });
 
