@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 
@@ -240,14 +240,8 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-const reactRouterDevelopmentEsm = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/development/index.mjs', import.meta.url),
-);
-
-export default defineConfig(({ command, mode }) => ({
-  // Preact's compat layer under React's names (react, react-dom, react/jsx-runtime): the same
-  // components and libraries in ~5 KiB instead of React DOM's ~60 KiB on every page (ADR 065).
-  plugins: [preact(), tailwindcss(), inlineStylesheet(), galleryHtml(), precompress(), noFullZod()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), inlineStylesheet(), galleryHtml(), precompress(), noFullZod()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -255,9 +249,6 @@ export default defineConfig(({ command, mode }) => ({
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
         : []),
     ],
-    // Tests: packages' ES builds (`module`), whose imports of React reach the aliases below; their
-    // CommonJS builds would `require` React itself past them (ADR 065).
-    ...(mode === 'test' ? { conditions: ['module'], mainFields: ['module'] } : {}),
   },
   build: {
     outDir: 'dist',
@@ -328,11 +319,5 @@ export default defineConfig(({ command, mode }) => ({
     restoreMocks: true,
     // jsdom tests share 2 cores with the integration tier in `npm test`; 5 s is too tight under load.
     testTimeout: 15_000,
-    // Tests run what ships: Preact behind React's names (ADR 065). Vitest would hand packages in
-    // node_modules to Node, past Vite's aliases, and Testing Library, TanStack Query, React
-    // Router, Radix and their helpers would load React itself; Vite transforms them all instead.
-    server: { deps: { inline: true } },
-    // React Router lists its CommonJS build under `node` before `module`: its ES build by path.
-    alias: [{ find: /^react-router$/, replacement: reactRouterDevelopmentEsm }],
   },
 }));
