@@ -26,7 +26,12 @@ export function matchesRealCookie(cookie: string): boolean {
   return signedCookie(token) === `${COOKIE}=${value}`;
 }
 
-/** `count` users named `${prefix}-N`, each with a day-long session; answers ids and cookies. */
+/**
+ * `count` users named `${prefix}-N`, each with a session as Better Auth makes one at sign-in
+ * (7 days, its default `expiresIn`); answers ids and cookies. A shorter one would be past Better
+ * Auth's daily refresh, so each user's first request would also rewrite the session row: work a
+ * user causes once a day, which a crowd bench would otherwise pay for all its users at once.
+ */
 export async function createUsers(
   database: Database,
   count: number,
@@ -43,7 +48,7 @@ export async function createUsers(
   );
   await database.pool.query(
     `INSERT INTO sessions (id, expires_at, token, user_id, created_at, updated_at)
-     SELECT 'ses_' || u.id, now() + interval '1 day', u.token, u.id, now(), now()
+     SELECT 'ses_' || u.id, now() + interval '7 days', u.token, u.id, now(), now()
      FROM unnest($1::text[], $2::text[]) AS u(id, token)`,
     [users.map((u) => u.id), users.map((u) => u.token)],
   );
