@@ -13,7 +13,13 @@
 // `--variants=A=DIR,B=DIR` measures several builds A/B on the one seeded server: every variant's
 // hashed assets are served side by side and only index.html is swapped, variant after variant
 // within each run, so the machine's load of the moment falls on all of them alike.
-// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1] [--variants=A=DIR,B=DIR]
+// `--busy[=N]` runs N CPU-bound processes (default 2, one per core here) beside Lighthouse from the
+// first page to the last, as a phone or a shared CI machine is never idle: issue 38 asks for the
+// budgets at load 2–4. They stop with the bench, or by themselves after an hour if it is killed.
+// Budgets (ARCHITECTURE §8): score ≥ 95 and TBT ≤ 150 ms on every page; each page's line shows
+// both beside its figures and the load average of the moment.
+// Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1] [--variants=A=DIR,B=DIR] [--busy[=N]]
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -22,8 +28,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startH2Edge, type H2Edge } from './lib/h2-edge';
 import { photoLike } from './photo-like';
+import { load } from './report';
 
 const BUDGET = 95;
+const TBT_BUDGET_MS = 150;
+const busyArg = process.argv.find((a) => a === '--busy' || a.startsWith('--busy='));
+const busyCount = busyArg === undefined ? 0 : Number(busyArg.split('=')[1] ?? 2);
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const PAGES =
@@ -110,6 +120,22 @@ const origin = direct
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let edge: H2Edge | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+const busy: ChildProcess[] = [];
+
+/** `--busy`: CPU-bound loops beside the bench, each ending by itself within the hour. */
+function startBusy(count: number): void {
+  for (let i = 0; i < count; i++) {
+    busy.push(
+      spawn(
+        process.execPath,
+        ['-e', 'const end = Date.now() + 3_600_000; while (Date.now() < end);'],
+        {
+          stdio: 'ignore',
+        },
+      ),
+    );
+  }
+}
 
 async function call(pathname: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -211,6 +237,7 @@ try {
     await runLighthouse(origin, cookie);
   }
 } finally {
+  for (const child of busy) child.kill();
   chrome?.kill();
   await edge?.close();
   await app?.close();
@@ -239,8 +266,14 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
     ['speed-index', 'SI'],
   ] as const;
   let worst = 100;
+  let worstTbt = 0;
+  if (busyCount > 0) {
+    startBusy(busyCount);
+    // Let the load average (a 1-minute mean) climb before the first page is measured.
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+  }
   console.log(
-    `Lighthouse ${String(runs)}× per page, mobile defaults, ${direct ? 'HTTP/1.1 straight to Fastify' : 'through the HTTP/2 edge'}, median:`,
+    `Lighthouse ${String(runs)}× per page, mobile defaults, ${direct ? 'HTTP/1.1 straight to Fastify' : 'through the HTTP/2 edge'}, ${busyCount > 0 ? `${String(busyCount)} busy processes beside it` : 'nothing added beside it'}, median; load ${load()}:`,
   );
   const labels = variants.length > 0 ? variants.map((v) => v.name) : [''];
   for (const page of PAGES) {
@@ -293,6 +326,8 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
     for (const label of labels) {
       const score = median(scores[label] ?? []);
       worst = Math.min(worst, score);
+      const tbt = median(values[label]?.['total-blocking-time'] ?? []);
+      worstTbt = Math.max(worstTbt, tbt);
       const detail = metrics
         .map(([id, name]) => {
           const v = median(values[label]?.[id] ?? []);
@@ -303,12 +338,13 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
         .join(', ');
       const title = label === '' ? page : `${page} ${label}`;
       console.log(
-        `${title.padEnd(16)} ${String(score).padStart(3)}  (runs ${(scores[label] ?? []).join('/')}; ${detail}; load ${os.loadavg()[0]?.toFixed(2) ?? '?'})`,
+        `${title.padEnd(16)} ${String(score).padStart(3)} of ${String(BUDGET)}, TBT ${Math.round(tbt)} of ${String(TBT_BUDGET_MS)} ms  (runs ${(scores[label] ?? []).join('/')}; ${detail}; load ${load()})`,
       );
     }
   }
+  const met = worst >= BUDGET && worstTbt <= TBT_BUDGET_MS;
   console.log(
-    `\nworst: ${String(worst)} of ${String(BUDGET)} budget — ${worst >= BUDGET ? 'within' : 'UNDER'} budget`,
+    `\nworst: score ${String(worst)} of ${String(BUDGET)}, TBT ${Math.round(worstTbt)} of ${String(TBT_BUDGET_MS)} ms — ${met ? 'within' : 'OUTSIDE'} budget; load ${load()}`,
   );
-  process.exitCode = worst >= BUDGET ? 0 : 1;
+  process.exitCode = met ? 0 : 1;
 }
