@@ -10,8 +10,8 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary fullScreen>
-      {/* One boundary per top-level page, as the shell has one per page: Preact's compat Suspense
-          can put back empty a page it hid while another page's chunk loaded (ADR 065). */}
+      {/* One boundary per top-level page, as the shell has one per page, so none outlives the
+          page it suspended for (ADR 065; e2e/slow-chunks.spec.ts). */}
       <Suspense key={topLevelPage(pathname)} fallback={<FullScreenLoader />}>
         {element}
       </Suspense>

@@ -103,8 +103,8 @@ export function AppLayout() {
             )}
           >
             <RouteErrorBoundary resetKey={location.pathname}>
-              {/* One boundary per page: Preact's compat Suspense keeps the page it hid while the
-                  next page's chunk loaded and can put it back empty later (ADR 065). */}
+              {/* One boundary per page, so none outlives the page it suspended for: a shared
+                  one put a page back empty under Preact (ADR 065; e2e/slow-chunks.spec.ts). */}
               <Suspense key={location.pathname} fallback={<PageLoader />}>
                 <Outlet />
               </Suspense>
