@@ -16,7 +16,7 @@
 // `--busy[=N]` runs N CPU-bound processes (default 2, one per core here) beside Lighthouse from the
 // first page to the last, as a phone or a shared CI machine is never idle: issue 38 asks for the
 // budgets at load 2–4. They stop with the bench, or by themselves after an hour if it is killed.
-// Budgets (ARCHITECTURE §8): score ≥ 95 and TBT ≤ 150 ms on every page; each page's line shows
+// Budgets: score ≥ 95 (ARCHITECTURE §8) and TBT ≤ 150 ms (issue 38) on every page; each page's line shows
 // both beside its figures and the load average of the moment.
 // Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1] [--variants=A=DIR,B=DIR] [--busy[=N]]
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,20 +1,15 @@
 import { Suspense } from 'react';
-import { useLocation, useRoutes } from 'react-router';
+import { useRoutes } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { RouteErrorBoundary } from '@/features/shell';
-import { routes, topLevelPage } from './routes';
+import { routes } from './routes';
 
 /** The app's routes; rendered inside a BrowserRouter (main.tsx) or a MemoryRouter (tests). */
 export function AppRoutes() {
   const element = useRoutes(routes);
-  const { pathname } = useLocation();
   return (
     <RouteErrorBoundary fullScreen>
-      {/* One boundary per top-level page, as the shell has one per page, so none outlives the
-          page it suspended for (ADR 065; e2e/slow-chunks.spec.ts). */}
-      <Suspense key={topLevelPage(pathname)} fallback={<FullScreenLoader />}>
-        {element}
-      </Suspense>
+      <Suspense fallback={<FullScreenLoader />}>{element}</Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -221,6 +221,9 @@ function prepared<E extends Record<string, SQL>>(
       // As Drizzle maps them: a column through its decoder; an SQL expression as the driver
       // parsed it (none of these has a `mapWith`).
       decoder: is(field, Column) ? field : asParsed,
+      // A table column comes back under its own name: checked, so a select list written in
+      // another order fails instead of shifting values into the wrong fields.
+      name: is(field, Column) ? field.name : undefined,
     }));
     // The pool Drizzle was made on (`drizzle(pool)` keeps it as `$client`).
     const client = (db as { $client?: Pick<pg.Pool, 'query'> }).$client;
@@ -233,9 +236,14 @@ function prepared<E extends Record<string, SQL>>(
         rowMode: 'array',
         types: driverTypes,
       });
-      if (result.fields.length !== columns.length) {
+      if (
+        result.fields.length !== columns.length ||
+        columns.some(
+          (column, i) => column.name !== undefined && result.fields[i]?.name !== column.name,
+        )
+      ) {
         throw new Error(
-          `${name}: ${String(result.fields.length)} columns, expected ${String(columns.length)}`,
+          `${name}: columns ${result.fields.map((field) => field.name).join(', ')} are not the card's in order`,
         );
       }
       return result.rows.map((raw: unknown[]) => {

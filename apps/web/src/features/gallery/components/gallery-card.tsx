@@ -77,10 +77,9 @@ export function GalleryCard({
               aria-label={`Select ${name}`}
               checked={selected}
               className="size-5 cursor-pointer accent-brand-600"
-              // The click, not the change: only a click carries Shift (for range selection), and
-              // Space on the focused box clicks it too.
-              onClick={(event) => {
-                onSelect(event.shiftKey);
+              onChange={(event) => {
+                const { nativeEvent } = event;
+                onSelect('shiftKey' in nativeEvent && nativeEvent.shiftKey === true);
               }}
             />
           </label>

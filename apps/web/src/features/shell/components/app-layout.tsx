@@ -103,9 +103,7 @@ export function AppLayout() {
             )}
           >
             <RouteErrorBoundary resetKey={location.pathname}>
-              {/* One boundary per page, so none outlives the page it suspended for: a shared
-                  one put a page back empty under Preact (ADR 065; e2e/slow-chunks.spec.ts). */}
-              <Suspense key={location.pathname} fallback={<PageLoader />}>
+              <Suspense fallback={<PageLoader />}>
                 <Outlet />
               </Suspense>
             </RouteErrorBoundary>
