@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { post, userIdOf } from '../../../test/generation-helpers';
 import { createTestApp, signUp, type TestApp } from '../../../test/harness';
@@ -181,24 +181,29 @@ describe('POST /gallery/past-generations', () => {
     expect(fromType).toEqual(fromSearch);
   });
 
-  it('records each load as a page-view event with page, type and search', async () => {
-    await gallery({ page: 2, type: 'upscaler', search: 'denim' });
-    // Views are written in batches off the request path (ADR 040), within about a second.
-    await vi.waitFor(
+  /**
+   * This user's newest page view once it shows `details`: views go in batches off the request path
+   * (ADR 040), within about a second, and earlier tests' views come first. Newest by id.
+   */
+  async function newestView(details: Record<string, unknown>) {
+    return vi.waitFor(
       async () => {
-        const views = await t.database.db
+        const [view] = await t.database.db
           .select()
           .from(pageViews)
-          .where(eq(pageViews.userId, userId));
-        expect(views.at(-1)?.details).toEqual({
-          page: 2,
-          limit: 12,
-          type: 'upscaler',
-          search: 'denim',
-        });
+          .where(eq(pageViews.userId, userId))
+          .orderBy(desc(pageViews.id))
+          .limit(1);
+        expect(view?.details).toEqual(details);
+        return view;
       },
       { timeout: 5_000 },
     );
+  }
+
+  it('records each load as a page-view event with page, type and search', async () => {
+    await gallery({ page: 2, type: 'upscaler', search: 'denim' });
+    await newestView({ page: 2, limit: 12, type: 'upscaler', search: 'denim' });
   });
 
   it('keeps a page view’s search as typed, quotes, commas and braces included', async () => {
@@ -206,17 +211,8 @@ describe('POST /gallery/past-generations', () => {
     // escapes must come back as it was sent.
     const search = 'say "silk", {not} \\ a\\b é 🧵';
     await gallery({ page: 1, search });
-    await vi.waitFor(
-      async () => {
-        const views = await t.database.db
-          .select()
-          .from(pageViews)
-          .where(eq(pageViews.userId, userId));
-        expect(views.at(-1)?.details).toEqual({ page: 1, limit: 12, type: 'all', search });
-        expect(views.at(-1)?.createdAt).toBeInstanceOf(Date);
-      },
-      { timeout: 5_000 },
-    );
+    const view = await newestView({ page: 1, limit: 12, type: 'all', search });
+    expect(view?.createdAt).toBeInstanceOf(Date);
   });
 
   it('shows another user nothing of this user’s gallery', async () => {
