@@ -228,6 +228,7 @@ function prepared<E extends Record<string, SQL>>(
     // The pool Drizzle was made on (`drizzle(pool)` keeps it as `$client`).
     const client = (db as { $client?: Pick<pg.Pool, 'query'> }).$client;
     if (!client) throw new Error('the gallery needs the database handle made by createDatabase');
+    let checked = false;
     statement = async (values) => {
       const result = await client.query<unknown[]>({
         name,
@@ -236,15 +237,19 @@ function prepared<E extends Record<string, SQL>>(
         rowMode: 'array',
         types: driverTypes,
       });
-      if (
-        result.fields.length !== columns.length ||
-        columns.some(
-          (column, i) => column.name !== undefined && result.fields[i]?.name !== column.name,
-        )
-      ) {
-        throw new Error(
-          `${name}: columns ${result.fields.map((field) => field.name).join(', ')} are not the card's in order`,
-        );
+      // The statement's columns never change: checked on its first answer, not on every request.
+      if (!checked) {
+        if (
+          result.fields.length !== columns.length ||
+          columns.some(
+            (column, i) => column.name !== undefined && result.fields[i]?.name !== column.name,
+          )
+        ) {
+          throw new Error(
+            `${name}: columns ${result.fields.map((field) => field.name).join(', ')} are not the card's in order`,
+          );
+        }
+        checked = true;
       }
       return result.rows.map((raw: unknown[]) => {
         const row: Record<string, unknown> = {};
