@@ -40,7 +40,7 @@ const PAGES =
   requested.length > 0
     ? requested
     : ['/login', '/', '/gallery', '/realistic-photoshoot', '/ai-designer', '/try-on'];
-/** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits. */
+/** `--report=DIR` keeps each run's full Lighthouse JSON for reading the audits, and its trace. */
 const reportDir = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 /** `--variants=A=DIR,B=DIR`: built web apps (`apps/web/dist` copies) to compare run by run. */
 const variants = (
@@ -317,6 +317,11 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
           await fs.mkdir(reportDir, { recursive: true });
           const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}${label === '' ? '' : `-${label}`}-${String(run + 1)}.json`;
           await fs.writeFile(path.join(reportDir, name), JSON.stringify(lhr, null, 1));
+          // The run's own trace, for finding what a long task ran (open it in DevTools' Performance panel).
+          await fs.writeFile(
+            path.join(reportDir, name.replace(/\.json$/, '.trace.json')),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
         (scores[label] ??= []).push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         const own = (values[label] ??= {});

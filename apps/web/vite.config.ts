@@ -49,11 +49,20 @@ function precompress(): Plugin {
  * Puts the app's one stylesheet (Tailwind, ~10 KiB gzipped) inside index.html: the 'Loading...'
  * state then paints as soon as the HTML arrives, instead of after a render-blocking CSS request
  * that competes with the scripts for a phone's bandwidth (Lighthouse FCP).
+ *
+ * The stylesheet then leaves the bundle. Left in, it stayed in the entry chunk's CSS, so Vite's
+ * loader listed it beside every lazy chunk and added it again as a <link rel="stylesheet"> on the
+ * first dynamic import: a second download on a slow link that each lazy page waited for, and every
+ * rule twice, restyling the whole page when it arrived (issue 38 item 2).
  */
 function inlineStylesheet(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'studio:inline-stylesheet',
     apply: 'build',
+    // After Vite's HTML plugin (which calls transformIndexHtml) and before its import analysis
+    // (which writes each dynamic import's preload list from the chunks' CSS).
+    enforce: 'post',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -63,10 +72,18 @@ function inlineStylesheet(): Plugin {
           (tag, fileName: string) => {
             const asset = bundle[fileName];
             if (asset?.type !== 'asset') return tag;
+            inlined.add(fileName);
             return `<style>${String(asset.source)}</style>`;
           },
         );
       },
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk')
+          for (const fileName of inlined) chunk.viteMetadata?.importedCss.delete(fileName);
+      }
+      for (const fileName of inlined) Reflect.deleteProperty(bundle, fileName);
     },
   };
 }
