@@ -6,7 +6,7 @@ import { AppRoutes } from '@/app/router';
 import { prefetchRouteData, preloadRoute } from '@/app/routes';
 import { sessionQueryOptions } from '@/features/auth';
 import { siteInfoQueryOptions } from '@/features/site';
-import { formatCredits, formatLongDate } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
 
@@ -24,19 +24,14 @@ queryClient
 // then shows with the page's first render instead of pushing the page down when it arrives.
 queryClient.query(siteInfoQueryOptions).catch(() => undefined);
 preloadRoute(window.location.pathname);
-// The page's first Intl formatter starts ICU (~12 ms, ~50 ms on a throttled phone), and its first date
-// formatter loads the calendar's data (~14 ms, ~58 ms throttled, measured on /gallery's cards).
-// Started while the page waits for its data, each in a task of its own, they no longer lengthen
-// the renders that show the credits and the dates.
-const idle = (work: () => void) => {
-  // Safari has no requestIdleCallback.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work);
-  else setTimeout(work, 0);
-};
-idle(() => {
-  formatCredits(0);
-  idle(() => formatLongDate(new Date().toISOString()));
-});
+// The page's first Intl formatter starts ICU (~12 ms, ~50 ms on a throttled phone). Started while the
+// page waits for its data, in a task of its own, it no longer lengthens the render that shows the credits.
+// (Warming the first date formatter too, when idle or at once, measured worse on pages that show
+// no date early: one more long task in Lighthouse's blocking-time window, issue 38.)
+const warmIntl = () => formatCredits(0);
+// Safari has no requestIdleCallback.
+if ('requestIdleCallback' in window) window.requestIdleCallback(warmIntl);
+else setTimeout(warmIntl, 0);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { viewerEntries } from '../lib/viewer-entries';
@@ -9,6 +9,14 @@ export const GALLERY_GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-
 
 /** Document 1 §2: the first 6 images of a page load with priority, the rest lazily. */
 export const PRIORITY_IMAGES = 6;
+
+/**
+ * Cards in the render that shows a page's data: a wide screen's first row, more than a phone shows.
+ * The rest follow at once in a render React splits into short tasks, so the page's first cards do
+ * not wait behind twelve cards' work in one long task (issue 38: the gallery's longest task on a
+ * throttled phone).
+ */
+const FIRST_CARDS = 4;
 
 interface GalleryGridProps {
   items: readonly GalleryItem[];
@@ -23,10 +31,11 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
+  const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS));
   return (
     <>
       <ul aria-label="Generations" className={GALLERY_GRID}>
-        {items.map((item, index) => (
+        {shown.map((item, index) => (
           <li key={item.generationId} className="min-w-0">
             <GalleryCard
               item={item}

@@ -79,10 +79,10 @@ describe('GalleryImage', () => {
     expect(screen.queryByTestId('image-placeholder')).not.toBeInTheDocument();
   });
 
-  it('shows the blurred preview, then fades the image in once loaded', () => {
+  it('shows the blurred preview, then fades the image in once loaded', async () => {
     renderImage(false);
 
-    expect(screen.getByTestId('image-preview').style.backgroundImage).toMatch(
+    expect((await screen.findByTestId('image-preview')).style.backgroundImage).toMatch(
       /^url\("data:image\/png;base64,/,
     );
     const image = screen.getByRole('img', { name: 'Red dress' });
@@ -91,6 +91,42 @@ describe('GalleryImage', () => {
     fireEvent.load(image);
     expect(image).toHaveClass('opacity-100');
     // A cut-out's transparent pixels show the card, not the blur behind them.
+    expect(screen.queryByTestId('image-preview')).not.toBeInTheDocument();
+  });
+
+  it('decodes the blurred preview in a task after the render, and reuses it when shown again', () => {
+    vi.useFakeTimers();
+    const hash = btoa(String.fromCharCode(...rgbaToThumbHash(2, 2, new Uint8Array(16).fill(90))));
+    const image = (key: string) => (
+      <GalleryImage
+        key={key}
+        src="/api/v1/media/b/thumbnail"
+        thumbhash={hash}
+        alt="Blue coat"
+        priority
+        video={false}
+      />
+    );
+    const { rerender } = render(image('first'));
+    // Not in the render that shows the card: a page of twelve decodes was its longest task.
+    expect(screen.queryByTestId('image-preview')).not.toBeInTheDocument();
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
+    expect(screen.getByTestId('image-preview')).toBeInTheDocument();
+
+    // The same card again (back to the page): its preview is there with the first render.
+    rerender(image('again'));
+    expect(screen.getByTestId('image-preview')).toBeInTheDocument();
+  });
+
+  it('decodes no preview for an image that loaded first', () => {
+    vi.useFakeTimers();
+    renderImage(true);
+    fireEvent.load(screen.getByRole('img', { name: 'Red dress' }));
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
     expect(screen.queryByTestId('image-preview')).not.toBeInTheDocument();
   });
 

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Film, ImageOff, Play } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { thumbhashDataUrl } from '../lib/thumbhash-url';
+import { decodePreview, decodedPreview } from '../lib/thumbhash-url';
 import { useInView } from '../hooks/use-in-view';
 
 /** Document 1 §2: load once within 50 px of the viewport and 10 % visible; spinner after 800 ms. */
@@ -68,7 +68,7 @@ function LoadingImage({
 }: Pick<GalleryImageProps, 'thumbhash' | 'alt' | 'priority'> & { src: string }) {
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [slow, setSlow] = useState(false);
-  const preview = useMemo(() => thumbhashDataUrl(thumbhash), [thumbhash]);
+  const preview = usePreview(thumbhash, status === 'loading');
 
   useEffect(() => {
     if (status !== 'loading') return;
@@ -124,6 +124,29 @@ function LoadingImage({
       ) : null}
     </>
   );
+}
+
+/**
+ * The blurred preview's data URL: decoded in a task of its own after the card has rendered, not in
+ * the render. A ThumbHash decode is ~1–8 ms (up to ~30 on a throttled phone before the code is
+ * optimised), so twelve of them in the render that shows a page of cards made its longest task
+ * (issue 38). A hash decoded before is shown at once. Not decoded once the image is in.
+ */
+function usePreview(thumbhash: string | null, wanted: boolean): string | null {
+  const known = thumbhash === null ? null : decodedPreview(thumbhash);
+  const [decoded, setDecoded] = useState<{ hash: string; url: string | null } | null>(null);
+  const pending = thumbhash !== null && known === undefined && decoded?.hash !== thumbhash;
+  useEffect(() => {
+    if (!pending || !wanted) return;
+    const timer = setTimeout(() => {
+      setDecoded({ hash: thumbhash, url: decodePreview(thumbhash) });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [pending, wanted, thumbhash]);
+  if (known !== undefined) return known;
+  return decoded?.hash === thumbhash ? decoded.url : null;
 }
 
 function Fallback({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
