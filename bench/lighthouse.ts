@@ -20,6 +20,7 @@
 // both beside its figures and the load average of the moment.
 // Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1] [--variants=A=DIR,B=DIR] [--busy[=N]]
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -88,24 +89,53 @@ await fs.chmod(root, 0o755); // the embedded server may run as the `postgres` us
 // apps/web/dist) would otherwise leave index.html naming scripts the server answers 404 for.
 const webCopy = path.join(root, 'web');
 await fs.cp(path.dirname(webDist), webCopy, { recursive: true });
-// Each variant's hashed assets beside the others'; its index.html (and compressed copies) kept apart.
+// Each variant's hashed assets beside the others'; its HTML (index.html, gallery.html and each
+// page's copy in pages/, with their compressed copies) kept apart.
+const HTML_SUFFIXES = ['', '.br', '.gz'];
 const HTML_FILES = ['index', 'gallery'].flatMap((page) =>
-  ['', '.br', '.gz'].map((suffix) => `${page}.html${suffix}`),
+  HTML_SUFFIXES.map((suffix) => `${page}.html${suffix}`),
 );
+const pageCopies = async (dir: string) =>
+  (await fs.readdir(path.join(dir, 'pages')).catch(() => [] as string[])).filter((file) =>
+    file.endsWith('.html'),
+  );
+// The server lists pages/ once at start: every variant answers for the pages any variant has.
+const allPages = new Set<string>(await pageCopies(webCopy));
 for (const variant of variants) {
   await fs.cp(variant.dir, webCopy, { recursive: true });
   const keep = path.join(root, 'variants', variant.name);
-  await fs.mkdir(keep, { recursive: true });
+  await fs.mkdir(path.join(keep, 'pages'), { recursive: true });
   for (const file of HTML_FILES) {
     await fs.copyFile(path.join(variant.dir, file), path.join(keep, file)).catch(() => undefined);
   }
+  for (const page of await pageCopies(variant.dir)) {
+    allPages.add(page);
+    for (const suffix of HTML_SUFFIXES)
+      await fs
+        .copyFile(
+          path.join(variant.dir, 'pages', page + suffix),
+          path.join(keep, 'pages', page + suffix),
+        )
+        .catch(() => undefined);
+  }
 }
 async function useVariant(name: string): Promise<void> {
+  const keep = path.join(root, 'variants', name);
   for (const file of HTML_FILES) {
     await fs.rm(path.join(webCopy, file), { force: true });
-    await fs
-      .copyFile(path.join(root, 'variants', name, file), path.join(webCopy, file))
-      .catch(() => undefined);
+    await fs.copyFile(path.join(keep, file), path.join(webCopy, file)).catch(() => undefined);
+  }
+  // A variant built before page copies existed answers every page with its index.html.
+  await fs.mkdir(path.join(webCopy, 'pages'), { recursive: true });
+  for (const page of allPages) {
+    for (const suffix of HTML_SUFFIXES) {
+      const own = path.join(keep, 'pages', page + suffix);
+      const index = path.join(keep, `index.html${suffix}`);
+      await fs.rm(path.join(webCopy, 'pages', page + suffix), { force: true });
+      await fs
+        .copyFile(existsSync(own) ? own : index, path.join(webCopy, 'pages', page + suffix))
+        .catch(() => undefined);
+    }
   }
 }
 const pg = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
@@ -320,7 +350,7 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
           // The run's own trace, for finding what a long task ran (open it in DevTools' Performance panel).
           await fs.writeFile(
             path.join(reportDir, name.replace(/\.json$/, '.trace.json')),
-            JSON.stringify(result.artifacts.Trace),
+            JSON.stringify(result?.artifacts.Trace),
           );
         }
         (scores[label] ??= []).push(Math.round((lhr.categories.performance?.score ?? 0) * 100));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
@@ -92,36 +92,85 @@ function inlineStylesheet(): Plugin {
 const SESSION_PRELOAD = /<link rel="preload" href="\/api\/v1\/session"[^>]*>/;
 const GALLERY_PRELOAD =
   '<link rel="preload" href="/api/v1/gallery/past-generations" as="fetch" crossorigin="use-credentials" />';
+/** A page's route module: its file name is its address's last segment ('dashboard' for `/`). */
+const ROUTE_MODULE =
+  /[\\/]src[\\/]app[\\/]routes[\\/](?:(app)[\\/](?:tools[\\/])?)?([a-z-]+)\.tsx$/;
+/** Route modules with no address of their own: the shell, the fallback, a page with a parameter. */
+const NO_PAGE_COPY = new Set(['layout', 'not-found', 'checkout-sandbox']);
 
 /**
- * Writes `gallery.html`: the final index.html that also preloads the gallery's first page
- * (`GET /api/v1/gallery/past-generations`), which the server sends for the plain /gallery
- * (http/web-app.ts). The list is then asked for with the HTML, as the session is, instead of after
- * the entry script and the session (ADR 041). Only that page carries it: any other would fetch a
- * gallery for nothing. A signed-out visitor's preload gets a 401 and goes unused; the app sends them
- * to sign in as before. Emitted into the bundle (after the HTML plugin's own generateBundle), so it
- * is on disk before `precompress()` runs at closeBundle and gets its .br and .gz too.
+ * Writes `pages/<page>.html` for every page: the final index.html that also lists the page's own
+ * chunks (its route chunk, the shell's for a signed-in page, and their imports) as
+ * `<link rel="modulepreload">`. The server sends it for that address (http/web-app.ts). The
+ * browser then fetches a page's code while it reads the HTML, instead of after the entry script
+ * has run, and the entry's own start-up preload finds the links already there: Vite's loader added
+ * ~17 links inside the entry's one long task, 25–140 ms of it on a throttled phone (issue 38).
+ *
+ * And `gallery.html`: the gallery's copy that also preloads
+ * `GET /api/v1/gallery/past-generations`, the first page, which the server sends for the plain
+ * /gallery, so the list is asked for with the HTML instead of after the entry script and the
+ * session (ADR 041). Only that page carries it: any other would fetch a gallery for nothing. A
+ * signed-out visitor's preloads go unused; the app sends them to sign in as before. Emitted into
+ * the bundle (after the HTML plugin's own generateBundle), so `precompress()` writes each one's
+ * .br and .gz too.
  */
-function galleryHtml(): Plugin {
+function pageHtml(): Plugin {
   return {
-    name: 'studio:gallery-html',
+    name: 'studio:page-html',
     apply: 'build',
     enforce: 'post',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         const index = bundle['index.html'];
-        if (index?.type !== 'asset') throw new Error('gallery.html: no index.html in the bundle');
+        if (index?.type !== 'asset') throw new Error('page html: no index.html in the bundle');
         const html =
           typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
         const session = SESSION_PRELOAD.exec(html);
         // Fail the build rather than ship a gallery page without its preload.
         if (!session) throw new Error('gallery.html: the session preload is missing in index.html');
-        const at = session.index + session[0].length;
+        const chunks = new Map<string, Rollup.OutputChunk>();
+        for (const file of Object.values(bundle))
+          if (file.type === 'chunk') chunks.set(file.fileName, file);
+        const closure = (fileName: string, seen: Set<string>): Set<string> => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const dep of chunk.imports) closure(dep, seen);
+          return seen;
+        };
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+        const layout = [...chunks.values()].find((chunk) =>
+          chunk.facadeModuleId?.endsWith(
+            `${path.sep}app${path.sep}routes${path.sep}app${path.sep}layout.tsx`,
+          ),
+        );
+        if (!entry || !layout) throw new Error('page html: no entry or shell chunk in the bundle');
+        const entryFiles = closure(entry.fileName, new Set());
+        const at = html.indexOf('</head>');
+        const pages = new Map<string, string>();
+        for (const chunk of chunks.values()) {
+          const match = chunk.isDynamicEntry ? ROUTE_MODULE.exec(chunk.facadeModuleId ?? '') : null;
+          const name = match?.[2];
+          if (!match || !name || NO_PAGE_COPY.has(name)) continue;
+          const files = new Set(entryFiles);
+          if (match[1] === 'app') closure(layout.fileName, files);
+          closure(chunk.fileName, files);
+          const links = [...files]
+            .filter((file) => !entryFiles.has(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('\n    ');
+          const source = `${html.slice(0, at)}  ${links}\n  ${html.slice(at)}`;
+          pages.set(name, source);
+          this.emitFile({ type: 'asset', fileName: `pages/${name}.html`, source });
+        }
+        const gallery = pages.get('gallery');
+        if (!gallery) throw new Error('page html: no gallery page in the bundle');
+        const galleryAt = (SESSION_PRELOAD.exec(gallery)?.index ?? 0) + session[0].length;
         this.emitFile({
           type: 'asset',
           fileName: 'gallery.html',
-          source: `${html.slice(0, at)}\n    ${GALLERY_PRELOAD}${html.slice(at)}`,
+          source: `${gallery.slice(0, galleryAt)}\n    ${GALLERY_PRELOAD}${gallery.slice(galleryAt)}`,
         });
       },
     },
@@ -258,7 +307,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), inlineStylesheet(), galleryHtml(), precompress(), noFullZod()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), pageHtml(), precompress(), noFullZod()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -210,6 +210,62 @@ describe('web app serving', () => {
     });
   });
 
+  // Issue 38: each page's copy of index.html also lists the page's chunks as modulepreload links.
+  describe("a page's own copy of index.html", () => {
+    const copy = (name: string) =>
+      `<!doctype html><head><link rel="modulepreload" crossorigin href="/assets/${name}.js"></head><div id="root"></div>`;
+
+    async function appWithPageCopies() {
+      const built = await appWithBuiltWebFiles(async (dist) => {
+        await fs.mkdir(path.join(dist, 'pages'));
+        for (const name of ['try-on', 'dashboard', 'gallery', 'popup-complete'])
+          await fs.writeFile(path.join(dist, 'pages', `${name}.html`), copy(name));
+        await fs.writeFile(
+          path.join(dist, 'pages', 'try-on.html.br'),
+          brotliCompressSync(copy('try-on')),
+        );
+      });
+      return built.app;
+    }
+
+    it.each([
+      ['/try-on', 'try-on'],
+      ['/try-on/', 'try-on'],
+      ['/', 'dashboard'],
+      ['/auth/popup-complete', 'popup-complete'],
+      // Not the first page: the page's code, without the first page's data (test above).
+      ['/gallery?page=2', 'gallery'],
+    ])('serves %s its page copy', async (url, name) => {
+      const app = await appWithPageCopies();
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(copy(name));
+    });
+
+    it('sends its precompressed form', async () => {
+      const app = await appWithPageCopies();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/try-on',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(copy('try-on'));
+    });
+
+    it.each(['/checkout/sandbox/abc', '/no-such-page', '/try-onx', '/pages'])(
+      'serves index.html for %s, which no page copy is named after',
+      async (url) => {
+        const app = await appWithPageCopies();
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe('<!doctype html><div id="root"></div>');
+      },
+    );
+  });
+
   it('keeps unknown API paths as JSON 404 instead of the SPA page', async () => {
     const { app } = await appWithBuiltWeb();
     const res = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,18 @@ export const POPUP_COMPLETE_PATH = '/auth/popup-complete';
 const GALLERY_HTML = 'gallery.html';
 
 /**
+ * Each page's own copy of index.html (written by the build): it also lists the page's chunks as
+ * `<link rel="modulepreload">`, so the browser fetches the page's code while it reads the HTML.
+ * Named after the address's last segment (`pages/try-on.html` for /try-on, `dashboard` for /).
+ */
+const PAGES_DIR = 'pages';
+
+/** The page copy's name for an address: its last segment, 'dashboard' for the root. */
+function pageName(pathname: string): string {
+  return pathname.replace(/\/+$/, '').split('/').pop() || 'dashboard';
+}
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; index.html is always revalidated so a
  * deploy is picked up at once. Any GET that is not an API call and not a file gets index.html (SPA
  * fallback for client routes); unknown `/api/*` stays a JSON 404 (the not-found handler).
@@ -23,6 +35,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return;
   }
   const hasGalleryHtml = existsSync(path.join(distDir, GALLERY_HTML));
+  const pagesDir = path.join(distDir, PAGES_DIR);
+  const pageCopies = new Set(
+    existsSync(pagesDir)
+      ? readdirSync(pagesDir)
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => file.slice(0, -'.html'.length))
+      : [],
+  );
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -51,6 +71,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     // page view. Any other route would fire a gallery request for nothing. A signed-out visitor's
     // preload gets a 401, unused; the app sends them to sign in as before.
     const isPlainGallery = pathname === '/gallery' && !/\?./.test(request.url);
-    return reply.sendFile(hasGalleryHtml && isPlainGallery ? GALLERY_HTML : 'index.html');
+    if (hasGalleryHtml && isPlainGallery) return reply.sendFile(GALLERY_HTML);
+    // An address no page has (a typo, /checkout/sandbox/<id>) gets the plain index.html.
+    const page = pageName(pathname);
+    return reply.sendFile(pageCopies.has(page) ? `${PAGES_DIR}/${page}.html` : 'index.html');
   });
 }
