@@ -34,7 +34,13 @@ import { load } from './report';
 const BUDGET = 95;
 const TBT_BUDGET_MS = 150;
 const busyArg = process.argv.find((a) => a === '--busy' || a.startsWith('--busy='));
-const busyCount = busyArg === undefined ? 0 : Number(busyArg.split('=')[1] ?? 2);
+const busyValue = busyArg?.split('=')[1];
+// `--busy` and `--busy=` mean the default 2; anything but a whole number is refused, not read as 0.
+const busyCount =
+  busyArg === undefined ? 0 : busyValue === undefined || busyValue === '' ? 2 : Number(busyValue);
+if (!Number.isInteger(busyCount) || busyCount < 0) {
+  throw new Error(`--busy=${String(busyValue)}: give a whole number of busy processes`);
+}
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const PAGES =

@@ -111,6 +111,29 @@ describe('UploadPanel', () => {
     expect(screen.getByRole('button', { name: 'Use as input' })).toHaveFocus();
   });
 
+  it('moves no focus for a file dialog closed without a file, when an image comes later', () => {
+    const idle = uploadState();
+    const handedOver = uploadState({ image: { displayUrl: '/m/1', url: '/m/1' } });
+    const { rerender } = render(
+      <>
+        <button type="button">Use as input</button>
+        <UploadPanel upload={idle} hint="PNG" />
+      </>,
+    );
+    // The dialog closed with nothing chosen; the user went on elsewhere.
+    fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [] } });
+    screen.getByRole('button', { name: 'Use as input' }).focus();
+
+    rerender(
+      <>
+        <button type="button">Use as input</button>
+        <UploadPanel upload={handedOver} hint="PNG" />
+      </>,
+    );
+
+    expect(screen.getByRole('button', { name: 'Use as input' })).toHaveFocus();
+  });
+
   it('cannot remove the image while locked', () => {
     render(
       <UploadPanel

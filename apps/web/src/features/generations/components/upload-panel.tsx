@@ -88,9 +88,10 @@ export function UploadPanel({
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    // The input was used, but browsers differ on whether it still has focus while the file
-    // dialog closes; either way focus belongs on 'Remove image' once the image shows.
-    focusLost.current = true;
+    // A file was chosen, but browsers differ on whether the input still has focus while the file
+    // dialog closes; either way focus belongs on 'Remove image' once the image shows. A dialog
+    // closed with no file changes nothing, so a later image (dropped, handed over) leaves focus be.
+    if (event.currentTarget.files?.length) focusLost.current = true;
     take(event.currentTarget.files);
     // Choosing the same file again after Remove must fire `change` again.
     event.currentTarget.value = '';
