@@ -240,6 +240,10 @@ describe('gallery: loading and listing', () => {
 
   it('loads the first 6 images with priority and the rest lazily', async () => {
     await openGallery({ items: galleryItems(8) });
+    // The cards past the first few come in a render of their own (gallery-grid.tsx).
+    await waitFor(() => {
+      expect(cards()).toHaveLength(8);
+    });
 
     const images = cards().map((article) => within(article).getByRole('img'));
     expect(images.slice(0, 6).map((image) => image.getAttribute('loading'))).toEqual(
