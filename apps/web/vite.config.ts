@@ -141,13 +141,12 @@ function pageHtml(): Plugin {
         };
         const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
         const layout = [...chunks.values()].find((chunk) =>
-          chunk.facadeModuleId?.endsWith(
-            `${path.sep}app${path.sep}routes${path.sep}app${path.sep}layout.tsx`,
-          ),
+          /[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/.test(chunk.facadeModuleId ?? ''),
         );
         if (!entry || !layout) throw new Error('page html: no entry or shell chunk in the bundle');
         const entryFiles = closure(entry.fileName, new Set());
         const at = html.indexOf('</head>');
+        if (at < 0) throw new Error('page html: no </head> in index.html');
         const pages = new Map<string, string>();
         for (const chunk of chunks.values()) {
           const match = chunk.isDynamicEntry ? ROUTE_MODULE.exec(chunk.facadeModuleId ?? '') : null;
@@ -166,7 +165,9 @@ function pageHtml(): Plugin {
         }
         const gallery = pages.get('gallery');
         if (!gallery) throw new Error('page html: no gallery page in the bundle');
-        const galleryAt = (SESSION_PRELOAD.exec(gallery)?.index ?? 0) + session[0].length;
+        const gallerySession = SESSION_PRELOAD.exec(gallery);
+        if (!gallerySession) throw new Error('gallery.html: the session preload is missing');
+        const galleryAt = gallerySession.index + gallerySession[0].length;
         this.emitFile({
           type: 'asset',
           fileName: 'gallery.html',

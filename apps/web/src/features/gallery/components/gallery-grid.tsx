@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { viewerEntries } from '../lib/viewer-entries';
@@ -31,7 +31,15 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
-  const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS));
+  // Only the grid's first render is split: later updates (a delete, another page, a selection)
+  // show their list at once, never the previous one for a commit.
+  const [showAll, setShowAll] = useState(false);
+  useEffect(() => {
+    startTransition(() => {
+      setShowAll(true);
+    });
+  }, []);
+  const shown = showAll ? items : items.slice(0, FIRST_CARDS);
   return (
     <>
       <ul aria-label="Generations" className={GALLERY_GRID}>
