@@ -33,6 +33,16 @@ function renderPanel(state: Partial<UploadState> = {}) {
   return { ...rendered, upload };
 }
 
+/** The panel after another focusable control, as a tool screen has ('Use as input' hands an image over). */
+function besideAnotherButton(upload: ReturnType<typeof uploadState>) {
+  return (
+    <>
+      <button type="button">Use as input</button>
+      <UploadPanel upload={upload} hint="PNG" />
+    </>
+  );
+}
+
 describe('UploadPanel', () => {
   it('offers a labelled image file input with the hint', () => {
     renderPanel();
@@ -93,20 +103,10 @@ describe('UploadPanel', () => {
   it('leaves focus alone when the image changes while focus is elsewhere', () => {
     const idle = uploadState();
     const stored = uploadState({ image: { displayUrl: '/m/1', url: '/m/1' } });
-    const { rerender } = render(
-      <>
-        <button type="button">Use as input</button>
-        <UploadPanel upload={idle} hint="PNG" />
-      </>,
-    );
+    const { rerender } = render(besideAnotherButton(idle));
     screen.getByRole('button', { name: 'Use as input' }).focus();
 
-    rerender(
-      <>
-        <button type="button">Use as input</button>
-        <UploadPanel upload={stored} hint="PNG" />
-      </>,
-    );
+    rerender(besideAnotherButton(stored));
 
     expect(screen.getByRole('button', { name: 'Use as input' })).toHaveFocus();
   });
@@ -114,22 +114,12 @@ describe('UploadPanel', () => {
   it('moves no focus for a file dialog closed without a file, when an image comes later', () => {
     const idle = uploadState();
     const handedOver = uploadState({ image: { displayUrl: '/m/1', url: '/m/1' } });
-    const { rerender } = render(
-      <>
-        <button type="button">Use as input</button>
-        <UploadPanel upload={idle} hint="PNG" />
-      </>,
-    );
+    const { rerender } = render(besideAnotherButton(idle));
     // The dialog closed with nothing chosen; the user went on elsewhere.
     fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [] } });
     screen.getByRole('button', { name: 'Use as input' }).focus();
 
-    rerender(
-      <>
-        <button type="button">Use as input</button>
-        <UploadPanel upload={handedOver} hint="PNG" />
-      </>,
-    );
+    rerender(besideAnotherButton(handedOver));
 
     expect(screen.getByRole('button', { name: 'Use as input' })).toHaveFocus();
   });
