@@ -119,8 +119,9 @@ describe('POST /gallery/past-generations', () => {
   });
 
   it('answers a card the same from a page and from a search (statements read apart)', async () => {
-    // Pages without a search are read by position from node-postgres; a search goes through
-    // Drizzle's own mapping. A card with every field set must come out the same both ways.
+    // Pages and searches by number are read by position from node-postgres; a search moved from
+    // a card goes through Drizzle's own mapping. A card with every field set must come out the
+    // same every way.
     const other = await signUp(t.app);
     const otherId = await userIdOf(t.app, other.cookie);
     const id = `gen_full_${randomBytes(4).toString('hex')}`;
@@ -162,9 +163,23 @@ describe('POST /gallery/past-generations', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ data: Record<string, unknown>[] }>().data;
     };
-    const [fromPage] = await read({ page: 1, limit: 12 });
+    const newer = `gen_newer_${randomBytes(4).toString('hex')}`;
+    await createGeneration(t.database.db, {
+      id: newer,
+      userId: otherId,
+      type: 'photoshoot',
+      status: 'succeeded',
+      prompt: 'olive linen shirt, again',
+      credits: 1,
+      createdAt: new Date(Date.UTC(2026, 0, 3)),
+      finishedAt: new Date(Date.UTC(2026, 0, 3)),
+    });
+    const [, fromPage] = await read({ page: 1, limit: 12 });
     const [fromSearch] = await read({ page: 1, limit: 12, search: id });
-    expect(fromPage).toEqual(fromSearch);
+    const [fromCard] = await read({ page: 2, limit: 1, search: 'olive linen', after: newer });
+    expect(fromPage?.generationId).toBe(id);
+    expect(fromSearch).toEqual(fromPage);
+    expect(fromCard).toEqual(fromPage);
     expect(fromPage).toMatchObject({
       generationId: id,
       timestamp: '2026-01-02T03:04:09.123Z',

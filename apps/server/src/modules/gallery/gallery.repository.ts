@@ -43,22 +43,42 @@ type Param = string | Placeholder;
 function galleryWhere(
   filter: Omit<GalleryFilter, 'userId' | 'type'> & { userId: Param; type: Param | null },
 ): SQL | undefined {
-  const conditions = [eq(generations.userId, filter.userId), eq(generations.status, 'succeeded')];
-  if (filter.type) conditions.push(eq(generations.type, filter.type));
-  if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const types = filter.searchTypes ?? [];
-    const matches = or(
-      ilike(generations.prompt, pattern),
-      // The style the card and history show (a designer's style, a scene, a template, a method).
-      ilike(generations.styleName, pattern),
-      types.length > 0 ? inArray(generations.type, [...types]) : undefined,
-      // A generation's own id: where a card's "Made from" link leads (ADR 030).
-      eq(generations.id, filter.search),
-    );
-    if (matches) conditions.push(matches);
-  }
-  return and(...conditions);
+  const types = filter.searchTypes ?? [];
+  return whereFor(
+    filter.userId,
+    filter.type,
+    filter.search === null
+      ? undefined
+      : searchMatches(
+          likePattern(filter.search),
+          types.length > 0 ? inArray(generations.type, [...types]) : undefined,
+          filter.search,
+        ),
+  );
+}
+
+/** `%search%` for ILIKE, with the search's own `\`, `%` and `_` taken literally. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereFor(userId: Param, type: Param | null, matches: SQL | undefined) {
+  return and(
+    eq(generations.userId, userId),
+    eq(generations.status, 'succeeded'),
+    type ? eq(generations.type, type) : undefined,
+    matches,
+  );
+}
+
+/** What a search matches: `pattern` is an ILIKE pattern, `id` the search as typed. */
+function searchMatches(pattern: Param, types: SQL | undefined, id: Param) {
+  return or(
+    ilike(generations.prompt, pattern),
+    // The style the card and history show (a designer's style, a scene, a template, a method).
+    ilike(generations.styleName, pattern),
+    types,
+    // A generation's own id: where a card's "Made from" link leads (ADR 030).
+    eq(generations.id, id),
+  );
 }
 
 /**
@@ -405,25 +425,60 @@ export async function countSucceeded(
  * trip, not two statements each parsed and planned. Undefined total when the page is empty.
  */
 export async function gallerySearchPage(
-  db: DbOrTx,
+  db: Db,
   filter: GalleryFilter,
   page: number,
   limit: number,
   countUpTo?: number,
 ): Promise<{ rows: GalleryRow[]; total: number | undefined }> {
-  const where = galleryWhere(filter);
-  const skip = (page - 1) * limit;
-  const total =
-    countUpTo === undefined
-      ? sql<null>`null`
-      : sql<number>`(select count(*)::int from (select 1 from ${generations} where ${where}
-          limit ${countUpTo}) as matches)`;
-  const found = await db
-    .select({ row: galleryColumns, total })
-    .from(generations)
-    .where(skip === 0 ? where : and(where, sql`${rowKey} <= ${keyDown(where, skip)}`))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  if (filter.search === null) throw new Error('gallerySearchPage needs a search');
+  const deep = page > 1;
+  const typed = filter.type !== null;
+  const counted = countUpTo !== undefined;
+  // Prepared like the pages without a search (galleryNearPage): one statement per shape, the
+  // search and the types it names passed as values.
+  const query = prepared(
+    db,
+    `gallery_search_${deep ? 'near' : 'first'}_${typed ? 'type' : 'all'}_${counted ? 'counted' : 'uncounted'}`,
+    () => {
+      const userId = sql.placeholder('userId');
+      const where = whereFor(
+        userId,
+        typed ? sql.placeholder('type') : null,
+        searchMatches(
+          sql.placeholder('pattern'),
+          sql`${generations.type} = any(${sql.placeholder('types')}::text[])`,
+          sql.placeholder('search'),
+        ),
+      );
+      const start = keyDown(where, sql.placeholder('skip'));
+      return {
+        extra: {
+          total: counted
+            ? sql<number>`(select count(*)::int from (select 1 from ${generations} where ${where}
+                limit ${sql.placeholder('cap')}) as matches)`
+            : sql<null>`null`,
+        },
+        select: (fields) =>
+          db
+            .select(fields)
+            .from(generations)
+            .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
+            .orderBy(...newestFirst)
+            .limit(sql.placeholder('limit')),
+      };
+    },
+  );
+  const found = await query({
+    userId: filter.userId,
+    type: filter.type,
+    pattern: likePattern(filter.search),
+    types: filter.searchTypes ?? [],
+    search: filter.search,
+    skip: (page - 1) * limit,
+    limit,
+    cap: countUpTo ?? 0,
+  });
   return { rows: found.map((r) => r.row), total: found[0]?.total ?? undefined };
 }
 
