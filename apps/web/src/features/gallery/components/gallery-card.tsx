@@ -77,9 +77,9 @@ export function GalleryCard({
               aria-label={`Select ${name}`}
               checked={selected}
               className="size-5 cursor-pointer accent-brand-600"
+              // React fires a checkbox's change on its click, which says whether Shift was held.
               onChange={(event) => {
-                const { nativeEvent } = event;
-                onSelect('shiftKey' in nativeEvent && nativeEvent.shiftKey === true);
+                onSelect((event.nativeEvent as MouseEvent).shiftKey === true);
               }}
             />
           </label>
