@@ -79,7 +79,7 @@ export function GalleryCard({
               className="size-5 cursor-pointer accent-brand-600"
               // React fires a checkbox's change on its click, which says whether Shift was held.
               onChange={(event) => {
-                onSelect((event.nativeEvent as MouseEvent).shiftKey === true);
+                onSelect((event.nativeEvent as globalThis.MouseEvent).shiftKey);
               }}
             />
           </label>
