@@ -101,10 +101,15 @@ const HTML_SUFFIXES = ['', '.br', '.gz'];
 const HTML_FILES = ['index', 'gallery'].flatMap((page) =>
   HTML_SUFFIXES.map((suffix) => `${page}.html${suffix}`),
 );
+// Each page's copy sits at its whole address under pages/ (pages/auth/popup-complete.html).
 const pageCopies = async (dir: string) =>
-  (await fs.readdir(path.join(dir, 'pages')).catch(() => [] as string[])).filter((file) =>
-    file.endsWith('.html'),
-  );
+  (
+    await fs.readdir(path.join(dir, 'pages'), { recursive: true }).catch(() => [] as string[])
+  ).filter((file) => file.endsWith('.html'));
+const copyInto = async (from: string, to: string) => {
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  await fs.copyFile(from, to);
+};
 // The server lists pages/ once at start: every variant answers for the pages any variant has.
 const allPages = new Set<string>(await pageCopies(webCopy));
 for (const variant of variants) {
@@ -117,12 +122,10 @@ for (const variant of variants) {
   for (const page of await pageCopies(variant.dir)) {
     allPages.add(page);
     for (const suffix of HTML_SUFFIXES)
-      await fs
-        .copyFile(
-          path.join(variant.dir, 'pages', page + suffix),
-          path.join(keep, 'pages', page + suffix),
-        )
-        .catch(() => undefined);
+      await copyInto(
+        path.join(variant.dir, 'pages', page + suffix),
+        path.join(keep, 'pages', page + suffix),
+      ).catch(() => undefined);
   }
 }
 async function useVariant(name: string): Promise<void> {
@@ -138,9 +141,10 @@ async function useVariant(name: string): Promise<void> {
       const own = path.join(keep, 'pages', page + suffix);
       const index = path.join(keep, `index.html${suffix}`);
       await fs.rm(path.join(webCopy, 'pages', page + suffix), { force: true });
-      await fs
-        .copyFile(existsSync(own) ? own : index, path.join(webCopy, 'pages', page + suffix))
-        .catch(() => undefined);
+      await copyInto(
+        existsSync(own) ? own : index,
+        path.join(webCopy, 'pages', page + suffix),
+      ).catch(() => undefined);
     }
   }
 }

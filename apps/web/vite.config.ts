@@ -7,6 +7,7 @@ import type { Plugin, Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
+import { NO_PAGE_COPY, addressOfRouteModule, pageCopyFile } from './src/app/page-copies.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -92,16 +93,15 @@ function inlineStylesheet(): Plugin {
 const SESSION_PRELOAD = /<link rel="preload" href="\/api\/v1\/session"[^>]*>/;
 const GALLERY_PRELOAD =
   '<link rel="preload" href="/api/v1/gallery/past-generations" as="fetch" crossorigin="use-credentials" />';
-/** A page's route module: its file name is its address's last segment ('dashboard' for `/`). */
+/** A page's route module, src/app/routes/[app/[tools/]]<name>.tsx, and whether it sits in the shell. */
 const ROUTE_MODULE =
   /[\\/]src[\\/]app[\\/]routes[\\/](?:(app)[\\/](?:tools[\\/])?)?([a-z-]+)\.tsx$/;
-/** Route modules with no address of their own: the shell, the fallback, a page with a parameter. */
-const NO_PAGE_COPY = new Set(['layout', 'not-found', 'checkout-sandbox']);
 
 /**
- * Writes `pages/<page>.html` for every page: the final index.html that also lists the page's own
+ * Writes `pages/<address>.html` for every page (src/app/page-copies.ts says which address each
+ * route module serves): the final index.html that also lists the page's own
  * chunks (its route chunk, the shell's for a signed-in page, and their imports) as
- * `<link rel="modulepreload">`. The server sends it for that address (http/web-app.ts). The
+ * `<link rel="modulepreload">`. The server sends it for exactly that address (http/web-app.ts). The
  * browser then fetches a page's code while it reads the HTML, instead of after the entry script
  * has run, and the entry's own start-up preload finds the links already there: Vite's loader added
  * ~17 links inside the entry's one long task, 25–140 ms of it on a throttled phone (issue 38).
@@ -160,10 +160,11 @@ function pageHtml(): Plugin {
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
           const source = `${html.slice(0, at)}  ${links}\n  ${html.slice(at)}`;
-          pages.set(name, source);
-          this.emitFile({ type: 'asset', fileName: `pages/${name}.html`, source });
+          const address = addressOfRouteModule(name);
+          pages.set(address, source);
+          this.emitFile({ type: 'asset', fileName: pageCopyFile(address), source });
         }
-        const gallery = pages.get('gallery');
+        const gallery = pages.get('/gallery');
         if (!gallery) throw new Error('page html: no gallery page in the bundle');
         const gallerySession = SESSION_PRELOAD.exec(gallery);
         if (!gallerySession) throw new Error('gallery.html: the session preload is missing');

@@ -217,8 +217,9 @@ describe('web app serving', () => {
 
     async function appWithPageCopies() {
       const built = await appWithBuiltWebFiles(async (dist) => {
-        await fs.mkdir(path.join(dist, 'pages'));
-        for (const name of ['try-on', 'dashboard', 'gallery', 'popup-complete'])
+        // As the build lays them out: each page's copy at its whole address under pages/.
+        await fs.mkdir(path.join(dist, 'pages', 'auth'), { recursive: true });
+        for (const name of ['try-on', 'index', 'gallery', 'auth/popup-complete'])
           await fs.writeFile(path.join(dist, 'pages', `${name}.html`), copy(name));
         await fs.writeFile(
           path.join(dist, 'pages', 'try-on.html.br'),
@@ -231,8 +232,8 @@ describe('web app serving', () => {
     it.each([
       ['/try-on', 'try-on'],
       ['/try-on/', 'try-on'],
-      ['/', 'dashboard'],
-      ['/auth/popup-complete', 'popup-complete'],
+      ['/', 'index'],
+      ['/auth/popup-complete', 'auth/popup-complete'],
       // Not the first page: the page's code, without the first page's data (test above).
       ['/gallery?page=2', 'gallery'],
     ])('serves %s its page copy', async (url, name) => {
@@ -255,15 +256,21 @@ describe('web app serving', () => {
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(copy('try-on'));
     });
 
-    it.each(['/checkout/sandbox/abc', '/no-such-page', '/try-onx', '/pages'])(
-      'serves index.html for %s, which no page copy is named after',
-      async (url) => {
-        const app = await appWithPageCopies();
-        const res = await app.inject({ method: 'GET', url });
-        expect(res.statusCode).toBe(200);
-        expect(res.body).toBe('<!doctype html><div id="root"></div>');
-      },
-    );
+    it.each([
+      '/checkout/sandbox/abc',
+      '/no-such-page',
+      '/try-onx',
+      '/pages',
+      // Another address ending like a page, and a page's copy by its file's own name.
+      '/x/try-on',
+      '/popup-complete',
+      '/index',
+    ])('serves index.html for %s, which no page copy is for', async (url) => {
+      const app = await appWithPageCopies();
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    });
   });
 
   it('keeps unknown API paths as JSON 404 instead of the SPA page', async () => {

@@ -13,15 +13,30 @@ export const POPUP_COMPLETE_PATH = '/auth/popup-complete';
 const GALLERY_HTML = 'gallery.html';
 
 /**
- * Each page's own copy of index.html (written by the build): it also lists the page's chunks as
- * `<link rel="modulepreload">`, so the browser fetches the page's code while it reads the HTML.
- * Named after the address's last segment (`pages/try-on.html` for /try-on, `dashboard` for /).
+ * Each page's own copy of index.html (written by the build, apps/web/src/app/page-copies.ts): it
+ * also lists the page's chunks as `<link rel="modulepreload">`, so the browser fetches the page's
+ * code while it reads the HTML. Each sits at its whole address under pages/ (`pages/try-on.html`
+ * for /try-on, `pages/auth/popup-complete.html`, `pages/index.html` for /), and is sent for
+ * exactly that address: `/x/try-on` is no page's and gets index.html.
  */
 const PAGES_DIR = 'pages';
 
-/** The page copy's name for an address: its last segment, 'dashboard' for the root. */
-function pageName(pathname: string): string {
-  return pathname.replace(/\/+$/, '').split('/').pop() || 'dashboard';
+/** The addresses the build wrote a copy for, from the files under `pagesDir`. */
+function pageAddresses(pagesDir: string): Map<string, string> {
+  const files = existsSync(pagesDir)
+    ? readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+    : [];
+  return new Map(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => {
+        const address = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+        return [
+          address === '/index' ? '/' : address,
+          `${PAGES_DIR}/${file.split(path.sep).join('/')}`,
+        ];
+      }),
+  );
 }
 
 /**
@@ -35,14 +50,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return;
   }
   const hasGalleryHtml = existsSync(path.join(distDir, GALLERY_HTML));
-  const pagesDir = path.join(distDir, PAGES_DIR);
-  const pageCopies = new Set(
-    existsSync(pagesDir)
-      ? readdirSync(pagesDir)
-          .filter((file) => file.endsWith('.html'))
-          .map((file) => file.slice(0, -'.html'.length))
-      : [],
-  );
+  const pageCopies = pageAddresses(path.join(distDir, PAGES_DIR));
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -73,7 +81,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const isPlainGallery = pathname === '/gallery' && !/\?./.test(request.url);
     if (hasGalleryHtml && isPlainGallery) return reply.sendFile(GALLERY_HTML);
     // An address no page has (a typo, /checkout/sandbox/<id>) gets the plain index.html.
-    const page = pageName(pathname);
-    return reply.sendFile(pageCopies.has(page) ? `${PAGES_DIR}/${page}.html` : 'index.html');
+    return reply.sendFile(pageCopies.get(pathname.replace(/\/+$/, '') || '/') ?? 'index.html');
   });
 }

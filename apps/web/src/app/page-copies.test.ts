@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { NO_PAGE_COPY, addressOfRouteModule, pageCopyFile } from './page-copies';
+
+const routeModules = Object.keys(import.meta.glob('./routes/**/*.tsx'))
+  .filter((file) => !file.endsWith('.test.tsx'))
+  .map((file) => file.replace(/^.*\//, '').replace(/\.tsx$/, ''));
+/** The app's addresses with one page each (a parameter makes one module many addresses). */
+const pageAddresses = Object.values(paths)
+  .map((page) => page.path)
+  .filter((address) => !address.includes(':'));
+
+describe("the pages' own copies of index.html", () => {
+  it('are made for every page address in config/paths.ts and for no other', () => {
+    const withCopies = routeModules.filter((name) => !NO_PAGE_COPY.has(name));
+    expect(withCopies.map(addressOfRouteModule).sort()).toEqual([...pageAddresses].sort());
+  });
+
+  it('sit at their whole address under pages/', () => {
+    expect(pageCopyFile('/')).toBe('pages/index.html');
+    expect(pageCopyFile('/try-on')).toBe('pages/try-on.html');
+    expect(pageCopyFile('/auth/popup-complete')).toBe('pages/auth/popup-complete.html');
+  });
+});
