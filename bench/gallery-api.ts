@@ -9,7 +9,8 @@
 //  3. 1 000 users with 100 generations each, every request from the next user (the same mix over
 //     their 9 pages), so no per-user cache in the process is warm.
 // Then the exact SQL each kind runs (captured from the gallery service at the pool) is
-// timed alone on the idle server; --plans also prints its EXPLAIN (ANALYZE, BUFFERS).
+// timed alone on the idle server, and a search for a word no card has; --plans also prints its
+// EXPLAIN (ANALYZE, BUFFERS), and for a named statement the generic plan PostgreSQL may switch to.
 // --env=NAME=VALUE (repeatable) passes a setting to the app, e.g. --env=SESSION_CACHE_SECONDS=0.
 // Budget (ARCHITECTURE §8): each case ≥ 75 % of the floor's throughput and p99 ≤ 1.5× the floor's,
 // in the same run; the load average is printed at the start and the end.
@@ -233,18 +234,23 @@ async function main(): Promise<void> {
 
     // The exact SQL of each kind, captured from the gallery service at the pool: its hottest
     // statements go to node-postgres directly, past Drizzle's logger.
-    const captured: { text: string; params: unknown[] }[] = [];
+    const captured: { text: string; params: unknown[]; named: boolean }[] = [];
     const query = database.pool.query.bind(database.pool) as (...args: unknown[]) => unknown;
     const tracingPool = new Proxy(database.pool, {
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
         return (config: unknown, values?: unknown[]) => {
           const named = typeof config === 'object' && config !== null;
-          const { text, values: own } = (named ? config : { text: config }) as {
+          const {
+            text,
+            values: own,
+            name,
+          } = (named ? config : { text: config }) as {
             text: string;
             values?: unknown[];
+            name?: string;
           };
-          captured.push({ text, params: own ?? values ?? [] });
+          captured.push({ text, params: own ?? values ?? [], named: name !== undefined });
           return query(config, values);
         };
       },
@@ -265,7 +271,13 @@ async function main(): Promise<void> {
       weight: 0,
       body: { ...deep.body, after: `gen_${String(ROWS - 3999 * LIMIT + 1)}` },
     };
-    for (const kind of [...KINDS, next]) {
+    // A word no card has: a search whose best plan differs from a common word's.
+    const rare: Kind = {
+      name: 'search "zzqx"',
+      weight: 0,
+      body: { page: 1, limit: LIMIT, type: 'all', search: 'zzqx' },
+    };
+    for (const kind of [...KINDS, next, rare]) {
       await pastGenerations(traced, views, user.id, kind.body);
       captured.length = 0;
       await pastGenerations(traced, views, user.id, kind.body);
@@ -293,6 +305,8 @@ async function main(): Promise<void> {
               `-- params ${JSON.stringify(query.params)}\n` +
               rows.map((r) => r['QUERY PLAN']).join('\n'),
           );
+          // A named statement may run on one generic plan, made without its values: that plan too.
+          if (query.named) plans.push(`-- generic plan\n${await genericPlan(database, query)}`);
         }
       }
       planRows.push(cells);
@@ -322,6 +336,41 @@ async function main(): Promise<void> {
   } finally {
     await floorApp.close();
     await bench.close();
+  }
+}
+
+/**
+ * The plan PostgreSQL makes for a prepared statement without its values (what a named statement
+ * may run on after five executions), run with them: `force_generic_plan` on a client of its own.
+ */
+async function genericPlan(
+  database: Database,
+  query: { text: string; params: unknown[] },
+): Promise<string> {
+  const client = await database.pool.connect();
+  const literal = (value: unknown): string =>
+    value === null || value === undefined
+      ? 'NULL'
+      : Array.isArray(value)
+        ? value.length === 0
+          ? `'{}'`
+          : `ARRAY[${value.map(literal).join(', ')}]`
+        : typeof value === 'number'
+          ? String(value)
+          : typeof value === 'string'
+            ? client.escapeLiteral(value)
+            : client.escapeLiteral(JSON.stringify(value));
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE generic_check AS ${query.text}`);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) EXECUTE generic_check(${query.params.map(literal).join(', ')})`,
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    // Only its own: the pool's named statements stay prepared on this connection.
+    await client.query('DEALLOCATE generic_check; RESET plan_cache_mode');
+    client.release();
   }
 }
 

@@ -134,7 +134,9 @@ async function useVariant(name: string): Promise<void> {
     await fs.rm(path.join(webCopy, file), { force: true });
     await fs.copyFile(path.join(keep, file), path.join(webCopy, file)).catch(() => undefined);
   }
-  // A variant built before page copies existed answers every page with its index.html.
+  // A variant built before page copies existed answers every page with its index.html. One built
+  // before `155748d` keeps its copies under the address's last segment (pages/dashboard.html for
+  // /, which today's server never sends): compare such builds only with each other.
   await fs.mkdir(path.join(webCopy, 'pages'), { recursive: true });
   for (const page of allPages) {
     for (const suffix of HTML_SUFFIXES) {

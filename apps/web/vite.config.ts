@@ -7,7 +7,12 @@ import type { Plugin, Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
-import { NO_PAGE_COPY, addressOfRouteModule, pageCopyFile } from './src/app/page-copies.ts';
+import {
+  NO_PAGE_COPY,
+  ROUTE_MODULE,
+  addressOfRouteModule,
+  pageCopyFile,
+} from './src/app/page-copies.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -93,10 +98,6 @@ function inlineStylesheet(): Plugin {
 const SESSION_PRELOAD = /<link rel="preload" href="\/api\/v1\/session"[^>]*>/;
 const GALLERY_PRELOAD =
   '<link rel="preload" href="/api/v1/gallery/past-generations" as="fetch" crossorigin="use-credentials" />';
-/** A page's route module, src/app/routes/[app/[tools/]]<name>.tsx, and whether it sits in the shell. */
-const ROUTE_MODULE =
-  /[\\/]src[\\/]app[\\/]routes[\\/](?:(app)[\\/](?:tools[\\/])?)?([a-z-]+)\.tsx$/;
-
 /**
  * Writes `pages/<address>.html` for every page (src/app/page-copies.ts says which address each
  * route module serves): the final index.html that also lists the page's own

@@ -4,6 +4,10 @@
  * sends it for exactly that address. No imports: the Vite config reads this file too.
  */
 
+/** A page's route module, src/app/routes/[app/[tools/]]<name>.tsx, and whether it sits in the shell. */
+export const ROUTE_MODULE =
+  /[\\/]src[\\/]app[\\/]routes[\\/](?:(app)[\\/](?:tools[\\/])?)?([a-z-]+)\.tsx$/;
+
 /** Route modules with no address of their own: the shell, the fallback, a page with a parameter. */
 export const NO_PAGE_COPY: ReadonlySet<string> = new Set([
   'layout',

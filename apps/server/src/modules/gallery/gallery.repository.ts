@@ -47,13 +47,13 @@ function galleryWhere(
   return whereFor(
     filter.userId,
     filter.type,
-    filter.search === null
-      ? undefined
-      : searchMatches(
+    filter.search
+      ? searchMatches(
           likePattern(filter.search),
           types.length > 0 ? inArray(generations.type, [...types]) : undefined,
           filter.search,
-        ),
+        )
+      : undefined,
   );
 }
 
@@ -63,7 +63,9 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
 function whereFor(userId: Param, type: Param | null, matches: SQL | undefined) {
   return and(
     eq(generations.userId, userId),
-    eq(generations.status, 'succeeded'),
+    // Written out, not a parameter: the gallery's indexes are partial on this very condition, and
+    // a prepared statement's generic plan can use them only when it can see it.
+    sql`${generations.status} = 'succeeded'`,
     type ? eq(generations.type, type) : undefined,
     matches,
   );
@@ -205,8 +207,10 @@ type Answer<E extends Record<string, SQL>> = {
 /**
  * The prepared statement `name` on this database handle, selecting the card's columns and
  * `extra`, built by Drizzle the first time it is asked for and then run on node-postgres
- * directly: named, so each pooled connection parses and plans it once, and its rows read by
- * position with each column's own decoder. Drizzle's per-row mapping (an entity check per field
+ * directly: named, so each pooled connection parses it once and PostgreSQL may keep one generic
+ * plan for it, and its rows read by position with each column's own decoder. `planEachTime` sends
+ * it unnamed instead, planned with its values at every run: for a search, whose best plan depends
+ * on the words (a rare one wants the trigram indexes, a common one the newest-first walk). Drizzle's per-row mapping (an entity check per field
  * per row, and its tracing wrappers) was ~8 % of the API process's time under the gallery bench
  * (2026-11-29 profile); the values are decoded as Drizzle decodes them (timestamps as text from
  * the driver, then the column's mapping).
@@ -220,6 +224,7 @@ function prepared<E extends Record<string, SQL>>(
       toSQL(): { sql: string; params: unknown[] };
     };
   },
+  { planEachTime = false } = {},
 ): (values: Record<string, unknown>) => Promise<Answer<E>[]> {
   let statements = preparedStatements.get(db);
   if (!statements) {
@@ -251,7 +256,7 @@ function prepared<E extends Record<string, SQL>>(
     let checked = false;
     statement = async (values) => {
       const result = await client.query<unknown[]>({
-        name,
+        ...(planEachTime ? {} : { name }),
         text,
         values: fillPlaceholders(params, values),
         rowMode: 'array',
@@ -438,8 +443,8 @@ export async function gallerySearchPage(
   const deep = page > 1;
   const typed = filter.type !== null;
   const counted = countUpTo !== undefined;
-  // Prepared like the pages without a search (galleryNearPage): one statement per shape, the
-  // search and the types it names passed as values.
+  // Built once per shape like the pages without a search (galleryNearPage), the search and the
+  // types it names passed as values, but planned with them each time (`planEachTime`).
   const query = prepared(
     db,
     `gallery_search_${deep ? 'near' : 'first'}_${typed ? 'type' : 'all'}_${counted ? 'counted' : 'uncounted'}`,
@@ -471,6 +476,7 @@ export async function gallerySearchPage(
             .limit(sql.placeholder('limit')),
       };
     },
+    { planEachTime: true },
   );
   const found = await query({
     userId: filter.userId,
