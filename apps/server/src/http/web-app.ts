@@ -21,20 +21,19 @@ const GALLERY_HTML = 'gallery.html';
  */
 const PAGES_DIR = 'pages';
 
-/** The addresses the build wrote a copy for, from the files under `pagesDir`. */
-function pageAddresses(pagesDir: string): Map<string, string> {
+/** The addresses the build wrote a copy for, each with its file under `distDir`. */
+function pageAddresses(distDir: string): Map<string, string> {
+  const pagesDir = path.join(distDir, PAGES_DIR);
   const files = existsSync(pagesDir)
     ? readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
     : [];
   return new Map(
     files
       .filter((file) => file.endsWith('.html'))
+      .map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`)
       .map((file) => {
-        const address = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`;
-        return [
-          address === '/index' ? '/' : address,
-          `${PAGES_DIR}/${file.split(path.sep).join('/')}`,
-        ];
+        const address = file.slice(PAGES_DIR.length, -'.html'.length);
+        return [address === '/index' ? '/' : address, file];
       }),
   );
 }
@@ -50,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return;
   }
   const hasGalleryHtml = existsSync(path.join(distDir, GALLERY_HTML));
-  const pageCopies = pageAddresses(path.join(distDir, PAGES_DIR));
+  const pageCopies = pageAddresses(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,

@@ -15,6 +15,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { galleryCounts, generationActivity, generations, media, pageViews } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -156,6 +157,19 @@ function succeededTotal(userId: Param, type: Param | null) {
     from ${galleryCounts} where ${where})`;
 }
 
+/**
+ * A prepared page's rows newest first: from the key `start` down when given (else from the top),
+ * as many as the `limit` placeholder says.
+ */
+function newestPage(db: Db, fields: SelectedFields, where: SQL | undefined, start?: SQL) {
+  return db
+    .select(fields)
+    .from(generations)
+    .where(start ? and(where, sql`${rowKey} <= ${start}`) : where)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'));
+}
+
 /** The key `offset` rows down the gallery's order among the rows `where` keeps (inclusive). */
 function keyDown(where: SQL | undefined, offset: number | Placeholder) {
   return sql`(select ${generations.createdAt}, ${generations.id} from ${generations}
@@ -185,13 +199,7 @@ export async function galleryNearPage(db: Db, filter: GalleryFilter, skip: numbe
       const start = keyDown(where, sql.placeholder('skip'));
       return {
         extra: { total: succeededTotal(userId, type) },
-        select: (fields) =>
-          db
-            .select(fields)
-            .from(generations)
-            .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
-            .orderBy(...newestFirst)
-            .limit(sql.placeholder('limit')),
+        select: (fields) => newestPage(db, fields, where, deep ? start : undefined),
       };
     },
   );
@@ -381,13 +389,7 @@ export async function galleryJump(
         total,
         version: sql<string>`${version}`,
       },
-      select: (fields) =>
-        db
-          .select(fields)
-          .from(generations)
-          .where(and(where, sql`${rowKey} <= ${start}`))
-          .orderBy(...newestFirst)
-          .limit(sql.placeholder('limit')),
+      select: (fields) => newestPage(db, fields, where, start),
     };
   });
   const found = await query({
@@ -467,13 +469,7 @@ export async function gallerySearchPage(
                 limit ${sql.placeholder('cap')}) as matches)`
             : sql<null>`null`,
         },
-        select: (fields) =>
-          db
-            .select(fields)
-            .from(generations)
-            .where(deep ? and(where, sql`${rowKey} <= ${start}`) : where)
-            .orderBy(...newestFirst)
-            .limit(sql.placeholder('limit')),
+        select: (fields) => newestPage(db, fields, where, deep ? start : undefined),
       };
     },
     { planEachTime: true },
