@@ -6,7 +6,6 @@ import { AppRoutes } from '@/app/router';
 import { prefetchRouteData, preloadRoute } from '@/app/routes';
 import { sessionQueryOptions } from '@/features/auth';
 import { siteInfoQueryOptions } from '@/features/site';
-import { formatCredits } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
 
@@ -24,15 +23,6 @@ queryClient
 // then shows with the page's first render instead of pushing the page down when it arrives.
 queryClient.query(siteInfoQueryOptions).catch(() => undefined);
 preloadRoute(window.location.pathname);
-// The page's first Intl formatter starts ICU (~12 ms, ~50 ms on a throttled phone). Started while the
-// page waits for its data, in a task of its own, it no longer lengthens the render that shows the credits.
-// (Warming the first date formatter too, when idle or at once, measured worse on pages that show
-// no date early: one more long task in Lighthouse's blocking-time window, issue 38.)
-const warmIntl = () => formatCredits(0);
-// Safari has no requestIdleCallback.
-if ('requestIdleCallback' in window) window.requestIdleCallback(warmIntl);
-else setTimeout(warmIntl, 0);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatDateTime, formatLongDate } from './format';
+import { formatCredits, formatDateTime, formatInteger, formatLongDate } from './format';
 
 describe('formatCredits', () => {
   it('uses the singular for one credit', () => {
@@ -9,6 +9,32 @@ describe('formatCredits', () => {
   it('uses the plural otherwise', () => {
     expect(formatCredits(0)).toBe('0 credits');
     expect(formatCredits(12)).toBe('12 credits');
+    expect(formatCredits(1250)).toBe('1,250 credits');
+  });
+});
+
+describe('formatInteger', () => {
+  // The reference it stands in for: Intl's own English formatter.
+  const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+  it('writes what Intl writes for whole numbers at every size, and for halves and signs', () => {
+    const values = [0, -0, 1, 9, 10, 999, 1000, 1001, 12345, 999999, 1000000, -1, -1000, -1234567];
+    values.push(0.4, 0.5, 1.5, 2.5, -0.4, -0.5, -2.5, 999.5, -999.5, 1234.49, 1234.51);
+    for (let digits = 1; digits <= 16; digits++)
+      values.push(10 ** digits - 1, 10 ** digits, -(10 ** digits));
+    values.push(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 2 ** 60, 1e21, 1e300);
+    values.push(NaN, Infinity, -Infinity);
+    // A seeded spread of fractional values over many magnitudes (xorshift, so a failure repeats).
+    let seed = 0x2f6e2b1;
+    for (let i = 0; i < 2000; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      const unit = (seed >>> 0) / 2 ** 32;
+      values.push((unit - 0.5) * 10 ** (i % 17));
+    }
+    for (const value of values)
+      expect(formatInteger(value), String(value)).toBe(intl.format(value));
   });
 });
 

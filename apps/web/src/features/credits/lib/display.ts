@@ -1,6 +1,6 @@
 import type { OrderHistoryItem } from '@studio/contract';
 import { formatPrice } from '@studio/contract/plans';
-import { lazyFormatter } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
 
 /** How many characters of an order id the table shows; the full id is in the title and search. */
 export const SHORT_ORDER_ID_LENGTH = 8;
@@ -9,11 +9,9 @@ export function shortOrderId(id: string): string {
   return id.length > SHORT_ORDER_ID_LENGTH ? `${id.slice(0, SHORT_ORDER_ID_LENGTH)}…` : id;
 }
 
-const integer = lazyFormatter(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
-
 /** '+40' for credits received, '-5' for an adjustment that took some away. */
 export function formatCreditChange(credits: number): string {
-  return credits > 0 ? `+${integer().format(credits)}` : integer().format(credits);
+  return credits > 0 ? `+${formatInteger(credits)}` : formatInteger(credits);
 }
 
 /**
@@ -27,5 +25,5 @@ export function formatPurchaseAmount(item: OrderHistoryItem): string {
 
 /** '1 order', '3 orders'. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${integer().format(count)} ${count === 1 ? singular : plural}`;
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
 }
