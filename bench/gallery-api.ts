@@ -348,18 +348,14 @@ async function genericPlan(
   query: { text: string; params: unknown[] },
 ): Promise<string> {
   const client = await database.pool.connect();
-  const literal = (value: unknown): string =>
-    value === null || value === undefined
-      ? 'NULL'
-      : Array.isArray(value)
-        ? value.length === 0
-          ? `'{}'`
-          : `ARRAY[${value.map(literal).join(', ')}]`
-        : typeof value === 'number'
-          ? String(value)
-          : typeof value === 'string'
-            ? client.escapeLiteral(value)
-            : client.escapeLiteral(JSON.stringify(value));
+  /** A statement's value written into EXECUTE's argument list. */
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number') return String(value);
+    if (typeof value === 'string') return client.escapeLiteral(value);
+    if (!Array.isArray(value)) return client.escapeLiteral(JSON.stringify(value));
+    return value.length === 0 ? `'{}'` : `ARRAY[${value.map(literal).join(', ')}]`;
+  };
   try {
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE generic_check AS ${query.text}`);

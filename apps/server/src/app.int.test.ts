@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { errorBodySchema } from '@studio/contract';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness';
 
@@ -83,6 +84,7 @@ describe('API error contract', () => {
 });
 
 describe('web app serving', () => {
+  const INDEX_HTML = '<!doctype html><div id="root"></div>';
   const distDirs: string[] = [];
   afterAll(async () => {
     await Promise.all(distDirs.map((d) => fs.rm(d, { recursive: true, force: true })));
@@ -97,7 +99,7 @@ describe('web app serving', () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-web-'));
     distDirs.push(dist);
     await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     await fs.writeFile(
       path.join(dist, 'assets', 'app-abc123.js.br'),
@@ -106,6 +108,13 @@ describe('web app serving', () => {
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
     await addFiles(dist);
     return { ...(await createTestApp({ env: { WEB_DIST_DIR: dist } })), dist };
+  }
+
+  /** `url` answers with the plain index.html, not a page's own copy. */
+  async function expectIndexHtml(app: FastifyInstance, url: string) {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
   }
 
   it.each(['/', '/login', '/gallery', '/canvas-editor?tool=upscaler', '/some/deep/client/route'])(
@@ -147,7 +156,7 @@ describe('web app serving', () => {
 
   it('sends the precompressed index.html for client routes too', async () => {
     const { app, dist } = await appWithBuiltWeb();
-    const page = '<!doctype html><div id="root"></div>';
+    const page = INDEX_HTML;
     await fs.writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(page));
     const res = await app.inject({
       method: 'GET',
@@ -203,10 +212,7 @@ describe('web app serving', () => {
       '/gallery/x',
       '/galleryx',
     ])('serves index.html without the gallery preload for %s', async (url) => {
-      const app = await appWithGalleryHtml();
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+      await expectIndexHtml(await appWithGalleryHtml(), url);
     });
   });
 
@@ -266,10 +272,7 @@ describe('web app serving', () => {
       '/popup-complete',
       '/index',
     ])('serves index.html for %s, which no page copy is for', async (url) => {
-      const app = await appWithPageCopies();
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+      await expectIndexHtml(await appWithPageCopies(), url);
     });
   });
 
