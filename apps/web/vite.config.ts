@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Plugin, Rollup } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 import {
@@ -309,8 +309,14 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), inlineStylesheet(), pageHtml(), precompress(), noFullZod()],
+const reactRouterDevelopmentEsm = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/development/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command, mode }) => ({
+  // Preact's compat layer under React's names (react, react-dom, react/jsx-runtime): the same
+  // components and libraries in ~7 KiB instead of React DOM's ~61 KiB on every page (ADR 066).
+  plugins: [preact(), tailwindcss(), inlineStylesheet(), pageHtml(), precompress(), noFullZod()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -318,6 +324,9 @@ export default defineConfig(({ command }) => ({
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
         : []),
     ],
+    // Tests: packages' ES builds (`module`), whose imports of React reach Preact's aliases; their
+    // CommonJS builds would `require` React itself past them (ADR 066).
+    ...(mode === 'test' ? { conditions: ['module'], mainFields: ['module'] } : {}),
   },
   build: {
     outDir: 'dist',
@@ -388,5 +397,11 @@ export default defineConfig(({ command }) => ({
     restoreMocks: true,
     // jsdom tests share 2 cores with the integration tier in `npm test`; 5 s is too tight under load.
     testTimeout: 15_000,
+    // Tests run what ships: Preact behind React's names (ADR 066). Vitest would hand packages in
+    // node_modules to Node, past Vite's aliases, and Testing Library, TanStack Query, React
+    // Router, Radix and their helpers would load React itself; Vite transforms them all instead.
+    server: { deps: { inline: true } },
+    // React Router lists its CommonJS build under `node` before `module`: its ES build by path.
+    alias: [{ find: /^react-router$/, replacement: reactRouterDevelopmentEsm }],
   },
 }));

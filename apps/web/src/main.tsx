@@ -1,4 +1,3 @@
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -6,6 +5,8 @@ import { AppRoutes } from '@/app/router';
 import { prefetchRouteData, preloadRoute } from '@/app/routes';
 import { sessionQueryOptions } from '@/features/auth';
 import { siteInfoQueryOptions } from '@/features/site';
+import { cn } from '@/lib/cn';
+import { SplitRenders } from '@/lib/next-task';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
 
@@ -26,18 +27,19 @@ preloadRoute(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
-const root = createRoot(container);
-// A transition render yields to the browser every few milliseconds instead of building the whole
-// shell in one long task: on a phone the page answers taps while it renders (Lighthouse TBT
-// 0.48 → 0.30 s on /, docs/performance.md).
-startTransition(() => {
-  root.render(
-    <StrictMode>
+// Preact renders each update in one synchronous pass, where React's first render was a transition
+// that yielded every few milliseconds; the start-up is split into tasks by hand instead (ADR 066):
+// tailwind-merge's tables in a task of their own (its first call builds them), the first render in
+// the next, and the parts in <NextTask> a task after their parent.
+setTimeout(() => cn('px-1', 'px-2'), 0);
+setTimeout(() => {
+  createRoot(container).render(
+    <SplitRenders>
       <AppProvider queryClient={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
       </AppProvider>
-    </StrictMode>,
+    </SplitRenders>,
   );
-});
+}, 0);

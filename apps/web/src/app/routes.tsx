@@ -121,6 +121,15 @@ export const routes: RouteObject[] = [
 ];
 
 /**
+ * Which top-level page shows `pathname`: a public page's path, or 'shell' for every page inside the
+ * app shell. The router keys its Suspense boundary with it (ADR 065).
+ */
+export function topLevelPage(pathname: string): string {
+  const page = matchRoutes(routes, pathname)?.find((match) => preloaders.has(match.route));
+  return page?.route.path ?? 'shell';
+}
+
+/**
  * Starts downloading the chunks of the page at `pathname` at once (layout and page together),
  * instead of one after the other as nested lazy components would.
  */

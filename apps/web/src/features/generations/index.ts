@@ -36,6 +36,7 @@ export {
   ResultViewer,
   PastToolResults,
   ToolResults,
+  prefetchResultView,
   usePrefetchResultView,
 } from './components/deferred-results';
 export type { ViewerItem } from './components/result-viewer';

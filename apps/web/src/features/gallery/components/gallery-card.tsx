@@ -77,9 +77,10 @@ export function GalleryCard({
               aria-label={`Select ${name}`}
               checked={selected}
               className="size-5 cursor-pointer accent-brand-600"
-              // React fires a checkbox's change on its click, which says whether Shift was held.
-              onChange={(event) => {
-                onSelect((event.nativeEvent as globalThis.MouseEvent).shiftKey);
+              // The click, not the change: only a click carries Shift (for range selection), and
+              // Space on the focused box clicks it too. Preact's change is the native event.
+              onClick={(event) => {
+                onSelect(event.shiftKey);
               }}
             />
           </label>

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { viewerEntries } from '../lib/viewer-entries';
@@ -11,12 +11,11 @@ export const GALLERY_GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-
 export const PRIORITY_IMAGES = 6;
 
 /**
- * Cards in the render that shows a page's data: a wide screen's first row, more than a phone shows.
- * The rest follow at once in a render React splits into short tasks, so the page's first cards do
- * not wait behind twelve cards' work in one long task (issue 38: the gallery's longest task on a
- * throttled phone).
+ * Cards in the render that shows a page's data, and in each task after it: a phone's first screen
+ * first, then the rest two at a time, so no task renders twelve cards' work (Preact renders each
+ * update in one pass, ADR 066; issue 38: the gallery's longest task on a throttled phone).
  */
-const FIRST_CARDS = 4;
+const CARDS_PER_TASK = 2;
 
 interface GalleryGridProps {
   items: readonly GalleryItem[];
@@ -31,15 +30,19 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
-  // Only the grid's first render is split: later updates (a delete, another page, a selection)
-  // show their list at once, never the previous one for a commit.
-  const [showAll, setShowAll] = useState(false);
+  // Only the grid's first render is split: the count only grows, so later updates (a delete,
+  // another page, a selection) show their list at once, never the previous one for a task.
+  const [count, setCount] = useState(CARDS_PER_TASK);
   useEffect(() => {
-    startTransition(() => {
-      setShowAll(true);
-    });
-  }, []);
-  const shown = showAll ? items : items.slice(0, FIRST_CARDS);
+    if (count >= items.length) return;
+    const timer = setTimeout(() => {
+      setCount((shown) => shown + CARDS_PER_TASK);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [count, items.length]);
+  const shown = items.slice(0, count);
   return (
     <>
       <ul aria-label="Generations" className={GALLERY_GRID}>

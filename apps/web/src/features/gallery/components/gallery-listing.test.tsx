@@ -14,7 +14,10 @@ async function openGallery(items: GalleryItem[]) {
   const queryClient = createTestQueryClient();
   await queryClient.query(sessionQueryOptions);
   const rendered = renderWithProviders(<GalleryPage />, { path: '/gallery', queryClient });
-  await screen.findAllByRole('article');
+  // Every card of the page: they render two to a task (gallery-grid.tsx).
+  await waitFor(() => {
+    expect(screen.getAllByRole('article')).toHaveLength(items.length);
+  });
   return rendered;
 }
 

@@ -19,6 +19,11 @@ const cardDate = lazyFormatter(
   () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
 );
 
+/** Builds the card date formatter ahead of the first card (app start-up, prefetch-gallery.ts). */
+export function warmCardDate(): void {
+  cardDate();
+}
+
 /** The card date in the user's locale; an unreadable timestamp shows 'Invalid Date' (spec §2). */
 export function formatGalleryDate(timestamp: string): string {
   const date = new Date(timestamp);

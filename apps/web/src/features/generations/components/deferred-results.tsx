@@ -21,7 +21,7 @@ function loadResultView(): Promise<ResultView> {
   return loading;
 }
 
-function prefetchResultView(): Promise<unknown> {
+export function prefetchResultView(): Promise<unknown> {
   return loadResultView().catch(() => {
     // A later render tries again through its own Suspense boundary.
     loading = null;

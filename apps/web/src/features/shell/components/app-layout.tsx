@@ -103,7 +103,9 @@ export function AppLayout() {
             )}
           >
             <RouteErrorBoundary resetKey={location.pathname}>
-              <Suspense fallback={<PageLoader />}>
+              {/* One boundary per page: Preact's compat Suspense keeps the page it hid while the
+                  next page's chunk loaded and can put it back empty later (ADR 065). */}
+              <Suspense key={location.pathname} fallback={<PageLoader />}>
                 <Outlet />
               </Suspense>
             </RouteErrorBoundary>
