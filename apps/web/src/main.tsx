@@ -11,7 +11,7 @@ import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
 
 const queryClient = createQueryClient();
-// Ask who is signed in, and fetch the first page's code, in parallel with React starting up.
+// Ask who is signed in, and fetch the first page's code, in parallel with the app starting up.
 // A failed session call here is not final: the guard's own query retries and shows the error.
 // Once the user is known, the first page's data is requested too (the gallery's list).
 queryClient
