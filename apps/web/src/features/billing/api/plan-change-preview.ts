@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useLatest } from '@/hooks/use-latest';
 import { getProduct } from '@studio/contract/plans';
 import {
   planChangePreviewResponseSchema,
@@ -29,10 +30,12 @@ export function fetchPlanChangePreview(
 }
 
 export function usePlanChangePreview(userId: string | null) {
+  const user = useLatest(userId);
   return useMutation({
     mutationFn: (purchase: Purchase) => {
-      if (userId === null) throw new Error('Sign in to buy a plan');
-      return fetchPlanChangePreview(purchase, userId);
+      const id = user.current;
+      if (id === null) throw new Error('Sign in to buy a plan');
+      return fetchPlanChangePreview(purchase, id);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useLatest } from '@/hooks/use-latest';
 import { requestPaymentLink } from '../api/payment-link';
 import { browserNavigation } from '../lib/browser-navigation';
 import type { Purchase } from '../lib/payment-request';
@@ -9,10 +10,12 @@ import type { Purchase } from '../lib/payment-request';
  * stays successful while the browser leaves, so buttons keep showing progress until then.
  */
 export function useCheckout(userId: string | null) {
+  const user = useLatest(userId);
   return useMutation({
     mutationFn: (purchase: Purchase) => {
-      if (userId === null) throw new Error('Sign in to buy a plan');
-      return requestPaymentLink(purchase, userId);
+      const id = user.current;
+      if (id === null) throw new Error('Sign in to buy a plan');
+      return requestPaymentLink(purchase, id);
     },
     onSuccess: ({ paymentLink }) => {
       browserNavigation.assign(paymentLink);

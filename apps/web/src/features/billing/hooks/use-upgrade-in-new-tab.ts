@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useLatest } from '@/hooks/use-latest';
 import { requestPaymentLink } from '../api/payment-link';
 import { browserNavigation, toAbsoluteUrl } from '../lib/browser-navigation';
 import type { Purchase } from '../lib/payment-request';
@@ -10,10 +11,12 @@ import type { Purchase } from '../lib/payment-request';
  * blocked even that, this tab goes to the payment page instead.
  */
 export function useUpgradeInNewTab(userId: string | null) {
+  const user = useLatest(userId);
   const mutation = useMutation({
     mutationFn: ({ purchase }: { purchase: Purchase; tab: Window | null }) => {
-      if (userId === null) throw new Error('Sign in to upgrade');
-      return requestPaymentLink(purchase, userId);
+      const id = user.current;
+      if (id === null) throw new Error('Sign in to upgrade');
+      return requestPaymentLink(purchase, id);
     },
     onSuccess: ({ paymentLink }, { tab }) => {
       if (tab && !tab.closed) tab.location.href = toAbsoluteUrl(paymentLink);
