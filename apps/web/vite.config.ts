@@ -337,6 +337,8 @@ export default defineConfig(({ command, mode }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // Preact on its own, not in the first group whose modules import it (the icons).
+            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
             {
               name: 'icons',
               test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
