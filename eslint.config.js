@@ -55,6 +55,14 @@ function webImports(ownFeature) {
   return [
     'error',
     {
+      paths: [
+        {
+          name: '@tanstack/react-query',
+          importNames: ['useMutation'],
+          message:
+            "Use '@/lib/use-mutation': its functions are the latest render's under Preact (ADR 066).",
+        },
+      ],
       patterns: [
         {
           group: [
@@ -192,6 +200,11 @@ export default tseslint.config(
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': webImports(feature) },
   })),
+  {
+    // The one place that wraps TanStack's useMutation.
+    files: ['apps/web/src/lib/use-mutation.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   ...serverModules.flatMap((module) => [
     {
       files: [`apps/server/src/modules/${module}/**/*.ts`],

@@ -5,7 +5,7 @@ import { AppRoutes } from '@/app/router';
 import { prefetchRouteData, preloadRoute } from '@/app/routes';
 import { sessionQueryOptions } from '@/features/auth';
 import { siteInfoQueryOptions } from '@/features/site';
-import { cn } from '@/lib/cn';
+import { warmClassMerge } from '@/lib/cn';
 import { SplitRenders } from '@/lib/next-task';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
@@ -31,7 +31,7 @@ if (!container) throw new Error('index.html must contain #root');
 // that yielded every few milliseconds; the start-up is split into tasks by hand instead (ADR 066):
 // tailwind-merge's tables in a task of their own (its first call builds them), the first render in
 // the next, and the parts in <NextTask> a task after their parent.
-setTimeout(() => cn('px-1', 'px-2'), 0);
+setTimeout(warmClassMerge, 0);
 setTimeout(() => {
   createRoot(container).render(
     <SplitRenders>

@@ -1,6 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useGrowingCount } from './growing-count';
 import { NextTask, SplitRenders } from './next-task';
+
+function Cards({ total }: { total: number }) {
+  const count = useGrowingCount(total, 2);
+  return (
+    <ul aria-label="Cards">
+      {Array.from({ length: Math.min(count, total) }, (_, i) => (
+        <li key={i}>Card {i + 1}</li>
+      ))}
+    </ul>
+  );
+}
 
 describe('NextTask', () => {
   it('renders its children with its parent outside SplitRenders', () => {
@@ -29,5 +41,25 @@ describe('NextTask', () => {
     expect(screen.getByText('Header')).toBeInTheDocument();
     expect(screen.queryByText('Sidebar links')).not.toBeInTheDocument();
     expect(await screen.findByText('Sidebar links')).toBeInTheDocument();
+  });
+});
+
+describe('useGrowingCount', () => {
+  it('renders the whole list at once outside SplitRenders', () => {
+    render(<Cards total={5} />);
+
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('inside SplitRenders, renders the first items, then the rest a few at a time', async () => {
+    render(
+      <SplitRenders>
+        <Cards total={5} />
+      </SplitRenders>,
+    );
+
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(await screen.findByText('Card 5')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
   });
 });

@@ -1,8 +1,10 @@
-import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Splitting } from './splitting';
 
-const Splitting = createContext(false);
-
-/** Inside it (the app, main.tsx), each <NextTask> renders a task after its parent. */
+/**
+ * Inside it (the app, main.tsx), each <NextTask> renders a task after its parent and each
+ * `useGrowingCount` list (growing-count.ts) grows a few items a task.
+ */
 export function SplitRenders({ children }: { children: ReactNode }) {
   return <Splitting.Provider value={true}>{children}</Splitting.Provider>;
 }

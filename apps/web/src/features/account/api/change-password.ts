@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { messageResponseSchema } from '@studio/contract/responses';
 import { api } from '@/lib/api-client';
 

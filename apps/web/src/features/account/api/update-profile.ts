@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLatest } from '@/hooks/use-latest';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import type { UserProfile } from '@studio/contract';
 import { profileResponseSchema, updateProfileResponseSchema } from '@studio/contract/responses';
 import { useCurrentUser, sessionQueryKey } from '@/features/auth';
@@ -35,11 +35,9 @@ function notSignedIn(): ApiError {
 /** `PUT /user/profile` with only the fields that changed (spec §4 Profile edit, §5). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  // The latest render's user, not the one of the render that made the options (ADR 066).
-  const latestUser = useLatest(useCurrentUser());
+  const user = useCurrentUser();
   return useMutation({
     mutationFn: async (changes: ProfileUpdate) => {
-      const user = latestUser.current;
       if (!user) throw notSignedIn();
       const profile = await api.put(
         '/user/profile',
@@ -55,11 +53,9 @@ export function useUpdateProfile() {
 /** `PUT /user/name` (Settings: Change Name); the account's display name follows. */
 export function useChangeName() {
   const queryClient = useQueryClient();
-  // The latest render's user, not the one of the render that made the options (ADR 066).
-  const latestUser = useLatest(useCurrentUser());
+  const user = useCurrentUser();
   return useMutation({
     mutationFn: async (name: string) => {
-      const user = latestUser.current;
       if (!user) throw notSignedIn();
       const profile = await api.put(
         '/user/name',

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { paths } from '@/config/paths';
 import { authApi, ignoreBody } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { ApiError, authApi, ignoreBody } from '@/lib/api-client';
 import { forgetSignInMethod } from '../lib/sign-in-method';
 import { sessionQueryOptions } from './session';

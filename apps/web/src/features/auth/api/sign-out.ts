@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { useNavigate } from 'react-router';
 import { endSession, notifySignOutFailed, postSignOut } from './end-session';
 

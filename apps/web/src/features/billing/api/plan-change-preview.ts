@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useLatest } from '@/hooks/use-latest';
+import { useMutation } from '@/lib/use-mutation';
 import { getProduct } from '@studio/contract/plans';
 import {
   planChangePreviewResponseSchema,
@@ -30,12 +29,10 @@ export function fetchPlanChangePreview(
 }
 
 export function usePlanChangePreview(userId: string | null) {
-  const user = useLatest(userId);
   return useMutation({
     mutationFn: (purchase: Purchase) => {
-      const id = user.current;
-      if (id === null) throw new Error('Sign in to buy a plan');
-      return fetchPlanChangePreview(purchase, id);
+      if (userId === null) throw new Error('Sign in to buy a plan');
+      return fetchPlanChangePreview(purchase, userId);
     },
   });
 }

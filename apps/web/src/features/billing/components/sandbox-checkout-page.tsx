@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import type { SandboxOutcome } from '@studio/contract';
 import { formatPrice } from '@studio/contract/plans';
 import { Alert } from '@/components/ui/alert';

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useLatest } from '@/hooks/use-latest';
+import { useMutation } from '@/lib/use-mutation';
 import { requestPaymentLink } from '../api/payment-link';
 import { browserNavigation } from '../lib/browser-navigation';
 import type { Purchase } from '../lib/payment-request';
@@ -10,12 +9,10 @@ import type { Purchase } from '../lib/payment-request';
  * stays successful while the browser leaves, so buttons keep showing progress until then.
  */
 export function useCheckout(userId: string | null) {
-  const user = useLatest(userId);
   return useMutation({
     mutationFn: (purchase: Purchase) => {
-      const id = user.current;
-      if (id === null) throw new Error('Sign in to buy a plan');
-      return requestPaymentLink(purchase, id);
+      if (userId === null) throw new Error('Sign in to buy a plan');
+      return requestPaymentLink(purchase, userId);
     },
     onSuccess: ({ paymentLink }) => {
       browserNavigation.assign(paymentLink);

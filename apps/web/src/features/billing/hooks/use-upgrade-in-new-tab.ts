@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useLatest } from '@/hooks/use-latest';
+import { useMutation } from '@/lib/use-mutation';
 import { requestPaymentLink } from '../api/payment-link';
 import { browserNavigation, toAbsoluteUrl } from '../lib/browser-navigation';
 import type { Purchase } from '../lib/payment-request';
@@ -11,12 +10,10 @@ import type { Purchase } from '../lib/payment-request';
  * blocked even that, this tab goes to the payment page instead.
  */
 export function useUpgradeInNewTab(userId: string | null) {
-  const user = useLatest(userId);
   const mutation = useMutation({
     mutationFn: ({ purchase }: { purchase: Purchase; tab: Window | null }) => {
-      const id = user.current;
-      if (id === null) throw new Error('Sign in to upgrade');
-      return requestPaymentLink(purchase, id);
+      if (userId === null) throw new Error('Sign in to upgrade');
+      return requestPaymentLink(purchase, userId);
     },
     onSuccess: ({ paymentLink }, { tab }) => {
       if (tab && !tab.closed) tab.location.href = toAbsoluteUrl(paymentLink);

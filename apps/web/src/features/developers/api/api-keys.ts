@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import type { CreateApiKeyRequest } from '@studio/contract';
 import { apiKeyListSchema, createdApiKeySchema } from '@studio/contract/responses';
 import { api, ignoreBody, schemaParser } from '@/lib/api-client';

@@ -1,10 +1,5 @@
-import {
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import type { CreateWebhookEndpointRequest } from '@studio/contract';
 import {
   webhookDeliveryListSchema,

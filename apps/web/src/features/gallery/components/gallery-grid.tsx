@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
+import { useGrowingCount } from '@/lib/growing-count';
 import { viewerEntries } from '../lib/viewer-entries';
 import { GalleryCard, OpenInToolLink } from './gallery-card';
 
@@ -12,8 +13,8 @@ export const PRIORITY_IMAGES = 6;
 
 /**
  * Cards in the render that shows a page's data, and in each task after it: a phone's first screen
- * first, then the rest two at a time, so no task renders twelve cards' work (Preact renders each
- * update in one pass, ADR 066; issue 38: the gallery's longest task on a throttled phone).
+ * first, then the rest two at a time, so no task renders twelve cards' work (issue 38: the
+ * gallery's longest task on a throttled phone).
  */
 const CARDS_PER_TASK = 2;
 
@@ -30,18 +31,7 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
-  // Only the grid's first render is split: the count only grows, so later updates (a delete,
-  // another page, a selection) show their list at once, never the previous one for a task.
-  const [count, setCount] = useState(CARDS_PER_TASK);
-  useEffect(() => {
-    if (count >= items.length) return;
-    const timer = setTimeout(() => {
-      setCount((shown) => shown + CARDS_PER_TASK);
-    }, 0);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [count, items.length]);
+  const count = useGrowingCount(items.length, CARDS_PER_TASK);
   const shown = items.slice(0, count);
   return (
     <>

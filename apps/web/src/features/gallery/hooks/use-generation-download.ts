@@ -1,4 +1,5 @@
-import { useIsMutating, useMutation, useMutationState } from '@tanstack/react-query';
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import type { GalleryItem } from '@studio/contract';
 import { notify } from '@/components/ui/toast';
 import { openInNewTab, saveFile } from '@/features/generations';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { RefreshCw } from 'lucide-react';
 import type { Generation, GarmentFidelity } from '@studio/contract';
 import { Alert } from '@/components/ui/alert';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { useLocation } from 'react-router';
 import type { Generation } from '@studio/contract';
 import type { AccessPlan } from '@studio/contract/tools';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { Download } from 'lucide-react';
 import type { ListingPackAccepted } from '@studio/contract';
 import { marketplace as marketplaceOf, type MarketplaceId } from '@studio/contract/listing';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@/lib/use-mutation';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { creditsQueryKey } from '@/features/credits';
