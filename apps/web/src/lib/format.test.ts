@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatDateTime, formatInteger, formatLongDate } from './format';
+import {
+  formatCredits,
+  formatDateTime,
+  formatInteger,
+  formatLongDate,
+  formatShortDate,
+} from './format';
 
 describe('formatCredits', () => {
   it('uses the singular for one credit', () => {
@@ -35,6 +41,37 @@ describe('formatInteger', () => {
     }
     for (const value of values)
       expect(formatInteger(value), String(value)).toBe(intl.format(value));
+  });
+});
+
+describe('formatShortDate', () => {
+  // The reference it stands in for: Intl's own English formatter, in this process's time zone.
+  const intl = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+
+  it('writes what Intl writes for every date from year 1 to 9999, and beyond', () => {
+    const dates = [
+      new Date(2026, 0, 1),
+      new Date(2026, 11, 31, 23, 59, 59, 999),
+      new Date(2024, 1, 29, 12),
+      new Date(-62135596800000), // 0001-01-01T00:00Z: year 0 or 1 locally
+      new Date(253402300799999), // 9999-12-31T23:59:59.999Z: 9999 or 10000 locally
+      new Date(-8.64e15),
+      new Date(8.64e15),
+    ];
+    // A seeded spread over years 1–9999 and a little beyond (xorshift, so a failure repeats).
+    let seed = 0x51ed270;
+    for (let i = 0; i < 3000; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      dates.push(new Date(-63e12 + ((seed >>> 0) / 2 ** 32) * 317e12));
+    }
+    for (const date of dates)
+      expect(formatShortDate(date), date.toISOString()).toBe(intl.format(date));
   });
 });
 

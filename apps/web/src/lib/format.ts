@@ -31,10 +31,28 @@ export function formatCredits(count: number): string {
   return `${formatInteger(count)} ${count === 1 ? 'credit' : 'credits'}`;
 }
 
-const longDate = lazyFormatter(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }));
+// English, like every other word of the interface (ADR 041 addendum of 2026-11-30).
+const longDate = lazyFormatter(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
 const dateTime = lazyFormatter(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
 );
+const intlShortDate = lazyFormatter(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Jan 15, 2025' in the reader's time zone: what `Intl.DateTimeFormat('en-US', { year: 'numeric',
+ * month: 'short', day: 'numeric' })` says (format.test.ts holds it to that), without starting ICU.
+ * The gallery's cards are the only start-up use of a date, and ICU's first formatter was a task of
+ * 15–67 ms on the bench (×4 on its phone), the gallery's longest (issue 38, ADR 041).
+ */
+export function formatShortDate(date: Date): string {
+  const year = date.getFullYear();
+  // Outside years 1–9999 Intl writes eras and long years: it knows those cases.
+  if (year < 1 || year > 9999) return intlShortDate().format(date);
+  return `${MONTHS[date.getMonth()] ?? ''} ${String(date.getDate())}, ${String(year)}`;
+}
 
 function toDate(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -42,13 +60,13 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'January 15, 2025' (in the user's locale), or null for a missing or unreadable date. */
+/** 'January 15, 2025', or null for a missing or unreadable date. */
 export function formatLongDate(value: string | null | undefined): string | null {
   const date = toDate(value);
   return date ? longDate().format(date) : null;
 }
 
-/** 'Jan 15, 2025, 10:30 AM' (in the user's locale), or null for a missing or unreadable date. */
+/** 'Jan 15, 2025, 10:30 AM' (the reader's time zone), or null for a missing or unreadable date. */
 export function formatDateTime(value: string | null | undefined): string | null {
   const date = toDate(value);
   return date ? dateTime().format(date) : null;

@@ -12,9 +12,10 @@ import {
 } from '../lib/subscription-display';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
-// UTC, like the plan-change notes and the server's messages, so one plan date reads the same.
+// English and UTC, like the plan-change notes and the server's messages, so one plan date reads
+// the same everywhere (ADR 041).
 const longDate = lazyFormatter(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }),
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
 );
 
 function formatDate(value: Timestamp | null): string | null {

@@ -1,4 +1,4 @@
-import { lazyFormatter } from '@/lib/format';
+import { formatShortDate } from '@/lib/format';
 import { typeLabel } from './gallery-query';
 
 function plural(count: number, noun: string): string {
@@ -10,25 +10,10 @@ export function mediaCountLabel(images: number, videos: number): string {
   return `${plural(images, 'image')} · ${plural(videos, 'video')}`;
 }
 
-/**
- * One formatter for every card: `toLocaleDateString` with options builds a new Intl.DateTimeFormat
- * on each call (~4 ms apiece at a phone's 4× slowdown, 190 ms of the task that renders a page of
- * 12 cards, docs/performance.md); built once, on first use, it formats the same text.
- */
-const cardDate = lazyFormatter(
-  () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
-);
-
-/** Builds the card date formatter ahead of the first card (app start-up, prefetch-gallery.ts). */
-export function warmCardDate(): void {
-  cardDate();
-}
-
-/** The card date in the user's locale; an unreadable timestamp shows 'Invalid Date' (spec §2). */
+/** The card date ('Jan 15, 2026'); an unreadable timestamp shows 'Invalid Date' (spec §2). */
 export function formatGalleryDate(timestamp: string): string {
   const date = new Date(timestamp);
-  // What toLocaleDateString says for it; the formatter itself would throw.
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : cardDate().format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : formatShortDate(date);
 }
 
 /** The prompt photoshoot sends when none is written (document 2 §5): not a description of the run. */
