@@ -14,7 +14,7 @@ async function openGallery(items: GalleryItem[]) {
   const queryClient = createTestQueryClient();
   await queryClient.query(sessionQueryOptions);
   const rendered = renderWithProviders(<GalleryPage />, { path: '/gallery', queryClient });
-  // Every card of the page: they render two to a task (gallery-grid.tsx).
+  // Every card of the page (in the app they render one a task, gallery-grid.tsx).
   await waitFor(() => {
     expect(screen.getAllByRole('article')).toHaveLength(items.length);
   });
