@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useGrowingCount } from './growing-count';
 import { NextTask, SplitRenders } from './next-task';
@@ -6,7 +6,7 @@ import { NextTask, SplitRenders } from './next-task';
 function Cards({ total }: { total: number }) {
   const count = useGrowingCount(total, 2);
   return (
-    <ul aria-label="Cards">
+    <ul aria-label="Cards" data-count={String(count)}>
       {Array.from({ length: Math.min(count, total) }, (_, i) => (
         <li key={i}>Card {i + 1}</li>
       ))}
@@ -61,5 +61,25 @@ describe('useGrowingCount', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(await screen.findByText('Card 5')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('inside SplitRenders, shows a longer list whole once every item has shown', async () => {
+    const { rerender } = render(
+      <SplitRenders>
+        <Cards total={2} />
+      </SplitRenders>,
+    );
+    // Every card has shown and the count has settled; then a new card arrives (a fixed image).
+    await waitFor(() => {
+      expect(screen.getByRole('list', { name: 'Cards' })).toHaveAttribute('data-count', 'Infinity');
+    });
+
+    rerender(
+      <SplitRenders>
+        <Cards total={3} />
+      </SplitRenders>,
+    );
+
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 });
