@@ -298,6 +298,27 @@ const TOOL_HAND_OFF_MODULE = moduleList(
 const RESULT_CHECKS_MODULE =
   /[\\/]contract[\\/]src[\\/](?:provenance|responses[\\/](?:credentials|fidelity))\.ts$/;
 
+/**
+ * lucide-react's icon modules make their components with `createLucideIcon`; this points that import
+ * at src/lib/lucide-icon.ts, which renders a plain icon as one <svg> with its shapes cloned instead
+ * of lucide's element-by-element Icon (ADR 068). Build, dev server and tests alike, so component
+ * tests render what ships; `import { X } from 'lucide-react'` stays as it is everywhere.
+ */
+function leanIcons(): Plugin {
+  const factory = fileURLToPath(new URL('./src/lib/lucide-icon.ts', import.meta.url));
+  const lucideModule = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/;
+  return {
+    name: 'studio:lean-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!source.endsWith('/createLucideIcon.mjs') || !importer || !lucideModule.test(importer)) {
+        return null;
+      }
+      return factory;
+    },
+  };
+}
+
 // One file for the Vite build, the dev server and the `web` Vitest project (the root
 // vitest.config.ts lists this file as a project, so the test block must live here).
 /**
@@ -316,7 +337,15 @@ const reactRouterDevelopmentEsm = fileURLToPath(
 export default defineConfig(({ command, mode }) => ({
   // Preact's compat layer under React's names (react, react-dom, react/jsx-runtime): the same
   // components and libraries in ~7 KiB instead of React DOM's ~61 KiB on every page (ADR 066).
-  plugins: [preact(), tailwindcss(), inlineStylesheet(), pageHtml(), precompress(), noFullZod()],
+  plugins: [
+    leanIcons(),
+    preact(),
+    tailwindcss(),
+    inlineStylesheet(),
+    pageHtml(),
+    precompress(),
+    noFullZod(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

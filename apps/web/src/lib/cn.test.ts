@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createTailwindMerge, getDefaultConfig, twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
+import { appSources } from '@/testing/app-sources';
 import { CLASS_GROUPS } from './class-groups';
 import { cn, onlyGroups } from './cn';
 
 /** Every word inside a string literal of the web app's code (tests aside): its classes, and more. */
 function writtenWords(): string[] {
-  const source = path.resolve(import.meta.dirname, '..');
   const words = new Set<string>();
-  for (const file of fs.readdirSync(source, { recursive: true, encoding: 'utf8' })) {
-    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
-    const text = fs.readFileSync(path.join(source, file), 'utf8');
+  for (const text of appSources()) {
     for (const literal of text.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g))
       for (const word of (literal[2] ?? '').split(/\s+/)) if (word !== '') words.add(word);
   }
