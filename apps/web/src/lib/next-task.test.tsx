@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useGrowingCount } from './growing-count';
 import { NextTask, SplitRenders } from './next-task';
 
-function Cards({ total }: { total: number }) {
-  const count = useGrowingCount(total, 2);
+function Cards({ total, more = true }: { total: number; more?: boolean }) {
+  const count = useGrowingCount(total, 2, more);
   return (
     <ul aria-label="Cards" data-count={String(count)}>
       {Array.from({ length: Math.min(count, total) }, (_, i) => (
@@ -61,6 +61,25 @@ describe('useGrowingCount', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(await screen.findByText('Card 5')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('inside SplitRenders, holds at its first items while paused, and goes on when resumed', async () => {
+    const { rerender } = render(
+      <SplitRenders>
+        <Cards total={5} more={false} />
+      </SplitRenders>,
+    );
+    // Several tasks later, still the first items only.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    rerender(
+      <SplitRenders>
+        <Cards total={5} />
+      </SplitRenders>,
+    );
+
+    expect(await screen.findByText('Card 5')).toBeInTheDocument();
   });
 
   it('inside SplitRenders, shows a longer list whole once every item has shown', async () => {

@@ -28,8 +28,10 @@ polyfill(
 polyfill(Element.prototype, 'scrollIntoView', () => undefined);
 polyfill(Element.prototype, 'hasPointerCapture', () => false);
 polyfill(Element.prototype, 'releasePointerCapture', () => undefined);
+// Width queries answer for jsdom's window (1024 px wide: a desktop, where the sidebar is a column);
+// every other query says no. Tests of a phone's layout narrow it with their own mock.
 polyfill(window, 'matchMedia', (query: string) => ({
-  matches: false,
+  matches: widthMatches(query, window.innerWidth),
   media: query,
   onchange: null,
   addEventListener: () => undefined,
@@ -57,3 +59,9 @@ afterEach(() => {
 afterAll(() => {
   server.close();
 });
+
+function widthMatches(query: string, width: number): boolean {
+  const bound = /^\((min|max)-width: (\d+)px\)$/.exec(query);
+  if (bound === null) return false;
+  return bound[1] === 'min' ? width >= Number(bound[2]) : width <= Number(bound[2]);
+}

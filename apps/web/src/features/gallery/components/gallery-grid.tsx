@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { useGrowingCount } from '@/lib/growing-count';
+import { useNearViewport } from '../hooks/use-in-view';
 import { viewerEntries } from '../lib/viewer-entries';
 import { GalleryCard, OpenInToolLink } from './gallery-card';
 
@@ -18,6 +19,13 @@ export const PRIORITY_IMAGES = 6;
  */
 const CARDS_PER_TASK = 1;
 
+/**
+ * More cards are made while the last one made is within a screen of the viewport: on a phone (one
+ * column) the first load makes the 3–4 cards of its first two screens, and the rest come as the
+ * page scrolls toward them, a screen ahead; a desktop's first two screens hold a whole page of 12.
+ */
+const MAKE_AHEAD = '100% 0px';
+
 interface GalleryGridProps {
   items: readonly GalleryItem[];
   selected?: ReadonlySet<string>;
@@ -31,13 +39,19 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
-  const count = useGrowingCount(items.length, CARDS_PER_TASK);
+  // The last card made so far: more are made while it is near the screen.
+  const [lastRef, nearEnd] = useNearViewport<HTMLLIElement>(MAKE_AHEAD);
+  const count = useGrowingCount(items.length, CARDS_PER_TASK, nearEnd);
   const shown = items.slice(0, count);
   return (
     <>
       <ul aria-label="Generations" className={GALLERY_GRID}>
         {shown.map((item, index) => (
-          <li key={item.generationId} className="min-w-0">
+          <li
+            key={item.generationId}
+            ref={index === shown.length - 1 ? lastRef : undefined}
+            className="min-w-0"
+          >
             <GalleryCard
               item={item}
               priority={index < PRIORITY_IMAGES}

@@ -45,3 +45,30 @@ export function useInView<T extends Element>({
 
   return [setNode, inView || !supported] as const;
 }
+
+/**
+ * Whether the element is within `rootMargin` of the viewport now, following it as the page scrolls
+ * and the content around it grows. Without IntersectionObserver, always.
+ */
+export function useNearViewport<T extends Element>(rootMargin: string) {
+  const [node, setNode] = useState<T | null>(null);
+  const [near, setNear] = useState(false);
+  const supported = typeof IntersectionObserver === 'function';
+
+  useEffect(() => {
+    if (!supported || node === null) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const latest = entries.at(-1);
+        if (latest) setNear(latest.isIntersecting);
+      },
+      { rootMargin },
+    );
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+    };
+  }, [node, supported, rootMargin]);
+
+  return [setNode, near || !supported] as const;
+}

@@ -5,6 +5,7 @@ import { AccountSummaryProvider, ProfilePrompt } from '@/features/account';
 import { cn } from '@/lib/cn';
 import { NextTask } from '@/lib/next-task';
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';
+import { DESKTOP_QUERY } from '../lib/desktop-query';
 import { getDocumentTitle, isFullWidthPage } from '../lib/route-matching';
 import { Header } from './header';
 import { PageLoader } from './page-loader';
@@ -12,8 +13,6 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { ScrollToTop } from './scroll-to-top';
 import { ShellFooter } from './shell-footer';
 import { Sidebar, SIDEBAR_ID } from './sidebar';
-
-const DESKTOP_QUERY = '(min-width: 768px)';
 
 /** The signed-in frame: sidebar, header and the page. */
 export function AppLayout() {
@@ -104,14 +103,21 @@ export function AppLayout() {
             )}
           >
             <RouteErrorBoundary resetKey={location.pathname}>
-              {/* One boundary per page: Preact's compat Suspense keeps the page it hid while the
-                  next page's chunk loaded and can put it back empty later (ADR 065). */}
-              <Suspense key={location.pathname} fallback={<PageLoader />}>
-                <Outlet />
-              </Suspense>
+              {/* At start-up the page renders a task after the frame around it, and the footer a
+                  task after the page, so neither waits in the other's render (ADR 066); later
+                  pages render at once, as this stays mounted. */}
+              <NextTask>
+                {/* One boundary per page: Preact's compat Suspense keeps the page it hid while
+                    the next page's chunk loaded and can put it back empty later (ADR 065). */}
+                <Suspense key={location.pathname} fallback={<PageLoader />}>
+                  <Outlet />
+                </Suspense>
+              </NextTask>
             </RouteErrorBoundary>
           </main>
-          <ShellFooter />
+          <NextTask>
+            <ShellFooter />
+          </NextTask>
         </div>
       </div>
       {/* A dialog that may come a task later: its storage reads (3–4 ms on the bench, ×4 on its

@@ -1,8 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-
-/** The width from which the sidebar is a column that can collapse to its icon rail (Tailwind md). */
-const DESKTOP_QUERY = '(min-width: 768px)';
+import { DESKTOP_QUERY } from '../lib/desktop-query';
 
 interface RailTooltipProps {
   /** The control's name, shown beside it. */

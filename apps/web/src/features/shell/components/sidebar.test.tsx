@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountSummaryProvider } from '@/features/account';
@@ -13,19 +14,22 @@ import {
 } from '@/testing/server';
 import { Sidebar } from './sidebar';
 
-function renderSidebar(path = '/', collapsed = false) {
-  const onToggleCollapsed = vi.fn();
-  const result = renderWithProviders(
+function sidebar(collapsed: boolean, mobileOpen: boolean, onToggleCollapsed = vi.fn()) {
+  return (
     <AccountSummaryProvider>
       <Sidebar
         collapsed={collapsed}
         onToggleCollapsed={onToggleCollapsed}
-        mobileOpen={false}
+        mobileOpen={mobileOpen}
         onCloseMobile={() => undefined}
       />
-    </AccountSummaryProvider>,
-    { path },
+    </AccountSummaryProvider>
   );
+}
+
+function renderSidebar(path = '/', collapsed = false, mobileOpen = false) {
+  const onToggleCollapsed = vi.fn();
+  const result = renderWithProviders(sidebar(collapsed, mobileOpen, onToggleCollapsed), { path });
   return { ...result, onToggleCollapsed };
 }
 
@@ -95,6 +99,7 @@ describe('Sidebar navigation', () => {
 describe('Collapsed sidebar tooltips', () => {
   /** The rail exists from md up; jsdom's matchMedia says "no" to every query by default. */
   function atWidth(width: number) {
+    vi.restoreAllMocks();
     const matchMedia = window.matchMedia.bind(window);
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
       Object.assign(matchMedia(query), {
@@ -141,7 +146,7 @@ describe('Collapsed sidebar tooltips', () => {
   it('shows no tooltip where the labels are visible: expanded, or the phone panel', async () => {
     atWidth(390);
     mockSignedIn();
-    const { user, unmount } = renderSidebar('/', true);
+    const { user, unmount } = renderSidebar('/', true, true);
     await screen.findByText('Free Plan');
     // The phone panel is always wide: its labels are on screen even when the rail is collapsed.
     await user.hover(within(mainNav()).getByRole('link', { name: 'My Gallery' }));
@@ -153,6 +158,46 @@ describe('Collapsed sidebar tooltips', () => {
     await screen.findByText('Free Plan');
     await user.hover(within(mainNav()).getByRole('link', { name: 'My Gallery' }));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+});
+
+describe('Sidebar on a phone', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('makes its links and account block the first time the panel opens, and keeps them as it closes', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      Object.assign(matchMedia(query), { matches: false }),
+    );
+    mockSignedIn();
+    function Phone() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(!open);
+            }}
+          >
+            {open ? 'Close' : 'Open'}
+          </button>
+          {sidebar(false, open)}
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<Phone />);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your account' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(within(mainNav()).getByRole('link', { name: 'My Gallery' })).toBeInTheDocument();
+    expect(await screen.findByText('Free Plan')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(within(mainNav()).getByRole('link', { name: 'My Gallery' })).toBeInTheDocument();
   });
 });
 

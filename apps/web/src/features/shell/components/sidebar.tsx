@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { NextTask } from '@/lib/next-task';
 import { useAccountSummary } from '@/features/account';
+import { DESKTOP_QUERY } from '../lib/desktop-query';
 import { RailTooltip } from './rail-tooltip';
 import { SidebarNav } from './sidebar-nav';
 import { SidebarUser } from './sidebar-user';
@@ -29,6 +31,7 @@ interface SidebarProps {
  */
 export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
   const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const withContents = useContentsShown(mobileOpen);
 
   // Opening the mobile panel moves focus into it, so keyboard and screen-reader users land there.
   useEffect(() => {
@@ -75,18 +78,22 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
       </div>
 
       {/* Nav and promo scroll together, so short screens never hide a page behind the promo.
-          At start-up they render a task after the shell: on a phone the panel is off screen, and
-          its links were a quarter of the shell's first render (docs/performance.md). */}
+          They render a task after the shell: its links were a quarter of the shell's first render
+          (docs/performance.md); on a phone, not before the panel first opens. */}
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
-        <NextTask>
-          <SidebarNav collapsed={collapsed} />
-          <SidebarUpgradePromo collapsed={collapsed} />
-        </NextTask>
+        {withContents ? (
+          <NextTask>
+            <SidebarNav collapsed={collapsed} />
+            <SidebarUpgradePromo collapsed={collapsed} />
+          </NextTask>
+        ) : null}
       </div>
 
-      <NextTask>
-        <SidebarUser collapsed={collapsed} />
-      </NextTask>
+      {withContents ? (
+        <NextTask>
+          <SidebarUser collapsed={collapsed} />
+        </NextTask>
+      ) : null}
 
       <div className="hidden border-t border-border px-3 py-2 md:block">
         <RailTooltip label="Expand sidebar" enabled={collapsed}>
@@ -114,6 +121,19 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
       </div>
     </aside>
   );
+}
+
+/**
+ * Whether the panel's links, promo and user show: always from md up; below md (a phone) only from
+ * the first time the panel opens, as it is off screen until then, and kept after so it slides out
+ * whole. A phone's first load then leaves out a fifth of the signed-in page's elements (ADR 066).
+ */
+function useContentsShown(mobileOpen: boolean): boolean {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [opened, setOpened] = useState(false);
+  // Kept from the render that first saw the panel open (React's "state from props" pattern).
+  if (mobileOpen && !opened) setOpened(true);
+  return desktop || mobileOpen || opened;
 }
 
 /**
