@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { useGrowingCount } from '@/lib/growing-count';
@@ -43,6 +43,19 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const [lastRef, nearEnd] = useNearViewport<HTMLLIElement>(MAKE_AHEAD);
   const count = useGrowingCount(items.length, CARDS_PER_TASK, nearEnd);
   const shown = items.slice(0, count);
+  // The cards' handlers stay the same functions from render to render, so a card whose item,
+  // place and selection did not change is not rendered again when one more card is made or the
+  // page renders (each step of the list rendered every card before it: one task of 30–60 ms).
+  const latest = useRef({ onSelect, entries });
+  useLayoutEffect(() => {
+    latest.current = { onSelect, entries };
+  });
+  const select = useCallback((id: string, range: boolean) => {
+    latest.current.onSelect?.(id, range);
+  }, []);
+  const view = useCallback((item: GalleryItem) => {
+    setViewing(latest.current.entries.findIndex((entry) => entry.item === item));
+  }, []);
   return (
     <>
       <ul aria-label="Generations" className={GALLERY_GRID}>
@@ -52,24 +65,12 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
             ref={index === shown.length - 1 ? lastRef : undefined}
             className="min-w-0"
           >
-            <GalleryCard
+            <GridCard
               item={item}
               priority={index < PRIORITY_IMAGES}
               selected={selected?.has(item.generationId) ?? false}
-              {...(onSelect
-                ? {
-                    onSelect: (range: boolean) => {
-                      onSelect(item.generationId, range);
-                    },
-                  }
-                : {})}
-              {...(item.imageUrlList.length > 0
-                ? {
-                    onView: () => {
-                      setViewing(entries.findIndex((entry) => entry.item === item));
-                    },
-                  }
-                : {})}
+              select={onSelect ? select : undefined}
+              view={view}
             />
           </li>
         ))}
@@ -89,3 +90,36 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
     </>
   );
 }
+
+interface GridCardProps {
+  item: GalleryItem;
+  priority: boolean;
+  selected: boolean;
+  select: ((id: string, range: boolean) => void) | undefined;
+  view: (item: GalleryItem) => void;
+}
+
+/** A card that renders again only when its own props change (the grid keeps its handlers). */
+const GridCard = memo(function GridCard({ item, priority, selected, select, view }: GridCardProps) {
+  return (
+    <GalleryCard
+      item={item}
+      priority={priority}
+      selected={selected}
+      {...(select
+        ? {
+            onSelect: (range: boolean) => {
+              select(item.generationId, range);
+            },
+          }
+        : {})}
+      {...(item.imageUrlList.length > 0
+        ? {
+            onView: () => {
+              view(item);
+            },
+          }
+        : {})}
+    />
+  );
+});
