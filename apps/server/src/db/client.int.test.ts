@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../test/harness';
 import { createDatabase, type Database } from './client';
+import { isDatabaseGoingAway, sqlStateOf } from './sql-state';
 
 // Found by the scale-out bench (issue 19): PostgreSQL restarting while a transaction waited
 // between two queries ended the whole API process ("Unhandled 'error' event" on a pg Client):
@@ -35,5 +36,29 @@ describe('the database pool', () => {
     // The pool carries on with a new connection.
     const { rows } = await database.pool.query<{ one: number }>('SELECT 1 AS one');
     expect(rows[0]?.one).toBe(1);
+  });
+});
+
+describe('a database going away', () => {
+  it('is told apart from a failed query, through drizzle’s wrapping of the driver’s error', async () => {
+    const url = await testDatabaseUrl();
+    const database = createDatabase(url, { max: 1 });
+    databases.push(database);
+    // The server ends this very backend, as a shutdown does to every one (57P01).
+    const going = await database.db
+      .execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const failed = await database.db.execute(sql`SELECT 1 / 0`).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    expect(sqlStateOf(going)).toBe('57P01');
+    expect(isDatabaseGoingAway(going)).toBe(true);
+    expect(sqlStateOf(failed)).toBe('22012');
+    expect(isDatabaseGoingAway(failed)).toBe(false);
   });
 });

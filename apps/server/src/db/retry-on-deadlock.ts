@@ -1,14 +1,7 @@
+import { sqlStateOf } from './sql-state';
+
 /** PostgreSQL's codes for a transaction it aborted to break a cycle: deadlock, serialization. */
 const RETRYABLE = new Set(['40P01', '40001']);
-
-/** The SQLSTATE of a failed query, also when drizzle wrapped the driver's error as its cause. */
-function sqlStateOf(error: unknown): string | undefined {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 3; depth++) {
-    if ('code' in e && typeof e.code === 'string') return e.code;
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return undefined;
-}
 
 /**
  * Runs a transaction again when PostgreSQL aborted it as a deadlock's victim (or a serialization

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
+import { sqlStateOf } from '../../db/sql-state';
 import { processImage } from '../../platform/images/process-image';
 import type { Storage } from '../../platform/storage/storage';
 import {
@@ -198,9 +199,7 @@ async function ensureImage(deps: { db: Db; storage: Storage }, name: string, svg
  * illustration under the same keys, and carries on instead of failing its start.
  */
 function seededElsewhere(error: unknown): void {
-  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null;
-  if (code !== '23505') throw error; // not a unique violation: a real failure
+  if (sqlStateOf(error) !== '23505') throw error; // not a unique violation: a real failure
 }
 
 export async function seedCatalog(deps: { db: Db; storage: Storage }): Promise<void> {

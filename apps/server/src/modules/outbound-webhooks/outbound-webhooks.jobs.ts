@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookHost } from '../../config/env';
 import type { Db } from '../../db/client';
 import { retryOnDeadlock } from '../../db/retry-on-deadlock';
+import { isDatabaseGoingAway, sqlStateOf } from '../../db/sql-state';
 import type { Mailer } from '../../platform/email/mailer';
 import { BlockedUrlError, FetchFailedError, guardedPost } from '../../platform/net/url-guard';
 import type { SecretBox } from '../../platform/secret-box';
@@ -112,7 +113,16 @@ export function startWebhookDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     ticking = tick()
       .catch((error: unknown) => {
-        log.error({ err: error }, 'webhook dispatcher failed; it looks again shortly');
+        // One Ctrl-C reaches the embedded database's process group too: it ends this query as the
+        // app stops. A database going away is said as such, not as the dispatcher failing.
+        if (isDatabaseGoingAway(error)) {
+          log.warn(
+            { sqlState: sqlStateOf(error) },
+            'the database is shutting down or restarting; the webhook dispatcher looks again shortly',
+          );
+        } else {
+          log.error({ err: error }, 'webhook dispatcher failed; it looks again shortly');
+        }
         later(IDLE_POLL_MS);
       })
       .finally(() => {
