@@ -11,26 +11,32 @@ import { createQueryClient } from '@/lib/query-client';
 import '@/styles/index.css';
 
 const queryClient = createQueryClient();
-// Ask who is signed in, and fetch the first page's code, in parallel with the app starting up.
-// A failed session call here is not final: the guard's own query retries and shows the error.
-// Once the user is known, the first page's data is requested too (the gallery's list).
-queryClient
-  .query(sessionQueryOptions)
-  .then((session) => {
-    if (session.user) prefetchRouteData(window.location, queryClient, session.user.id);
-  })
-  .catch(() => undefined);
-// What this studio makes with each tool (index.html preloads it too): a tool page's preview note
-// then shows with the page's first render instead of pushing the page down when it arrives.
-queryClient.query(siteInfoQueryOptions).catch(() => undefined);
-preloadRoute(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
 // Preact renders each update in one synchronous pass, where React's first render was a transition
 // that yielded every few milliseconds; the start-up is split into tasks by hand instead (ADR 066):
-// tailwind-merge's tables in a task of their own (its first call builds them), the first render in
-// the next, and the parts in <NextTask> a task after their parent.
+// the first requests in a task after the modules' evaluation, tailwind-merge's tables in the next
+// (its first call builds them), the first render after that, and the parts in <NextTask> a task
+// after their parent.
+setTimeout(() => {
+  // Ask who is signed in, and fetch the first page's code, in parallel with the app starting up.
+  // The HTML has asked for the session and the site info already (link preloads), and a page's
+  // own copy for its code and first data too, so asking here, a task after the modules'
+  // evaluation, costs the network nothing. A failed session call here is not final: the guard's
+  // own query retries and shows the error. Once the user is known, the first page's data is
+  // requested too.
+  queryClient
+    .query(sessionQueryOptions)
+    .then((session) => {
+      if (session.user) prefetchRouteData(window.location, queryClient, session.user.id);
+    })
+    .catch(() => undefined);
+  // What this studio makes with each tool: a tool page's preview note then shows with the page's
+  // first render instead of pushing the page down when it arrives.
+  queryClient.query(siteInfoQueryOptions).catch(() => undefined);
+  preloadRoute(window.location.pathname);
+}, 0);
 setTimeout(warmClassMerge, 0);
 setTimeout(() => {
   createRoot(container).render(

@@ -45,7 +45,7 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const shown = items.slice(0, count);
   // The cards' handlers stay the same functions from render to render, so a card whose item,
   // place and selection did not change is not rendered again when one more card is made or the
-  // page renders (each step of the list rendered every card before it: one task of 30–60 ms).
+  // page renders (each step of the growing list rendered every card before it again).
   const latest = useRef({ onSelect, entries });
   useLayoutEffect(() => {
     latest.current = { onSelect, entries };
