@@ -8,6 +8,7 @@ import { siteInfoQueryOptions } from '@/features/site';
 import { warmClassMerge } from '@/lib/cn';
 import { SplitRenders } from '@/lib/next-task';
 import { createQueryClient } from '@/lib/query-client';
+import { openStorage } from '@/lib/storage-warm-up';
 import '@/styles/index.css';
 
 const queryClient = createQueryClient();
@@ -17,8 +18,8 @@ if (!container) throw new Error('index.html must contain #root');
 // Preact renders each update in one synchronous pass, where React's first render was a transition
 // that yielded every few milliseconds; the start-up is split into tasks by hand instead (ADR 066):
 // the first requests in a task after the modules' evaluation, tailwind-merge's tables in the next
-// (its first call builds them), the first render after that, and the parts in <NextTask> a task
-// after their parent.
+// (its first call builds them), the page's storage opened in the next (its first read waits on the
+// browser), the first render after that, and the parts in <NextTask> a task after their parent.
 setTimeout(() => {
   // Ask who is signed in, and fetch the first page's code, in parallel with the app starting up.
   // The HTML has asked for the session and the site info already (link preloads), and a page's
@@ -38,6 +39,7 @@ setTimeout(() => {
   preloadRoute(window.location.pathname);
 }, 0);
 setTimeout(warmClassMerge, 0);
+setTimeout(openStorage, 0);
 setTimeout(() => {
   createRoot(container).render(
     <SplitRenders>
