@@ -2,7 +2,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { useGrowingCount } from '@/lib/growing-count';
-import { useNearViewport } from '../hooks/use-in-view';
+import { useInView } from '../hooks/use-in-view';
 import { viewerEntries } from '../lib/viewer-entries';
 import { GalleryCard, OpenInToolLink } from './gallery-card';
 
@@ -40,7 +40,7 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
   // The last card made so far: more are made while it is near the screen.
-  const [lastRef, nearEnd] = useNearViewport<HTMLLIElement>(MAKE_AHEAD);
+  const [lastRef, nearEnd] = useInView<HTMLLIElement>({ rootMargin: MAKE_AHEAD, once: false });
   const count = useGrowingCount(items.length, CARDS_PER_TASK, nearEnd);
   const shown = items.slice(0, count);
   // The cards' handlers stay the same functions from render to render, so a card whose item,

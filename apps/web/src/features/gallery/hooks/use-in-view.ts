@@ -2,38 +2,47 @@ import { useEffect, useState } from 'react';
 
 interface InViewOptions {
   rootMargin: string;
-  threshold: number;
+  /** The share of the element that must be in view; any part by default. */
+  threshold?: number;
   /** Do not observe (e.g. a priority image that loads at once anyway). */
   skip?: boolean;
+  /**
+   * Latch at the first sight (true, the default: an image loaded once is never unloaded), or
+   * follow the element as the page scrolls and the content around it grows.
+   */
+  once?: boolean;
 }
 
 /**
- * True once the element has come near the viewport (and stays true: an image loaded once is
- * never unloaded). Without IntersectionObserver (old browsers) everything counts as in view, so
- * content loads at once instead of never.
+ * Whether the element is within `rootMargin` of the viewport. Without IntersectionObserver (old
+ * browsers) everything counts as in view, so content loads at once instead of never.
  */
 export function useInView<T extends Element>({
   rootMargin,
-  threshold,
+  threshold = 0,
   skip = false,
+  once = true,
 }: InViewOptions) {
   const [node, setNode] = useState<T | null>(null);
   const [inView, setInView] = useState(false);
   const supported = typeof IntersectionObserver === 'function';
+  const latched = once && inView;
 
   useEffect(() => {
-    if (skip || inView || !supported || node === null) return;
+    if (skip || latched || !supported || node === null) return;
+    // The first callback reports the current state even below the threshold; the tolerance
+    // absorbs rounding at exactly the threshold.
+    const visible = (entry: IntersectionObserverEntry) =>
+      entry.isIntersecting && entry.intersectionRatio >= threshold * 0.99;
     const observer = new IntersectionObserver(
       (entries) => {
-        // The first callback reports the current state even below the threshold; the tolerance
-        // absorbs rounding at exactly the threshold.
-        const visible = entries.some(
-          (entry) => entry.isIntersecting && entry.intersectionRatio >= threshold * 0.99,
-        );
-        if (visible) {
-          setInView(true);
-          observer.disconnect();
+        if (once) {
+          // Latched: the effect's cleanup then disconnects the observer.
+          if (entries.some(visible)) setInView(true);
+          return;
         }
+        const latest = entries.at(-1);
+        if (latest) setInView(visible(latest));
       },
       { rootMargin, threshold },
     );
@@ -41,34 +50,7 @@ export function useInView<T extends Element>({
     return () => {
       observer.disconnect();
     };
-  }, [node, skip, inView, supported, rootMargin, threshold]);
+  }, [node, skip, latched, once, supported, rootMargin, threshold]);
 
   return [setNode, inView || !supported] as const;
-}
-
-/**
- * Whether the element is within `rootMargin` of the viewport now, following it as the page scrolls
- * and the content around it grows. Without IntersectionObserver, always.
- */
-export function useNearViewport<T extends Element>(rootMargin: string) {
-  const [node, setNode] = useState<T | null>(null);
-  const [near, setNear] = useState(false);
-  const supported = typeof IntersectionObserver === 'function';
-
-  useEffect(() => {
-    if (!supported || node === null) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const latest = entries.at(-1);
-        if (latest) setNear(latest.isIntersecting);
-      },
-      { rootMargin },
-    );
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-    };
-  }, [node, supported, rootMargin]);
-
-  return [setNode, near || !supported] as const;
 }
