@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import {
   Download,
   ExternalLink,
@@ -35,14 +35,18 @@ interface GalleryCardProps {
   item: GalleryItem;
   priority: boolean;
   selected?: boolean;
-  /** The card's checkbox was clicked; `range` when Shift was held (ADR 030). */
-  onSelect?: (range: boolean) => void;
-  /** Opens the result viewer on this card's first image (cards with images only). */
-  onView?: () => void;
+  /** The card's checkbox was clicked: its generation, and `range` when Shift was held (ADR 030). */
+  onSelect?: (generationId: string, range: boolean) => void;
+  /** Opens the result viewer on the card's first image (a View button on cards with images only). */
+  onView?: (item: GalleryItem) => void;
 }
 
-/** One past generation (document 1 §2 Gallery): image, counts, type, date, prompt and actions. */
-export function GalleryCard({
+/**
+ * One past generation (document 1 §2 Gallery): image, counts, type, date, prompt and actions. It
+ * renders again only when its own props change: the grid passes the same handlers to every card,
+ * so one more card made, or a selection elsewhere, leaves the others as they are.
+ */
+export const GalleryCard = memo(function GalleryCard({
   item,
   priority,
   selected = false,
@@ -80,7 +84,7 @@ export function GalleryCard({
               // The click, not the change: only a click carries Shift (for range selection), and
               // Space on the focused box clicks it too. Preact's change is the native event.
               onClick={(event) => {
-                onSelect(event.shiftKey);
+                onSelect(item.generationId, event.shiftKey);
               }}
             />
           </label>
@@ -124,8 +128,14 @@ export function GalleryCard({
           </Button>
           <ShareButton item={item} subject={subject} />
           {/* The viewer shows images; a video plays on the card and opens in its tool. */}
-          {onView ? (
-            <Button variant="secondary" size="sm" onClick={onView}>
+          {onView && item.imageUrlList.length > 0 ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                onView(item);
+              }}
+            >
               <Eye aria-hidden="true" />
               View
             </Button>
@@ -184,7 +194,7 @@ export function GalleryCard({
       </div>
     </article>
   );
-}
+});
 
 /** The tool that made it, primed with its inputs and results (what View did before the result viewer). */
 export function OpenInToolLink({ item, className }: { item: GalleryItem; className?: string }) {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
 import { ResultViewer } from '@/features/generations';
 import { useGrowingCount } from '@/lib/growing-count';
@@ -65,12 +65,12 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
             ref={index === shown.length - 1 ? lastRef : undefined}
             className="min-w-0"
           >
-            <GridCard
+            <GalleryCard
               item={item}
               priority={index < PRIORITY_IMAGES}
               selected={selected?.has(item.generationId) ?? false}
-              select={onSelect ? select : undefined}
-              view={view}
+              {...(onSelect ? { onSelect: select } : {})}
+              onView={view}
             />
           </li>
         ))}
@@ -90,36 +90,3 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
     </>
   );
 }
-
-interface GridCardProps {
-  item: GalleryItem;
-  priority: boolean;
-  selected: boolean;
-  select: ((id: string, range: boolean) => void) | undefined;
-  view: (item: GalleryItem) => void;
-}
-
-/** A card that renders again only when its own props change (the grid keeps its handlers). */
-const GridCard = memo(function GridCard({ item, priority, selected, select, view }: GridCardProps) {
-  return (
-    <GalleryCard
-      item={item}
-      priority={priority}
-      selected={selected}
-      {...(select
-        ? {
-            onSelect: (range: boolean) => {
-              select(item.generationId, range);
-            },
-          }
-        : {})}
-      {...(item.imageUrlList.length > 0
-        ? {
-            onView: () => {
-              view(item);
-            },
-          }
-        : {})}
-    />
-  );
-});
