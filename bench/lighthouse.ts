@@ -18,6 +18,11 @@
 // budgets at load 2–4. They stop with the bench, or by themselves after an hour if it is killed.
 // Budgets: score ≥ 95 (ARCHITECTURE §8) and TBT ≤ 150 ms (issue 38) on every page; each page's line shows
 // both beside its figures and the load average of the moment.
+// The floor, measured in the same run: index.html with no script and no preload (only its loader,
+// as the browser first paints it), served by the same server through the same edge. Its TBT is what
+// Chromium and Lighthouse's own instrumentation cost at this load before any of the app's code runs
+// (the navigation's own task, which Lighthouse's FCP estimate often falls inside), so a page's TBT
+// is read beside it. It is measured after each page's runs, about as many times as one page.
 // Usage: npm run build && node --import tsx bench/lighthouse.ts [runs=3] [path…] [--report=DIR] [--hold] [--h1] [--variants=A=DIR,B=DIR] [--busy[=N]]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,6 +30,7 @@ import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startH2Edge, type H2Edge } from './lib/h2-edge';
@@ -149,6 +155,18 @@ async function useVariant(name: string): Promise<void> {
       ).catch(() => undefined);
     }
   }
+}
+/** The floor page (see the top): written before the server starts, which lists its files then. */
+const FLOOR_PAGE = '/floor.html';
+{
+  const floorHtml = (await fs.readFile(path.join(webCopy, 'index.html'), 'utf8'))
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="(?:module)?preload"[^>]*>/g, '');
+  const floorFile = path.join(webCopy, FLOOR_PAGE);
+  // Compressed as the build compresses the app's pages, so the two cross the network alike.
+  await fs.writeFile(floorFile, floorHtml);
+  await fs.writeFile(`${floorFile}.br`, brotliCompressSync(floorHtml));
+  await fs.writeFile(`${floorFile}.gz`, gzipSync(floorHtml));
 }
 const pg = await startEmbeddedPostgres({ dir: path.join(root, 'pg'), database: 'bench' });
 const database = createDatabase(pg.url, { max: 10 });
@@ -317,6 +335,44 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
   console.log(
     `Lighthouse ${String(runs)}× per page, mobile defaults, ${direct ? 'HTTP/1.1 straight to Fastify' : 'through the HTTP/2 edge'}, ${busyCount > 0 ? `${String(busyCount)} busy processes beside it` : 'nothing added beside it'}, median; load ${load()}:`,
   );
+  /** One Lighthouse run of `page`, refused unless it ended there with every request of ours answered. */
+  async function audit(page: string, signedIn: boolean) {
+    const measure = () =>
+      lighthouse(`${origin}${page}`, {
+        port: chrome?.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+    let result = await measure();
+    // On a loaded machine Chromium now and then records no navigation (NO_NAVSTART): run again.
+    for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) result = await measure();
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
+    if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+    if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
+      throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+    }
+    // A failed script or API call makes a fast, empty page: refuse to score it.
+    const failed = (
+      (
+        lhr.audits['network-requests']?.details as
+          { items?: { url: string; statusCode: number }[] } | undefined
+      )?.items ?? []
+    ).filter((r) => r.url.startsWith(origin) && (r.statusCode >= 400 || r.statusCode <= 0));
+    if (failed.length > 0) {
+      throw new Error(
+        `${page}: ${failed.map((r) => `${r.url.slice(origin.length)} ${String(r.statusCode)}`).join(', ')}`,
+      );
+    }
+    return { lhr, trace: result?.artifacts.Trace };
+  }
+  const tbtOf = (lhr: { audits: Record<string, { numericValue?: number } | undefined> }) =>
+    lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+
+  const floorTbt: number[] = [];
+  const floorRuns = Math.max(1, Math.ceil(runs / PAGES.length));
   const labels = variants.length > 0 ? variants.map((v) => v.name) : [''];
   for (const page of PAGES) {
     const signedIn = page !== '/login';
@@ -325,36 +381,7 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
     for (let run = 0; run < runs; run++) {
       for (const label of labels) {
         if (label !== '') await useVariant(label);
-        const measure = () =>
-          lighthouse(`${origin}${page}`, {
-            port: chrome?.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-          });
-        let result = await measure();
-        // On a loaded machine Chromium now and then records no navigation (NO_NAVSTART): run again.
-        for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++)
-          result = await measure();
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
-        if (lhr.finalDisplayedUrl !== `${origin}${page}`) {
-          throw new Error(`${page} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
-        }
-        // A failed script or API call makes a fast, empty page: refuse to score it.
-        const failed = (
-          (
-            lhr.audits['network-requests']?.details as
-              { items?: { url: string; statusCode: number }[] } | undefined
-          )?.items ?? []
-        ).filter((r) => r.url.startsWith(origin) && (r.statusCode >= 400 || r.statusCode <= 0));
-        if (failed.length > 0) {
-          throw new Error(
-            `${page}: ${failed.map((r) => `${r.url.slice(origin.length)} ${String(r.statusCode)}`).join(', ')}`,
-          );
-        }
+        const { lhr, trace } = await audit(page, signedIn);
         if (reportDir) {
           await fs.mkdir(reportDir, { recursive: true });
           const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}${label === '' ? '' : `-${label}`}-${String(run + 1)}.json`;
@@ -362,12 +389,21 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
           // The run's own trace, for finding what a long task ran (open it in DevTools' Performance panel).
           await fs.writeFile(
             path.join(reportDir, name.replace(/\.json$/, '.trace.json')),
-            JSON.stringify(result?.artifacts.Trace),
+            JSON.stringify(trace),
           );
         }
         (scores[label] ??= []).push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         const own = (values[label] ??= {});
         for (const [id] of metrics) (own[id] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
+      }
+    }
+    // The floor between pages, so its runs spread over the bench's time as the pages' do.
+    for (let run = 0; run < floorRuns; run++) {
+      const { lhr } = await audit(FLOOR_PAGE, false);
+      floorTbt.push(tbtOf(lhr));
+      if (reportDir) {
+        const name = `floor-${String(floorTbt.length)}.json`;
+        await fs.writeFile(path.join(reportDir, name), JSON.stringify(lhr, null, 1));
       }
     }
     for (const label of labels) {
@@ -389,6 +425,9 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
       );
     }
   }
+  console.log(
+    `floor (index.html with no script): TBT ${Math.round(median(floorTbt))} ms, median of ${String(floorTbt.length)} (runs ${floorTbt.map((v) => Math.round(v)).join('/')}); load ${load()}`,
+  );
   const met = worst >= BUDGET && worstTbt <= TBT_BUDGET_MS;
   console.log(
     `\nworst: score ${String(worst)} of ${String(BUDGET)}, TBT ${Math.round(worstTbt)} of ${String(TBT_BUDGET_MS)} ms — ${met ? 'within' : 'OUTSIDE'} budget; load ${load()}`,
