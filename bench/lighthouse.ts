@@ -368,8 +368,6 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
     }
     return { lhr, trace: result?.artifacts.Trace };
   }
-  const tbtOf = (lhr: { audits: Record<string, { numericValue?: number } | undefined> }) =>
-    lhr.audits['total-blocking-time']?.numericValue ?? NaN;
 
   const floorTbt: number[] = [];
   const floorRuns = Math.max(1, Math.ceil(runs / PAGES.length));
@@ -400,7 +398,7 @@ async function runLighthouse(origin: string, cookie: string): Promise<void> {
     // The floor between pages, so its runs spread over the bench's time as the pages' do.
     for (let run = 0; run < floorRuns; run++) {
       const { lhr } = await audit(FLOOR_PAGE, false);
-      floorTbt.push(tbtOf(lhr));
+      floorTbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
       if (reportDir) {
         const name = `floor-${String(floorTbt.length)}.json`;
         await fs.writeFile(path.join(reportDir, name), JSON.stringify(lhr, null, 1));
