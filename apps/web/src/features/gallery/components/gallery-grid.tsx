@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { GalleryItem } from '@studio/contract';
-import { ResultViewer } from '@/features/generations';
+import { ResultViewer, usePrefetchResultView } from '@/features/generations';
 import { useGrowingCount } from '@/lib/growing-count';
 import { useInView } from '../hooks/use-in-view';
 import { viewerEntries } from '../lib/viewer-entries';
@@ -39,6 +39,12 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
+  // The viewer (a dialog from the result view's chunk) is made on the first View, not with the
+  // cards: made closed in the render that shows a page's data, it loaded that chunk there, and
+  // its ~10 modulepreload links made that render one of /gallery's long tasks (issue 38). Its
+  // code is fetched in an idle moment instead, so View opens it at once.
+  const [viewerMade, setViewerMade] = useState(false);
+  usePrefetchResultView();
   // The last card made so far: more are made while it is near the screen.
   const [lastRef, nearEnd] = useInView<HTMLLIElement>({ rootMargin: MAKE_AHEAD, once: false });
   const count = useGrowingCount(items.length, CARDS_PER_TASK, nearEnd);
@@ -54,6 +60,7 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
     latest.current.onSelect?.(id, range);
   }, []);
   const view = useCallback((item: GalleryItem) => {
+    setViewerMade(true);
     setViewing(latest.current.entries.findIndex((entry) => entry.item === item));
   }, []);
   return (
@@ -75,18 +82,20 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
           </li>
         ))}
       </ul>
-      <ResultViewer
-        items={entries}
-        index={viewing !== null && viewing < entries.length ? viewing : null}
-        onIndexChange={setViewing}
-        onClose={() => {
-          setViewing(null);
-        }}
-        renderActions={(_entry, index) => {
-          const item = entries[index]?.item;
-          return item ? <OpenInToolLink item={item} className="text-white" /> : null;
-        }}
-      />
+      {viewerMade ? (
+        <ResultViewer
+          items={entries}
+          index={viewing !== null && viewing < entries.length ? viewing : null}
+          onIndexChange={setViewing}
+          onClose={() => {
+            setViewing(null);
+          }}
+          renderActions={(_entry, index) => {
+            const item = entries[index]?.item;
+            return item ? <OpenInToolLink item={item} className="text-white" /> : null;
+          }}
+        />
+      ) : null}
     </>
   );
 }
