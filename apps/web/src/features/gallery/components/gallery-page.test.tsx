@@ -735,6 +735,22 @@ describe('gallery: card actions', () => {
     expect(currentLocation()).toBe('/canvas-editor');
   });
 
+  it('closing the viewer gives the focus back to the View button that opened it', async () => {
+    const { user } = await openGallery({
+      items: [galleryItem({ numberOfImages: 1, imageUrlList: ['/api/v1/media/a1'] })],
+    });
+    const view = within(card()).getByRole('button', { name: 'View' });
+
+    await user.click(view);
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => {
+      expect(view).toHaveFocus();
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('captions a photoshoot made without a prompt by its scene, not the default prompt', async () => {
     await openGallery({
       items: [galleryItem({ type: 'photoshoot', prompt: 'in a landscape', styleName: 'studio' })],
