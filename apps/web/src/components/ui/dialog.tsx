@@ -1,11 +1,12 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /*
- * Radix Dialog traps focus, returns it to the trigger on close, closes on Escape and
- * labels the dialog with its title, so every modal in the app gets that for free.
+ * Radix Dialog traps focus, closes on Escape and labels the dialog with its title, so every modal
+ * in the app gets that for free. On close the focus goes back to what had it when the dialog
+ * opened (DialogContent below).
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -19,8 +20,15 @@ export function DialogContent({
   className,
   children,
   hideCloseButton = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  // Radix gives the focus back only to a DialogTrigger, and most of the app's dialogs are opened
+  // by state (a card's View, a plan's Buy, a key just made), so it fell to the page's body. What
+  // had the focus as the dialog opened gets it back instead, unless the dialog names its own
+  // target (an onCloseAutoFocus that prevents the default) or that element has gone.
+  const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -31,6 +39,19 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          if (event.defaultPrevented || !(target instanceof HTMLElement) || !target.isConnected) {
+            return;
+          }
+          event.preventDefault();
+          target.focus();
+        }}
       >
         {children}
         {hideCloseButton ? null : (

@@ -78,10 +78,6 @@ function ViewerContent({
     null,
   );
   const size = measured?.url === item.url ? measured : null;
-  // What opened the viewer (a card's View, a result's picture) gets the focus back on close, as
-  // the app's other dialogs give it to their return target: Radix gives it back only to a
-  // DialogTrigger, and the viewer is opened without one, so the focus fell to the page's body.
-  const [opener] = useState(() => document.activeElement);
   const bytes = useFileSize(item.url);
   const swipeFrom = useRef<{ x: number; y: number } | null>(null);
   const count = items.length;
@@ -121,11 +117,6 @@ function ViewerContent({
   return (
     <DialogContent
       onKeyDown={onKeyDown}
-      onCloseAutoFocus={(event) => {
-        if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
-        event.preventDefault();
-        opener.focus();
-      }}
       className="top-0 left-0 flex h-dvh max-h-none w-screen max-w-none translate-x-0 translate-y-0 flex-col gap-3 rounded-none border-0 bg-neutral-950 p-3 text-white sm:p-5 [&>button]:text-white [&>button]:hover:bg-white/15 [&>button]:hover:text-white"
     >
       <div className="flex flex-col gap-0.5 pr-10">
