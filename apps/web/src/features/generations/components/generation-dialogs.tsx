@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, type RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import type { GenerationRun } from '../hooks/use-generation-run';
 
 // Radix Dialog and the dialogs' content are not needed for first paint: the credits dialog is
 // fetched once the page is up and the browser idle (so it opens at once), the upgrade dialog (with
-// the payment code) when the page knows the plan lacks something; both are mounted on first need.
+// the payment code) too once the page knows the plan lacks something; both are mounted on first
+// need. Fetched from an effect instead, the upgrade dialog's ten modulepreload links landed in a
+// task of the canvas editor's first renders (issue 38).
 const loadInsufficientCredits = () => import('./insufficient-credits-dialog');
 const loadUpgrade = () => import('./upgrade-dialog');
 const InsufficientCreditsDialog = lazy(loadInsufficientCredits);
@@ -28,9 +30,7 @@ export function GenerationDialogs({
   prefetchUpgrade = false,
 }: GenerationDialogsProps) {
   useIdlePrefetch(loadInsufficientCredits);
-  useEffect(() => {
-    if (prefetchUpgrade) loadUpgrade().catch(() => undefined);
-  }, [prefetchUpgrade]);
+  useIdlePrefetch(prefetchUpgrade ? loadUpgrade : null);
 
   const { dialog, dialogOpen, closeDialog } = run;
   if (!dialog) return null;

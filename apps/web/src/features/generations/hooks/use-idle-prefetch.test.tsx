@@ -36,6 +36,24 @@ describe('useIdlePrefetch', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('waits without fetching while the page does not know it needs the code, then fetches when idle', () => {
+    const browser = stubIdleCallback();
+    const load = vi.fn(() => Promise.resolve());
+    const { rerender } = renderHook(
+      ({ needed }: { needed: boolean }) => {
+        useIdlePrefetch(needed ? load : null);
+      },
+      { initialProps: { needed: false } },
+    );
+    browser.idle();
+    expect(load).not.toHaveBeenCalled();
+
+    rerender({ needed: true });
+    expect(load).not.toHaveBeenCalled();
+    browser.idle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('fetches in a task of its own where there is no requestIdleCallback (Safari)', async () => {
     vi.useFakeTimers();
     // jsdom has none either; made explicit so the test does not depend on it.

@@ -9,8 +9,10 @@ import { useEffect } from 'react';
  * Blocking Time). Safari has no requestIdleCallback: a task of its own there. A failed fetch is
  * tried again by the Suspense boundary that needs the code.
  */
-export function useIdlePrefetch(load: () => Promise<unknown>): void {
+export function useIdlePrefetch(load: (() => Promise<unknown>) | null): void {
   useEffect(() => {
+    // Nothing to fetch (yet): a page that learns later that it needs the code passes it then.
+    if (!load) return;
     const task = () => {
       load().catch(() => undefined);
     };
