@@ -39,11 +39,10 @@ interface GalleryGridProps {
 export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const entries = viewerEntries(items);
   const [viewing, setViewing] = useState<number | null>(null);
-  // The viewer (a dialog from the result view's chunk) is made on the first View, not with the
-  // cards: made closed in the render that shows a page's data, it loaded that chunk there, and
-  // its ~10 modulepreload links made that render one of /gallery's long tasks (issue 38). Its
+  // The viewer (a dialog from the result view's chunk) is made only while it is open, not with
+  // the cards: made closed in the render that shows a page's data, it loaded that chunk there,
+  // and its ~10 modulepreload links made that render one of /gallery's long tasks (issue 38). Its
   // code is fetched in an idle moment instead, so View opens it at once.
-  const [viewerMade, setViewerMade] = useState(false);
   usePrefetchResultView();
   // The last card made so far: more are made while it is near the screen.
   const [lastRef, nearEnd] = useInView<HTMLLIElement>({ rootMargin: MAKE_AHEAD, once: false });
@@ -60,7 +59,6 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
     latest.current.onSelect?.(id, range);
   }, []);
   const view = useCallback((item: GalleryItem) => {
-    setViewerMade(true);
     setViewing(latest.current.entries.findIndex((entry) => entry.item === item));
   }, []);
   return (
@@ -82,10 +80,10 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
           </li>
         ))}
       </ul>
-      {viewerMade ? (
+      {viewing !== null && viewing < entries.length ? (
         <ResultViewer
           items={entries}
-          index={viewing !== null && viewing < entries.length ? viewing : null}
+          index={viewing}
           onIndexChange={setViewing}
           onClose={() => {
             setViewing(null);

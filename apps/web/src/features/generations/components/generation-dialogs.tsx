@@ -5,7 +5,7 @@ import type { GenerationRun } from '../hooks/use-generation-run';
 // Radix Dialog and the dialogs' content are not needed for first paint: the credits dialog is
 // fetched once the page is up and the browser idle (so it opens at once), the upgrade dialog (with
 // the payment code) too once the page knows the plan lacks something; both are mounted on first
-// need. Fetched from an effect instead, the upgrade dialog's ten modulepreload links landed in a
+// need. Fetched from an effect instead, the upgrade dialog's modulepreload links (seven) landed in a
 // task of the canvas editor's first renders (issue 38).
 const loadInsufficientCredits = () => import('./insufficient-credits-dialog');
 const loadUpgrade = () => import('./upgrade-dialog');
