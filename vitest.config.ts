@@ -71,7 +71,10 @@ export default defineConfig({
           // them, restores spies and timers after it. No file replaces a module (vi.mock).
           isolate: false,
           setupFiles: ['./test/file-setup.ts'],
-          testTimeout: 30_000,
+          // A bound that ends a hung test, not a measure. Tests that start the server's process or
+          // run the local engine took 20–45 s on the slowest machine of this kind seen (2026-11-30:
+          // a guest where each page fault costs ~12 µs), where 30 s timed two of them out.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -53,7 +53,8 @@ function startServer(env: Record<string, string>): Instance {
 async function waitHealthy(
   instance: Instance,
 ): Promise<{ ok: boolean; database: { version: string } }> {
-  for (let i = 0; i < 120; i++) {
+  // Up to a minute: a start (tsx, PostgreSQL's initdb, migrations) took 10–20 s on a slow machine.
+  for (let i = 0; i < 240; i++) {
     if (instance.child.exitCode !== null)
       throw new Error(`server exited early:\n${instance.output()}`);
     try {
