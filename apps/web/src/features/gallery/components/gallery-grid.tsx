@@ -41,8 +41,8 @@ export function GalleryGrid({ items, selected, onSelect }: GalleryGridProps) {
   const [viewing, setViewing] = useState<number | null>(null);
   // The viewer (a dialog from the result view's chunk) is made only while it is open, not with
   // the cards: made closed in the render that shows a page's data, it loaded that chunk there,
-  // and its ~10 modulepreload links made that render one of /gallery's long tasks (issue 38). Its
-  // code is fetched in an idle moment instead, so View opens it at once.
+  // and the chunk's request with its eight modulepreload links made that render one of /gallery's
+  // long tasks (issue 38). Its code is fetched in an idle moment instead, so View opens it at once.
   usePrefetchResultView();
   // The last card made so far: more are made while it is near the screen.
   const [lastRef, nearEnd] = useInView<HTMLLIElement>({ rootMargin: MAKE_AHEAD, once: false });
